@@ -1,0 +1,20 @@
+namespace SoapRouter.Configuration;
+
+/// <summary>A set of equivalent destinations with a load-balancing policy and an ordered list of backups.</summary>
+public sealed record ClusterConfig
+{
+    /// <summary>One of <see cref="LoadBalancing.LoadBalancingPolicyNames"/>; default round robin.</summary>
+    public string LoadBalancing { get; init; } = "roundRobin";
+
+    /// <summary>Primary destinations, load-balanced.</summary>
+    public IReadOnlyList<DestinationConfig> Destinations { get; init; } = [];
+
+    /// <summary>Backups, tried in order when the chosen primary fails before the request could reach it.</summary>
+    public IReadOnlyList<DestinationConfig> Backups { get; init; } = [];
+
+    /// <summary>Time allowed to open a connection to a destination.</summary>
+    public TimeSpan ConnectTimeout { get; init; } = TimeSpan.FromSeconds(5);
+
+    /// <summary>Time allowed for one request-reply exchange with a destination.</summary>
+    public TimeSpan RequestTimeout { get; init; } = TimeSpan.FromSeconds(30);
+}

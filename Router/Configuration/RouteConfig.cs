@@ -1,0 +1,23 @@
+namespace SoapRouter.Configuration;
+
+/// <summary>A route: all its filters must match (AND) for the message to go to <see cref="Cluster"/>.</summary>
+public sealed record RouteConfig
+{
+    /// <summary>Unique name, used in logs and statistics.</summary>
+    public string Name { get; init; } = "";
+
+    /// <summary>Priority level; the highest level that has a matching route wins. Default 0.</summary>
+    public int Priority { get; init; }
+
+    /// <summary>Filters, all of which must match. At least one; use a matchAll filter for a catch-all.</summary>
+    public IReadOnlyList<FilterConfig> Filters { get; init; } = [];
+
+    /// <summary>Name of the cluster messages on this route go to.</summary>
+    public string Cluster { get; init; } = "";
+
+    /// <summary>
+    /// Actions that are safe to retry on another destination after the request may have reached a backend.
+    /// "*" marks every action on the route idempotent. Empty: only failures before sending are retried.
+    /// </summary>
+    public IReadOnlyList<string> IdempotentActions { get; init; } = [];
+}

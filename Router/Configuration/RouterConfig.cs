@@ -1,0 +1,23 @@
+namespace SoapRouter.Configuration;
+
+/// <summary>One immutable snapshot of router.json. Messages in flight keep the snapshot they started with.</summary>
+public sealed record RouterConfig
+{
+    /// <summary>Endpoints clients send to.</summary>
+    public IReadOnlyList<ListenerConfig> Listeners { get; init; } = [];
+
+    /// <summary>Ordered routes; within the highest priority level that has a match, the first match wins.</summary>
+    public IReadOnlyList<RouteConfig> Routes { get; init; } = [];
+
+    /// <summary>Clusters of destinations, by name.</summary>
+    public IReadOnlyDictionary<string, ClusterConfig> Clusters { get; init; } = new Dictionary<string, ClusterConfig>();
+
+    /// <summary>Message size, reader quotas and concurrency.</summary>
+    public LimitsConfig Limits { get; init; } = new();
+
+    /// <summary>Admin endpoint (health and statistics).</summary>
+    public AdminConfig Admin { get; init; } = new();
+
+    /// <summary>Logging.</summary>
+    public TelemetryConfig Telemetry { get; init; } = new();
+}

@@ -1,0 +1,2 @@
+// Composition root; filled in as the parts land.
+return 0;
