@@ -1,0 +1,16 @@
+using System.Runtime.Serialization;
+
+namespace BackendStub.Contracts;
+
+/// <summary>One line of an <see cref="Order"/>; the shape of seed 003's OrderLine.</summary>
+[DataContract(Name = "OrderLine", Namespace = ContractNamespaces.Data)]
+public sealed class OrderLine
+{
+    /// <summary>Identifier of the ordered item.</summary>
+    [DataMember(Name = "ItemID", Order = 0)]
+    public int ItemId { get; set; }
+
+    /// <summary>Number of items ordered.</summary>
+    [DataMember(Order = 1)]
+    public int Quantity { get; set; }
+}

@@ -1,0 +1,18 @@
+namespace BackendStub.Contracts;
+
+/// <summary>
+/// SOAP actions of the order service (IOrderService). They are the URIs WCF derives for the
+/// contract's default namespace, written down because the router routes on them and the
+/// System.ServiceModel attributes that would declare them are not available yet.
+/// </summary>
+public static class OrderServiceActions
+{
+    /// <summary>Request action of GetOrders(int count) returning Order[].</summary>
+    public const string GetOrders = "http://tempuri.org/IOrderService/GetOrders";
+
+    /// <summary>Reply action of GetOrders.</summary>
+    public const string GetOrdersResponse = "http://tempuri.org/IOrderService/GetOrdersResponse";
+
+    /// <summary>Action of the one-way SubmitOrder(Order); it has no reply.</summary>
+    public const string SubmitOrder = "http://tempuri.org/IOrderService/SubmitOrder";
+}

@@ -1,0 +1,144 @@
+using System.Globalization;
+using BackendStub.Payloads;
+
+namespace BackendStub.Hosting;
+
+/// <summary>Parses the stub's command line (<c>--name value</c> or <c>--name=value</c>), reporting every error in one pass.</summary>
+public static class StubOptionsParser
+{
+    private const string HttpPort = "--http-port";
+    private const string TcpPort = "--tcp-port";
+    private const string LatencyMs = "--latency-ms";
+    private const string FaultRate = "--fault-rate";
+    private const string FaultEvery = "--fault-every";
+    private const string Seed = "--seed";
+    private const string Profile = "--profile";
+
+    private static readonly string[] KnownOptions = [HttpPort, TcpPort, LatencyMs, FaultRate, FaultEvery, Seed, Profile];
+
+    /// <summary>Usage text printed for --help and after errors.</summary>
+    public const string HelpText = """
+        Usage: BackendStub [options]
+
+          --http-port <port>    HTTP port, 0..65535; 0 picks a free port (default 8080)
+          --tcp-port <port>     net.tcp port, 0..65535; 0 picks a free port (default 8808)
+          --latency-ms <ms>     fixed latency added to every request, >= 0 (default 0)
+          --fault-rate <p>      probability 0..1 that a request gets a SOAP fault (default 0)
+          --fault-every <n>     every nth request gets a SOAP fault, n >= 1 (default off)
+          --seed <int>          seed of payloads and fault draws (default 1)
+          --profile <name>      HighlyCompressible | Compressible | Incompressible (default Compressible)
+          --help, -h            show this text
+
+        --fault-rate and --fault-every may be combined: a request faults when either rule fires.
+        """;
+
+    /// <summary>Parses <paramref name="args"/>; never throws for bad input.</summary>
+    public static StubOptionsParseResult Parse(IReadOnlyList<string> args)
+    {
+        ArgumentNullException.ThrowIfNull(args);
+        var errors = new List<string>();
+        var seen = new HashSet<string>(StringComparer.Ordinal);
+        var options = new StubOptions();
+        var help = false;
+        for (var i = 0; i < args.Count; i++)
+        {
+            var arg = args[i];
+            if (arg is "--help" or "-h" or "-?")
+            {
+                help = true;
+                continue;
+            }
+
+            if (!arg.StartsWith("--", StringComparison.Ordinal))
+            {
+                errors.Add($"Unexpected argument '{arg}': options start with '--'.");
+                continue;
+            }
+
+            var (name, value) = SplitInline(arg);
+            if (value is null && i + 1 < args.Count && !args[i + 1].StartsWith("--", StringComparison.Ordinal))
+            {
+                value = args[++i];
+            }
+
+            if (Array.IndexOf(KnownOptions, name) < 0)
+            {
+                errors.Add($"Unknown option '{name}'.");
+            }
+            else if (!seen.Add(name))
+            {
+                errors.Add($"Option '{name}' is given more than once.");
+            }
+            else if (value is null)
+            {
+                errors.Add($"Option '{name}' needs a value.");
+            }
+            else
+            {
+                options = Apply(options, name, value, errors);
+            }
+        }
+
+        if (options.HttpPort != 0 && options.HttpPort == options.TcpPort)
+        {
+            errors.Add($"Options '{HttpPort}' and '{TcpPort}' use the same port {options.HttpPort}.");
+        }
+
+        return new StubOptionsParseResult(errors.Count == 0 ? options : null, errors, help);
+    }
+
+    private static (string Name, string? Value) SplitInline(string arg)
+    {
+        var equals = arg.IndexOf('=', StringComparison.Ordinal);
+        return equals < 0 ? (arg, null) : (arg[..equals], arg[(equals + 1)..]);
+    }
+
+    private static StubOptions Apply(StubOptions options, string name, string value, List<string> errors) => name switch
+    {
+        HttpPort => TryInt(name, value, 0, 65_535, errors, out var port) ? options with { HttpPort = port } : options,
+        TcpPort => TryInt(name, value, 0, 65_535, errors, out var port) ? options with { TcpPort = port } : options,
+        LatencyMs => TryInt(name, value, 0, int.MaxValue, errors, out var ms) ? options with { Latency = TimeSpan.FromMilliseconds(ms) } : options,
+        FaultRate => TryProbability(name, value, errors, out var rate) ? options with { FaultRate = rate } : options,
+        FaultEvery => TryInt(name, value, 1, int.MaxValue, errors, out var every) ? options with { FaultEvery = every } : options,
+        Seed => TryInt(name, value, int.MinValue, int.MaxValue, errors, out var seed) ? options with { Seed = seed } : options,
+        Profile => TryProfile(name, value, errors, out var profile) ? options with { Profile = profile } : options,
+        _ => options,
+    };
+
+    private static bool TryInt(string name, string value, int min, int max, List<string> errors, out int result)
+    {
+        if (int.TryParse(value, NumberStyles.AllowLeadingSign, CultureInfo.InvariantCulture, out result) && result >= min && result <= max)
+        {
+            return true;
+        }
+
+        var range = max == int.MaxValue ? (min == int.MinValue ? "an integer" : $"an integer >= {min}") : $"an integer from {min} to {max}";
+        errors.Add($"Option '{name}' must be {range}; got '{value}'.");
+        return false;
+    }
+
+    private static bool TryProbability(string name, string value, List<string> errors, out double result)
+    {
+        // The range test also rejects NaN, which double.TryParse accepts.
+        if (double.TryParse(value, NumberStyles.Float, CultureInfo.InvariantCulture, out result) && result >= 0 && result <= 1)
+        {
+            return true;
+        }
+
+        errors.Add($"Option '{name}' must be a number from 0 to 1; got '{value}'.");
+        return false;
+    }
+
+    private static bool TryProfile(string name, string value, List<string> errors, out PayloadProfile result)
+    {
+        // Enum.TryParse would also take numbers ("7"), which are not profile names.
+        if (!char.IsAsciiDigit(value.FirstOrDefault()) && Enum.TryParse(value, ignoreCase: true, out result) && Enum.IsDefined(result))
+        {
+            return true;
+        }
+
+        result = default;
+        errors.Add($"Option '{name}' must be one of {string.Join(", ", Enum.GetNames<PayloadProfile>())}; got '{value}'.");
+        return false;
+    }
+}
