@@ -1,4 +1,3 @@
-using System.Text;
 using System.Xml;
 
 namespace SoapRouter.Routing;
@@ -6,9 +5,13 @@ namespace SoapRouter.Routing;
 /// <summary>Turns what XML readers throw on bad input into error kinds, so callers get values, not exceptions.</summary>
 internal static class XmlReadErrors
 {
-    /// <summary>True for the exceptions readers throw on bad or over-quota input (not for bugs).</summary>
+    /// <summary>
+    /// True for the exceptions readers throw on bad or over-quota input. Besides XmlException the UTF-8 text
+    /// reader throws ArgumentException on some malformed names, and decoding throws DecoderFallbackException
+    /// (an ArgumentException); a fuzz test keeps this list honest.
+    /// </summary>
     public static bool IsBadInput(Exception exception) =>
-        exception is XmlException or DecoderFallbackException or InvalidDataException or EndOfStreamException;
+        exception is XmlException or ArgumentException or InvalidDataException or EndOfStreamException;
 
     /// <summary>
     /// The error kind for a failed read. The dictionary readers throw a plain XmlException on every quota, but
