@@ -1,0 +1,77 @@
+using System.Collections.Frozen;
+using SoapRouter.Configuration;
+
+namespace SoapRouter.Routing;
+
+/// <summary>
+/// A route built from configuration: its filters are ANDed, cheap ones first, so a filter that reads the
+/// body runs only when every other filter of the route has already matched.
+/// </summary>
+internal sealed class Route
+{
+    private readonly IMessageFilter[] _filters;
+    private readonly FrozenSet<string> _idempotentActions;
+    private readonly bool _allIdempotent;
+
+    /// <summary>Builds a route; throws <see cref="ArgumentException"/> when a filter is invalid.</summary>
+    public Route(RouteConfig config)
+    {
+        ArgumentNullException.ThrowIfNull(config);
+        Name = config.Name;
+        Priority = config.Priority;
+        Cluster = config.Cluster;
+
+        var filters = new List<IMessageFilter>(config.Filters.Count);
+        var bodyFilters = new List<IMessageFilter>();
+        foreach (var filterConfig in config.Filters)
+        {
+            var filter = MessageFilterFactory.Create(filterConfig);
+            (filter.ReadsBody ? bodyFilters : filters).Add(filter);
+        }
+
+        ReadsBody = bodyFilters.Count > 0;
+        filters.AddRange(bodyFilters);
+        _filters = [.. filters];
+        _allIdempotent = config.IdempotentActions.Contains("*");
+        _idempotentActions = config.IdempotentActions.ToFrozenSet(StringComparer.Ordinal);
+    }
+
+    /// <summary>The route's name, for logs and statistics.</summary>
+    public string Name { get; }
+
+    /// <summary>The route's priority level; higher levels are tried first.</summary>
+    public int Priority { get; }
+
+    /// <summary>The cluster matched messages go to.</summary>
+    public string Cluster { get; }
+
+    /// <summary>True when matching this route may read the message body.</summary>
+    public bool ReadsBody { get; }
+
+    /// <summary>True when every filter matches. A route without filters matches nothing, so a missing filter list cannot become a catch-all.</summary>
+    public bool Matches(IRoutableMessage message)
+    {
+        var filters = _filters;
+        if (filters.Length == 0)
+        {
+            return false;
+        }
+
+        foreach (var filter in filters)
+        {
+            if (!filter.Match(message))
+            {
+                return false;
+            }
+        }
+
+        return true;
+    }
+
+    /// <summary>True when a request with <paramref name="action"/> may be retried after it may have reached a backend.</summary>
+    public bool IsIdempotent(string? action) =>
+        _allIdempotent || (action is not null && _idempotentActions.Contains(action));
+
+    /// <inheritdoc />
+    public override string ToString() => Name;
+}
