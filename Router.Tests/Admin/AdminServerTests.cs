@@ -1,5 +1,4 @@
 using System.Net;
-using System.Net.Http;
 using System.Text.Json;
 using Microsoft.Extensions.Logging.Abstractions;
 using SoapRouter.Admin;
@@ -96,6 +95,17 @@ public sealed class AdminServerTests
 
         Assert.Null(server.BoundAddress);
         await Assert.ThrowsAsync<HttpRequestException>(() => Client.GetAsync(new Uri(address, "/health")));
+    }
+
+    [Fact]
+    public async Task Start_PortAlreadyInUse_Throws()
+    {
+        await using var first = await StartAsync();
+        var taken = new AdminConfig { Address = $"http://127.0.0.1:{first.BoundAddress!.Port}" };
+        await using var second = new AdminServer(taken, _statistics, _health, _clock, NullLogger<AdminServer>.Instance);
+
+        await Assert.ThrowsAnyAsync<IOException>(() => second.StartAsync());
+        Assert.Null(second.BoundAddress);
     }
 
     [Theory]

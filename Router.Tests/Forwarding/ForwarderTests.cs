@@ -2,7 +2,6 @@ using System.Diagnostics;
 using System.Net.Sockets;
 using Microsoft.Extensions.Logging;
 using SoapRouter.Forwarding;
-using SoapRouter.LoadBalancing;
 using SoapRouter.Tests.Support;
 
 namespace SoapRouter.Tests.Forwarding;

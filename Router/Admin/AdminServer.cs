@@ -1,9 +1,4 @@
 using System.Net;
-using Microsoft.AspNetCore.Builder;
-using Microsoft.AspNetCore.Http;
-using Microsoft.Extensions.DependencyInjection;
-using Microsoft.Extensions.Hosting;
-using Microsoft.Extensions.Logging;
 using SoapRouter.Configuration;
 using SoapRouter.Telemetry;
 
@@ -69,7 +64,17 @@ internal sealed class AdminServer : IAsyncDisposable
         app.MapGet("/health", (RequestDelegate)WriteHealthAsync);
         app.MapGet("/stats", (RequestDelegate)WriteStatsAsync);
 
-        await app.StartAsync(cancellationToken).ConfigureAwait(false);
+        try
+        {
+            await app.StartAsync(cancellationToken).ConfigureAwait(false);
+        }
+        catch
+        {
+            // Port taken or address not local: release what the host built, then let the router refuse to start.
+            await app.DisposeAsync().ConfigureAwait(false);
+            throw;
+        }
+
         _app = app;
         BoundAddress = new Uri(app.Urls.First(), UriKind.Absolute);
         AdminServerLog.Listening(_logger, BoundAddress);

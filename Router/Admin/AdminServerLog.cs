@@ -1,5 +1,3 @@
-using Microsoft.Extensions.Logging;
-
 namespace SoapRouter.Admin;
 
 /// <summary>The admin server's log messages, source-generated.</summary>

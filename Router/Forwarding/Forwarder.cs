@@ -1,4 +1,3 @@
-using Microsoft.Extensions.Logging;
 using SoapRouter.LoadBalancing;
 
 namespace SoapRouter.Forwarding;

@@ -1,5 +1,3 @@
-using Microsoft.Extensions.Logging;
-
 namespace SoapRouter.Forwarding;
 
 /// <summary>The forwarder's log messages, source-generated so nothing is formatted unless the level is on.</summary>
