@@ -1,0 +1,91 @@
+using System.Text.Json;
+using SoapRouter.Telemetry;
+
+namespace SoapRouter.Tests.Telemetry;
+
+public sealed class RouterStatisticsTests
+{
+    [Fact]
+    public void Record_UnderConcurrency_CountersSumExactly()
+    {
+        var statistics = new RouterStatistics();
+        const int Messages = 40_000;
+
+        Parallel.For(0, Messages, new ParallelOptions { MaxDegreeOfParallelism = 8 }, i =>
+        {
+            var path = i % 2 == 0 ? ForwardingPath.Verbatim : ForwardingPath.Reencoded;
+            statistics.RecordMessage(path, oneWay: i % 4 == 0, bytesIn: 10, bytesOut: 3);
+            statistics.Route(i % 2 == 0 ? "orders" : "echo").Record(bytesIn: 10, bytesOut: 3);
+            statistics.Destination("d" + (i % 5)).Record(bytesIn: 3, bytesOut: 10, failed: i % 10 == 0);
+            if (i % 8 == 0)
+            {
+                statistics.RecordFault(FaultKind.BackendUnavailable);
+            }
+        });
+        var snapshot = statistics.Snapshot();
+
+        Assert.Equal(Messages, snapshot.Messages);
+        Assert.Equal(Messages / 4, snapshot.OneWay);
+        Assert.Equal(Messages - (Messages / 4), snapshot.RequestReply);
+        Assert.Equal(Messages * 10L, snapshot.BytesIn);
+        Assert.Equal(Messages * 3L, snapshot.BytesOut);
+        Assert.Equal(Messages / 2, snapshot.Paths.Verbatim.Messages);
+        Assert.Equal(Messages / 2, snapshot.Paths.Reencoded.Messages);
+        Assert.Equal(Messages * 5L, snapshot.Paths.Verbatim.BytesIn);
+        Assert.Equal(Messages / 2, snapshot.Routes["orders"].Messages);
+        Assert.Equal(5, snapshot.Destinations.Count);
+        Assert.All(snapshot.Destinations.Values, destination =>
+        {
+            Assert.Equal(Messages / 5, destination.Messages);
+            Assert.Equal(Messages / 5 * 10L, destination.BytesOut);
+        });
+        Assert.Equal(Messages / 10, SumFailures(snapshot.Destinations));
+        Assert.Equal(Messages / 8, snapshot.Faults.BackendUnavailable);
+        Assert.Equal(0, snapshot.Faults.NoRoute);
+    }
+
+    [Fact]
+    public void Route_SameName_ReturnsTheSameCounters()
+    {
+        var statistics = new RouterStatistics();
+
+        Assert.Same(statistics.Route("orders"), statistics.Route("orders"));
+        Assert.Same(statistics.Destination("d1"), statistics.Destination("d1"));
+        Assert.NotSame(statistics.Route("x"), statistics.Destination("x"));
+    }
+
+    [Fact]
+    public void Snapshot_SerializesToTheExpectedCamelCaseJson()
+    {
+        var statistics = new RouterStatistics();
+        statistics.RecordMessage(ForwardingPath.Verbatim, oneWay: false, bytesIn: 100, bytesOut: 200);
+        statistics.RecordMessage(null, oneWay: true, bytesIn: 7, bytesOut: 0, failed: true);
+        statistics.RecordFault(FaultKind.NoRoute);
+        statistics.Route("orders").Record(100, 200);
+        statistics.Destination("backend-1").Record(200, 100);
+
+        var json = JsonSerializer.Serialize(statistics.Snapshot(), TelemetryJsonContext.Default.StatisticsSnapshot);
+
+        Assert.Equal(
+            """
+            {"messages":2,"oneWay":1,"requestReply":1,"bytesIn":107,"bytesOut":200,
+            "faults":{"noRoute":1,"backendFault":0,"backendUnavailable":0,"badRequest":0},
+            "paths":{"verbatim":{"messages":1,"failures":0,"bytesIn":100,"bytesOut":200},
+            "reencoded":{"messages":0,"failures":0,"bytesIn":0,"bytesOut":0}},
+            "routes":{"orders":{"messages":1,"failures":0,"bytesIn":100,"bytesOut":200}},
+            "destinations":{"backend-1":{"messages":1,"failures":0,"bytesIn":200,"bytesOut":100}}}
+            """.Replace("\n", "", StringComparison.Ordinal),
+            json);
+    }
+
+    private static long SumFailures(IReadOnlyDictionary<string, TrafficSnapshot> counters)
+    {
+        long sum = 0;
+        foreach (var value in counters.Values)
+        {
+            sum += value.Failures;
+        }
+
+        return sum;
+    }
+}

@@ -1,0 +1,38 @@
+namespace SoapRouter.Forwarding;
+
+/// <summary>The outcome of one attempt to forward a message to one destination.</summary>
+internal enum ForwardError
+{
+    /// <summary>The destination answered with a normal reply.</summary>
+    None = 0,
+
+    /// <summary>The connection could not be opened (refused, host unreachable, name not resolved); the request cannot have reached the backend.</summary>
+    ConnectionRefused,
+
+    /// <summary>Opening the connection took longer than the cluster's connect timeout; the request cannot have reached the backend.</summary>
+    ConnectTimeout,
+
+    /// <summary>The connection was reset or closed before any of the request was written; the request cannot have reached the backend.</summary>
+    ResetBeforeSend,
+
+    /// <summary>No reply within the cluster's request timeout; the request may have reached the backend.</summary>
+    RequestTimeout,
+
+    /// <summary>The connection was reset or closed after the request was written; the request may have reached the backend.</summary>
+    ResetAfterSend,
+
+    /// <summary>The reply could not be read as a message; the request may have reached the backend.</summary>
+    ResponseInvalid,
+
+    /// <summary>The backend answered with a SOAP fault: an answer, passed through to the client and never retried.</summary>
+    BackendFault,
+
+    /// <summary>The client went away (its cancellation token fired); nothing more is tried.</summary>
+    Cancelled,
+
+    /// <summary>The cluster has no destination to try.</summary>
+    NoDestination,
+
+    /// <summary>The sender failed in a way nobody expected (a bug); logged, never retried.</summary>
+    Unexpected,
+}

@@ -1,0 +1,19 @@
+using SoapRouter.LoadBalancing;
+
+namespace SoapRouter.Forwarding;
+
+/// <summary>
+/// Sends one message to one destination, once. The transport plugs in here; the per-message object that holds the
+/// message usually implements it, so the forwarding loop needs no closure.
+/// </summary>
+/// <typeparam name="T">The reply type.</typeparam>
+internal interface IAttemptSender<T>
+{
+    /// <summary>
+    /// Sends to <paramref name="destination"/> and returns the reply or the error as a value. Expected failures
+    /// should be returned, classified with <see cref="ForwardErrorClassifier"/> (only the sender knows whether the
+    /// request was already written). <paramref name="cancellationToken"/> fires on the client's cancellation or on
+    /// the attempt's timeout; an <see cref="OperationCanceledException"/> thrown for it is classified by the caller.
+    /// </summary>
+    ValueTask<AttemptResult<T>> SendAsync(DestinationState destination, CancellationToken cancellationToken);
+}

@@ -1,0 +1,75 @@
+using SoapRouter.Configuration;
+
+namespace SoapRouter.LoadBalancing;
+
+/// <summary>
+/// A destination's configuration with its live counters. One instance lives as long as the destination is
+/// configured the same way, so counters survive config reloads that leave it unchanged.
+/// </summary>
+internal sealed class DestinationState
+{
+    private int _inFlight;
+    private int _consecutiveFailures;
+    private long _totalRequests;
+    private long _failures;
+
+    /// <summary>Creates the state for <paramref name="config"/> with zeroed counters.</summary>
+    public DestinationState(DestinationConfig config)
+    {
+        ArgumentNullException.ThrowIfNull(config);
+        Config = config;
+    }
+
+    /// <summary>The configuration this state was built from.</summary>
+    public DestinationConfig Config { get; }
+
+    /// <summary>The destination's unique name.</summary>
+    public string Name => Config.Name;
+
+    /// <summary>Requests sent to this destination that have not finished yet.</summary>
+    public int InFlight => Volatile.Read(ref _inFlight);
+
+    /// <summary>Requests ever started on this destination.</summary>
+    public long TotalRequests => Interlocked.Read(ref _totalRequests);
+
+    /// <summary>Requests that ended with a transport or timeout failure (a backend's SOAP fault is not one).</summary>
+    public long Failures => Interlocked.Read(ref _failures);
+
+    /// <summary>Failures since the last success; health reporting reads it to spot a dead destination.</summary>
+    public int ConsecutiveFailures => Volatile.Read(ref _consecutiveFailures);
+
+    /// <summary>
+    /// True when <paramref name="config"/> describes the same endpoint (name, address, binding), so this state
+    /// and its counters can be kept across a reload.
+    /// </summary>
+    public bool Matches(DestinationConfig config) =>
+        string.Equals(Config.Name, config.Name, StringComparison.Ordinal)
+        && string.Equals(Config.Address, config.Address, StringComparison.Ordinal)
+        && string.Equals(Config.Binding, config.Binding, StringComparison.Ordinal);
+
+    /// <summary>Counts a request as started; pair every call with <see cref="EndRequest"/> in a finally block.</summary>
+    public void BeginRequest()
+    {
+        Interlocked.Increment(ref _inFlight);
+        Interlocked.Increment(ref _totalRequests);
+    }
+
+    /// <summary>Counts a request as finished, successfully (the destination answered) or not.</summary>
+    public void EndRequest(bool failed)
+    {
+        Interlocked.Decrement(ref _inFlight);
+        if (failed)
+        {
+            Interlocked.Increment(ref _failures);
+            Interlocked.Increment(ref _consecutiveFailures);
+        }
+        else if (Volatile.Read(ref _consecutiveFailures) != 0)
+        {
+            // Read first so a healthy destination does not write a shared cache line on every request.
+            Volatile.Write(ref _consecutiveFailures, 0);
+        }
+    }
+
+    /// <inheritdoc />
+    public override string ToString() => Name;
+}

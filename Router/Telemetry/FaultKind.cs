@@ -1,0 +1,17 @@
+namespace SoapRouter.Telemetry;
+
+/// <summary>Why the router answered a message with a fault (or, for one-way messages, dropped it).</summary>
+internal enum FaultKind
+{
+    /// <summary>No route matched the message.</summary>
+    NoRoute = 0,
+
+    /// <summary>The backend answered with a SOAP fault, passed through.</summary>
+    BackendFault = 1,
+
+    /// <summary>No destination of the cluster could be reached or answered in time.</summary>
+    BackendUnavailable = 2,
+
+    /// <summary>The message itself was unusable (malformed, too large, bad encoding).</summary>
+    BadRequest = 3,
+}

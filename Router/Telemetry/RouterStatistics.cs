@@ -1,0 +1,91 @@
+using System.Collections.Concurrent;
+using System.Collections.Immutable;
+
+namespace SoapRouter.Telemetry;
+
+/// <summary>
+/// The router's lock-free counters: totals, faults by kind, traffic by forwarding path, by route and by destination.
+/// Stateless per message, so replicas need no coordination; read with <see cref="Snapshot"/>.
+/// </summary>
+internal sealed class RouterStatistics
+{
+    private static readonly int FaultKindCount = Enum.GetValues<FaultKind>().Length;
+
+    private readonly ConcurrentDictionary<string, TrafficCounters> _routes = new(StringComparer.Ordinal);
+    private readonly ConcurrentDictionary<string, TrafficCounters> _destinations = new(StringComparer.Ordinal);
+    private readonly TrafficCounters _verbatim = new();
+    private readonly TrafficCounters _reencoded = new();
+    private readonly long[] _faults = new long[FaultKindCount];
+    private long _messages;
+    private long _oneWay;
+    private long _bytesIn;
+    private long _bytesOut;
+
+    /// <summary>
+    /// Counts one handled message and the bytes exchanged with the client for it. <paramref name="path"/> is null
+    /// when the message was never forwarded (no route, bad request).
+    /// </summary>
+    public void RecordMessage(ForwardingPath? path, bool oneWay, long bytesIn, long bytesOut, bool failed = false)
+    {
+        Interlocked.Increment(ref _messages);
+        if (oneWay)
+        {
+            Interlocked.Increment(ref _oneWay);
+        }
+
+        Interlocked.Add(ref _bytesIn, bytesIn);
+        Interlocked.Add(ref _bytesOut, bytesOut);
+        if (path is { } p)
+        {
+            Path(p).Record(bytesIn, bytesOut, failed);
+        }
+    }
+
+    /// <summary>Counts one fault of <paramref name="kind"/>.</summary>
+    public void RecordFault(FaultKind kind) => Interlocked.Increment(ref _faults[(int)kind]);
+
+    /// <summary>The counters of one forwarding path.</summary>
+    public TrafficCounters Path(ForwardingPath path) => path == ForwardingPath.Verbatim ? _verbatim : _reencoded;
+
+    /// <summary>The counters of route <paramref name="name"/>, created on first use; cache the result per route.</summary>
+    public TrafficCounters Route(string name) => _routes.GetOrAdd(name, static _ => new TrafficCounters());
+
+    /// <summary>The counters of destination <paramref name="name"/>, created on first use; cache the result per destination.</summary>
+    public TrafficCounters Destination(string name) => _destinations.GetOrAdd(name, static _ => new TrafficCounters());
+
+    /// <summary>Reads every counter into immutable records for JSON; counters are read one by one, not as one atomic view.</summary>
+    public StatisticsSnapshot Snapshot()
+    {
+        // One-way first: RecordMessage counts the message before its kind, so this order keeps oneWay <= messages.
+        var oneWay = Interlocked.Read(ref _oneWay);
+        var messages = Interlocked.Read(ref _messages);
+        return new StatisticsSnapshot(
+            messages,
+            oneWay,
+            // Derived, so the two always add up to Messages within one snapshot.
+            messages - oneWay,
+            Interlocked.Read(ref _bytesIn),
+            Interlocked.Read(ref _bytesOut),
+            new FaultsSnapshot(
+                Fault(FaultKind.NoRoute),
+                Fault(FaultKind.BackendFault),
+                Fault(FaultKind.BackendUnavailable),
+                Fault(FaultKind.BadRequest)),
+            new PathsSnapshot(_verbatim.Snapshot(), _reencoded.Snapshot()),
+            SnapshotOf(_routes),
+            SnapshotOf(_destinations));
+    }
+
+    private long Fault(FaultKind kind) => Interlocked.Read(ref _faults[(int)kind]);
+
+    private static ImmutableSortedDictionary<string, TrafficSnapshot> SnapshotOf(ConcurrentDictionary<string, TrafficCounters> counters)
+    {
+        var builder = ImmutableSortedDictionary.CreateBuilder<string, TrafficSnapshot>(StringComparer.Ordinal);
+        foreach (var (name, value) in counters)
+        {
+            builder[name] = value.Snapshot();
+        }
+
+        return builder.ToImmutable();
+    }
+}

@@ -1,0 +1,22 @@
+namespace SoapRouter.Telemetry;
+
+/// <summary>Everything <see cref="RouterStatistics"/> counts, at one moment; serialized by GET /stats.</summary>
+/// <param name="Messages">Messages handled.</param>
+/// <param name="OneWay">Of those, one-way (datagram) messages.</param>
+/// <param name="RequestReply">Of those, request-reply messages.</param>
+/// <param name="BytesIn">Bytes received from clients.</param>
+/// <param name="BytesOut">Bytes sent to clients.</param>
+/// <param name="Faults">Faults by kind.</param>
+/// <param name="Paths">Traffic by forwarding path.</param>
+/// <param name="Routes">Traffic by route name, sorted by name.</param>
+/// <param name="Destinations">Traffic by destination name (bytes in: received from it), sorted by name.</param>
+internal sealed record StatisticsSnapshot(
+    long Messages,
+    long OneWay,
+    long RequestReply,
+    long BytesIn,
+    long BytesOut,
+    FaultsSnapshot Faults,
+    PathsSnapshot Paths,
+    IReadOnlyDictionary<string, TrafficSnapshot> Routes,
+    IReadOnlyDictionary<string, TrafficSnapshot> Destinations);
