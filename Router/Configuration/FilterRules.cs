@@ -96,7 +96,7 @@ internal static class FilterRules
         {
             if (isSet && !used.Contains(name))
             {
-                context.Error(ConfigPath.Property(path, name), $"is not used by a '{filter.Type}' filter; remove it");
+                context.Error(ConfigPath.Property(path, name), $"is not used by filters of type '{filter.Type}'; remove it");
             }
         }
     }

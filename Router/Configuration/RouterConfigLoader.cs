@@ -23,7 +23,7 @@ public static class RouterConfigLoader
             utf8 = utf8[Utf8Bom.Length..];
         }
 
-        var typeInfo = RouterConfigJsonContext.Default.RouterConfig;
+        var typeInfo = RouterConfigJson.RouterConfig;
         var errors = RouterConfigJsonChecker.Check(utf8, typeInfo);
         if (errors.Count > 0)
         {

@@ -32,6 +32,9 @@ internal static partial class RouterConfigLog
     [LoggerMessage(9, LogLevel.Error, "A handler of the config change to version {Version} threw")]
     public static partial void ChangeHandlerFailed(ILogger logger, Exception exception, long version);
 
+    [LoggerMessage(10, LogLevel.Warning, "Cannot watch {Path}; changes to it will not be reloaded until the router restarts")]
+    public static partial void WatchUnavailable(ILogger logger, Exception exception, string path);
+
     /// <summary>Formats a list for a log message: one item per indented line, so every error is readable on its own.</summary>
     public static string Lines(IReadOnlyList<string> items) =>
         Environment.NewLine + "  " + string.Join(Environment.NewLine + "  ", items);

@@ -20,7 +20,7 @@ public sealed class RouterConfigProvider : IDisposable
     private readonly ILogger _logger;
     private readonly TimeProvider _timeProvider;
     private readonly Lock _reloadGate = new();
-    private readonly ConfigFileWatcher _watcher;
+    private readonly ConfigFileWatcher? _watcher;
     private RouterConfigSnapshot _snapshot;
     private CancellationTokenSource _changeTokenSource = new();
     private byte[] _currentContent;
@@ -46,7 +46,7 @@ public sealed class RouterConfigProvider : IDisposable
         }
 
         _snapshot = Install(result, version: 1);
-        _watcher = new ConfigFileWatcher(FilePath, quietPeriod ?? DefaultQuietPeriod, _timeProvider, ReloadFromWatcher, logger);
+        _watcher = StartWatcher(quietPeriod ?? DefaultQuietPeriod);
     }
 
     /// <summary>Raised after a reload installed a new snapshot; handlers run on the reload thread.</summary>
@@ -109,7 +109,7 @@ public sealed class RouterConfigProvider : IDisposable
             _disposed = true;
         }
 
-        _watcher.Dispose();
+        _watcher?.Dispose();
     }
 
     private RouterConfigLoadResult Apply(byte[] content)
@@ -191,7 +191,7 @@ public sealed class RouterConfigProvider : IDisposable
         if (_failedReads < MaxReadAttempts)
         {
             RouterConfigLog.ReadFailed(_logger, ex, FilePath, _failedReads, version);
-            _watcher.Schedule(ReadRetryDelay);
+            _watcher?.Schedule(ReadRetryDelay);
         }
         else
         {
@@ -201,6 +201,20 @@ public sealed class RouterConfigProvider : IDisposable
     }
 
     private void ReloadFromWatcher() => Reload();
+
+    private ConfigFileWatcher? StartWatcher(TimeSpan quietPeriod)
+    {
+        try
+        {
+            return new ConfigFileWatcher(FilePath, quietPeriod, _timeProvider, ReloadFromWatcher, _logger);
+        }
+        catch (Exception ex) when (ex is IOException or PlatformNotSupportedException or UnauthorizedAccessException)
+        {
+            // Containers can run out of inotify instances; the router still runs, only hot reload is lost.
+            RouterConfigLog.WatchUnavailable(_logger, ex, FilePath);
+            return null;
+        }
+    }
 
     private static byte[] ReadAtStart(string path)
     {
