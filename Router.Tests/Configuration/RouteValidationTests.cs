@@ -1,0 +1,42 @@
+using SoapRouter.Configuration;
+using static SoapRouter.Tests.Configuration.TestConfigs;
+
+namespace SoapRouter.Tests.Configuration;
+
+public sealed class RouteValidationTests
+{
+    [Fact]
+    public void Validate_NoRoutes_ReportsMissingRoute()
+    {
+        var result = RouterConfigValidator.Validate(Valid() with { Routes = [] });
+
+        var error = Assert.Single(result.Errors);
+        Assert.StartsWith("routes: at least one route", error, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void Validate_DuplicateRouteName_ReportsIt() =>
+        AssertSingleError(
+            Valid() with { Routes = [Route("r", "echo", MatchAll()), Route("r", "echo", MatchAll())] },
+            "routes[1].name", "duplicate route name 'r' (also routes[0])");
+
+    [Fact]
+    public void Validate_RouteWithoutName_ReportsRequired() =>
+        AssertSingleError(Valid() with { Routes = [Route("", "echo", MatchAll())] }, "routes[0].name", "is required");
+
+    [Fact]
+    public void Validate_RouteWithoutFilters_ReportsMissingFilter() =>
+        AssertSingleError(Valid() with { Routes = [Route("r", "echo")] }, "routes[0].filters", "at least one filter");
+
+    [Fact]
+    public void Validate_UnknownCluster_ListsDefinedClusters() =>
+        AssertSingleError(
+            Valid() with { Routes = [Route("r", "echo", MatchAll()), Route("s", "nowhere", MatchAll())] },
+            "routes[1].cluster", "unknown cluster 'nowhere'; defined: echo");
+
+    [Fact]
+    public void Validate_EmptyIdempotentAction_ReportsIt() =>
+        AssertSingleError(
+            Valid() with { Routes = [Route("r", "echo", MatchAll()) with { IdempotentActions = ["*", ""] }] },
+            "routes[0].idempotentActions[1]", "is required");
+}

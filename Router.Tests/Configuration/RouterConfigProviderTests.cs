@@ -1,0 +1,230 @@
+using Microsoft.Extensions.Logging;
+using SoapRouter.Configuration;
+using static SoapRouter.Tests.Configuration.TestConfigs;
+
+namespace SoapRouter.Tests.Configuration;
+
+public sealed class RouterConfigProviderTests : IDisposable
+{
+    // Generous: this bounds a failing test, it is not a timing assertion.
+    private static readonly TimeSpan Patience = TimeSpan.FromSeconds(15);
+    private static readonly TimeSpan QuietPeriod = TimeSpan.FromMilliseconds(50);
+
+    private readonly TempDirectory _directory = new();
+    private readonly CapturingLogger<RouterConfigProvider> _logger = new();
+    private readonly string _path;
+
+    public RouterConfigProviderTests() => _path = _directory.File("router.json");
+
+    public void Dispose() => _directory.Dispose();
+
+    [Fact]
+    public void Start_InvalidFile_ThrowsWithEveryError()
+    {
+        Write(Valid() with { Listeners = [], Telemetry = new TelemetryConfig { LogLevel = "Chatty" } });
+
+        var ex = Assert.Throws<RouterConfigException>(() => new RouterConfigProvider(_path, _logger));
+
+        Assert.Equal(2, ex.Errors.Count);
+        AssertHasError(ex.Errors, "listeners", "at least one listener");
+        AssertHasError(ex.Errors, "telemetry.logLevel", "unknown log level 'Chatty'");
+        Assert.Contains(Environment.NewLine + "  listeners: at least one listener", ex.Message, StringComparison.Ordinal);
+        Assert.Contains(Environment.NewLine + "  telemetry.logLevel: unknown log level", ex.Message, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void Start_MalformedFile_ThrowsWithLine()
+    {
+        File.WriteAllText(_path, "{\n  \"listeners\": [,]\n}");
+
+        var ex = Assert.Throws<RouterConfigException>(() => new RouterConfigProvider(_path, _logger));
+
+        Assert.StartsWith("line 2,", Assert.Single(ex.Errors), StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void Start_MissingFile_ThrowsCannotRead()
+    {
+        var ex = Assert.Throws<RouterConfigException>(() => new RouterConfigProvider(_path, _logger));
+
+        Assert.Contains("cannot read the file", Assert.Single(ex.Errors), StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void Start_ValidFile_InstallsVersionOneAndLogsIt()
+    {
+        Write(Valid());
+
+        using var provider = Start();
+
+        Assert.Equal(1, provider.Version);
+        Assert.Equal("basic", Assert.Single(provider.Current.Listeners).Name);
+        Assert.Contains(_logger.Entries, e => e.Level == LogLevel.Information && e.Message.Contains("as version 1", StringComparison.Ordinal));
+    }
+
+    [Fact]
+    public async Task FileRewritten_ValidConfig_SwapsSnapshotBumpsVersionAndSignals()
+    {
+        Write(Valid());
+        using var provider = Start();
+        var token = provider.GetReloadToken();
+        var change = NextChange(provider);
+
+        Write(WithLogLevel("Debug"));
+        var args = await change.WaitAsync(Patience);
+
+        Assert.Equal(1, args.Previous.Version);
+        Assert.Equal(2, args.Current.Version);
+        Assert.Same(args.Current, provider.Snapshot);
+        Assert.Equal("Debug", provider.Current.Telemetry.LogLevel);
+        Assert.True(token.HasChanged);
+        await _logger.WaitFor(LogLevel.Information, "as version 2").WaitAsync(Patience);
+    }
+
+    [Fact]
+    public async Task FileRewritten_InvalidConfig_KeepsLastGoodAndLogsEveryError()
+    {
+        Write(Valid());
+        using var provider = Start();
+        var good = provider.Current;
+        // Keyed on one of the expected errors, so a read that caught the file half-written cannot complete it.
+        var rejected = _logger.WaitFor(LogLevel.Warning, "routes: at least one route");
+
+        Write(Valid() with { Routes = [], Limits = new LimitsConfig { MaxConcurrentRequests = 0 } });
+        var message = await rejected.WaitAsync(Patience);
+
+        Assert.Contains("rejected with 2 errors", message, StringComparison.Ordinal);
+        Assert.Contains("limits.maxConcurrentRequests: must be greater than 0", message, StringComparison.Ordinal);
+        Assert.Equal(1, provider.Version);
+        Assert.Same(good, provider.Current);
+    }
+
+    [Fact]
+    public async Task SnapshotTakenBeforeReload_IsUnchangedAfterIt()
+    {
+        Write(Valid());
+        using var provider = Start();
+        var before = provider.Current;
+        var change = NextChange(provider);
+
+        Write(WithLogLevel("Warning") with { Routes = [Route("orders", "echo", Action("urn:orders"))] });
+        await change.WaitAsync(Patience);
+
+        Assert.NotSame(before, provider.Current);
+        Assert.Equal("Information", before.Telemetry.LogLevel);
+        Assert.Equal("all", Assert.Single(before.Routes).Name);
+        Assert.Equal("orders", Assert.Single(provider.Current.Routes).Name);
+    }
+
+    [Fact]
+    public async Task EditorSaveByRename_IsPickedUp()
+    {
+        Write(Valid());
+        using var provider = Start();
+        var change = NextChange(provider);
+
+        var temp = _directory.File("router.json.tmp");
+        File.WriteAllText(temp, ToJson(WithLogLevel("Error")));
+        File.Move(temp, _path, overwrite: true);
+        await change.WaitAsync(Patience);
+
+        Assert.Equal("Error", provider.Current.Telemetry.LogLevel);
+    }
+
+    [Fact]
+    public async Task FileDeletedThenRecreated_KeepsConfigMeanwhileThenReloads()
+    {
+        Write(Valid());
+        using var provider = Start();
+        var readFailed = _logger.WaitFor(LogLevel.Warning, "Could not read");
+
+        File.Delete(_path);
+        await readFailed.WaitAsync(Patience);
+        Assert.Equal(1, provider.Version);
+
+        var change = NextChange(provider);
+        Write(WithLogLevel("Fatal"));
+        await change.WaitAsync(Patience);
+
+        Assert.Equal("Fatal", provider.Current.Telemetry.LogLevel);
+    }
+
+    [Fact]
+    public async Task BurstOfWrites_SettlesOnTheLastContent()
+    {
+        Write(Valid());
+        using var provider = Start();
+        var settled = new TaskCompletionSource(TaskCreationOptions.RunContinuationsAsynchronously);
+        provider.Changed += (_, e) =>
+        {
+            if (e.Current.Config.Telemetry.LogLevel == "Fatal")
+            {
+                settled.TrySetResult();
+            }
+        };
+
+        foreach (var level in new[] { "Verbose", "Debug", "Warning", "Error", "Fatal" })
+        {
+            Write(WithLogLevel(level));
+        }
+
+        await settled.Task.WaitAsync(Patience);
+        Assert.Equal("Fatal", provider.Current.Telemetry.LogLevel);
+    }
+
+    [Fact]
+    public void Reload_UnchangedContent_KeepsVersion()
+    {
+        Write(Valid());
+        using var provider = Start();
+
+        var result = provider.Reload();
+
+        Assert.True(result.Succeeded);
+        Assert.Equal(1, provider.Version);
+    }
+
+    [Fact]
+    public void Reload_ThrowingHandler_DoesNotStopOtherHandlersOrTheSwap()
+    {
+        Write(Valid());
+        using var provider = Start();
+        RouterConfigSnapshot? seen = null;
+        provider.Changed += (_, _) => throw new InvalidOperationException("subscriber bug");
+        provider.Changed += (_, e) => seen = e.Current;
+
+        Write(WithLogLevel("Debug"));
+        provider.Reload();
+
+        Assert.Equal(2, provider.Version);
+        Assert.Same(provider.Snapshot, seen);
+        Assert.Contains(_logger.Entries, e => e.Level == LogLevel.Error && e.Message.Contains("threw", StringComparison.Ordinal));
+    }
+
+    [Fact]
+    public void Reload_AfterDispose_ReportsDisposedAndKeepsSnapshot()
+    {
+        Write(Valid());
+        var provider = Start();
+        provider.Dispose();
+
+        Write(WithLogLevel("Debug"));
+        var result = provider.Reload();
+
+        Assert.False(result.Succeeded);
+        Assert.Equal(1, provider.Version);
+    }
+
+    private static RouterConfig WithLogLevel(string level) => Valid() with { Telemetry = new TelemetryConfig { LogLevel = level } };
+
+    private static Task<RouterConfigChangedEventArgs> NextChange(RouterConfigProvider provider)
+    {
+        var next = new TaskCompletionSource<RouterConfigChangedEventArgs>(TaskCreationOptions.RunContinuationsAsynchronously);
+        provider.Changed += (_, e) => next.TrySetResult(e);
+        return next.Task;
+    }
+
+    private RouterConfigProvider Start() => new(_path, _logger, quietPeriod: QuietPeriod);
+
+    private void Write(RouterConfig config) => File.WriteAllText(_path, ToJson(config));
+}

@@ -1,0 +1,119 @@
+using Microsoft.Extensions.Logging;
+
+namespace SoapRouter.Configuration;
+
+/// <summary>
+/// Watches one file and calls back once a burst of change events has gone quiet. Editors save in several
+/// events (truncate, write, rename a temp file over the original), and reading in the middle sees half a file.
+/// </summary>
+internal sealed class ConfigFileWatcher : IDisposable
+{
+    private readonly string _path;
+    private readonly string _fileName;
+    private readonly TimeSpan _quietPeriod;
+    private readonly Action _onSettled;
+    private readonly ILogger _logger;
+    private readonly ITimer _timer;
+    private readonly FileSystemWatcher _watcher;
+    private volatile bool _disposed;
+
+    /// <summary>Starts watching <paramref name="path"/>; <paramref name="onSettled"/> runs on a timer thread.</summary>
+    public ConfigFileWatcher(string path, TimeSpan quietPeriod, TimeProvider timeProvider, Action onSettled, ILogger logger)
+    {
+        _path = path;
+        _fileName = Path.GetFileName(path);
+        _quietPeriod = quietPeriod;
+        _onSettled = onSettled;
+        _logger = logger;
+        _timer = timeProvider.CreateTimer(static state => ((ConfigFileWatcher)state!).OnTimer(), this, Timeout.InfiniteTimeSpan, Timeout.InfiniteTimeSpan);
+
+        // Watch the directory, not the file: a rename over the file replaces the inode a file watch would hold.
+        _watcher = new FileSystemWatcher(Path.GetDirectoryName(path)!)
+        {
+            NotifyFilter = NotifyFilters.FileName | NotifyFilters.LastWrite | NotifyFilters.Size | NotifyFilters.CreationTime,
+            IncludeSubdirectories = false,
+        };
+        _watcher.Changed += OnChanged;
+        _watcher.Created += OnChanged;
+        _watcher.Deleted += OnChanged;
+        _watcher.Renamed += OnRenamed;
+        _watcher.Error += OnError;
+        _watcher.EnableRaisingEvents = true;
+    }
+
+    /// <summary>Runs the callback after <paramref name="delay"/>, replacing any pending run.</summary>
+    public void Schedule(TimeSpan delay)
+    {
+        if (_disposed)
+        {
+            return;
+        }
+
+        try
+        {
+            _timer.Change(delay, Timeout.InfiniteTimeSpan);
+        }
+        catch (ObjectDisposedException)
+        {
+            // Disposed between the check and the call; nothing left to schedule.
+        }
+    }
+
+    /// <inheritdoc />
+    public void Dispose()
+    {
+        _disposed = true;
+        _watcher.EnableRaisingEvents = false;
+        _watcher.Dispose();
+        _timer.Dispose();
+    }
+
+    private void OnChanged(object? sender, FileSystemEventArgs e)
+    {
+        if (IsWatchedFile(e.Name))
+        {
+            Schedule(_quietPeriod);
+        }
+    }
+
+    private void OnRenamed(object? sender, RenamedEventArgs e)
+    {
+        // Either direction counts: "save via temp file" renames onto the name, "keep a backup" renames away from it.
+        if (IsWatchedFile(e.Name) || IsWatchedFile(e.OldName))
+        {
+            Schedule(_quietPeriod);
+        }
+    }
+
+    private void OnError(object? sender, ErrorEventArgs e)
+    {
+        // Usually an event buffer overflow: the change we care about may be among the lost ones.
+        RouterConfigLog.WatcherFailed(_logger, e.GetException(), _path);
+        Schedule(_quietPeriod);
+    }
+
+    private void OnTimer()
+    {
+        if (_disposed)
+        {
+            return;
+        }
+
+        try
+        {
+            _onSettled();
+        }
+#pragma warning disable CA1031 // An exception escaping a timer callback ends the process; the running config must survive.
+        catch (Exception ex)
+#pragma warning restore CA1031
+        {
+            RouterConfigLog.ReloadCrashed(_logger, ex, _path);
+        }
+    }
+
+    private bool IsWatchedFile(string? name) =>
+        name is not null && string.Equals(Path.GetFileName(name), _fileName, FileNameComparison);
+
+    private static StringComparison FileNameComparison =>
+        OperatingSystem.IsWindows() || OperatingSystem.IsMacOS() ? StringComparison.OrdinalIgnoreCase : StringComparison.Ordinal;
+}

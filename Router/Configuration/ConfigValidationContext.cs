@@ -1,0 +1,41 @@
+namespace SoapRouter.Configuration;
+
+/// <summary>Collects the errors and warnings of one validation pass, each prefixed with its path.</summary>
+internal sealed class ConfigValidationContext
+{
+    private readonly List<string> _errors = [];
+    private readonly List<string> _warnings = [];
+
+    /// <summary>Destination names seen so far, with the path of their first use; they must be unique router-wide.</summary>
+    public Dictionary<string, string> DestinationNames { get; } = new(StringComparer.Ordinal);
+
+    /// <summary>Records an error at <paramref name="path"/>.</summary>
+    public void Error(string path, string message) => _errors.Add($"{ConfigPath.Display(path)}: {message}");
+
+    /// <summary>Records a warning at <paramref name="path"/>.</summary>
+    public void Warning(string path, string message) => _warnings.Add($"{ConfigPath.Display(path)}: {message}");
+
+    /// <summary>Records "is required" when <paramref name="value"/> is null, empty or blank; returns whether it was present.</summary>
+    public bool Require(string? value, string path)
+    {
+        if (!string.IsNullOrWhiteSpace(value))
+        {
+            return true;
+        }
+
+        Error(path, "is required");
+        return false;
+    }
+
+    /// <summary>Records an error unless <paramref name="value"/> is greater than zero.</summary>
+    public void RequirePositive(long value, string path)
+    {
+        if (value <= 0)
+        {
+            Error(path, $"must be greater than 0 (is {value})");
+        }
+    }
+
+    /// <summary>The result of the pass.</summary>
+    public RouterConfigValidationResult ToResult() => new() { Errors = _errors.ToArray(), Warnings = _warnings.ToArray() };
+}

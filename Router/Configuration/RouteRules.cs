@@ -1,0 +1,59 @@
+namespace SoapRouter.Configuration;
+
+/// <summary>Validation of the routes section.</summary>
+internal static class RouteRules
+{
+    /// <summary>Checks every route, its filters and the cluster it points at.</summary>
+    public static void Check(IReadOnlyList<RouteConfig> routes, IReadOnlyDictionary<string, ClusterConfig> clusters, ConfigValidationContext context)
+    {
+        if (routes.Count == 0)
+        {
+            context.Error("routes", "at least one route is required (use a matchAll filter for a catch-all)");
+            return;
+        }
+
+        var names = new Dictionary<string, string>(StringComparer.Ordinal);
+        for (var i = 0; i < routes.Count; i++)
+        {
+            var route = routes[i];
+            var path = ConfigPath.Index("routes", i);
+            var namePath = ConfigPath.Property(path, "name");
+            if (context.Require(route.Name, namePath) && !names.TryAdd(route.Name, path))
+            {
+                context.Error(namePath, $"duplicate route name '{route.Name}' (also {names[route.Name]})");
+            }
+
+            CheckFilters(route.Filters, path, context);
+            CheckCluster(route.Cluster, clusters, ConfigPath.Property(path, "cluster"), context);
+
+            for (var j = 0; j < route.IdempotentActions.Count; j++)
+            {
+                context.Require(route.IdempotentActions[j], ConfigPath.Index(ConfigPath.Property(path, "idempotentActions"), j));
+            }
+        }
+    }
+
+    private static void CheckFilters(IReadOnlyList<FilterConfig> filters, string routePath, ConfigValidationContext context)
+    {
+        var filtersPath = ConfigPath.Property(routePath, "filters");
+        if (filters.Count == 0)
+        {
+            context.Error(filtersPath, "at least one filter is required (use {\"type\": \"matchAll\"} for a catch-all)");
+            return;
+        }
+
+        for (var j = 0; j < filters.Count; j++)
+        {
+            FilterRules.Check(filters[j], ConfigPath.Index(filtersPath, j), context);
+        }
+    }
+
+    private static void CheckCluster(string cluster, IReadOnlyDictionary<string, ClusterConfig> clusters, string path, ConfigValidationContext context)
+    {
+        if (context.Require(cluster, path) && !clusters.ContainsKey(cluster))
+        {
+            var defined = clusters.Count == 0 ? "none are defined" : "defined: " + string.Join(", ", clusters.Keys);
+            context.Error(path, $"unknown cluster '{cluster}'; {defined}");
+        }
+    }
+}

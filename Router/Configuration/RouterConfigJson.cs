@@ -1,0 +1,35 @@
+using System.Text.Json;
+using System.Text.Json.Serialization;
+using System.Text.Json.Serialization.Metadata;
+
+namespace SoapRouter.Configuration;
+
+/// <summary>
+/// The JSON settings for router.json: camelCase names, comments and trailing commas allowed, nullable annotations
+/// enforced and unknown properties refused, so the config records themselves are the schema.
+/// </summary>
+internal static class RouterConfigJson
+{
+    // Reflection rather than a source-generated context: generated code builds init-only properties in the object
+    // initializer and so resets every default the records declare ([] lists, 30 s timeouts) when the file omits it.
+    private static readonly JsonSerializerOptions Options = CreateOptions();
+
+    /// <summary>Metadata for the root record, used by both the checker and the deserializer.</summary>
+    public static JsonTypeInfo<RouterConfig> RouterConfig { get; } = (JsonTypeInfo<RouterConfig>)Options.GetTypeInfo(typeof(RouterConfig));
+
+    private static JsonSerializerOptions CreateOptions()
+    {
+        var options = new JsonSerializerOptions
+        {
+            PropertyNamingPolicy = JsonNamingPolicy.CamelCase,
+            ReadCommentHandling = JsonCommentHandling.Skip,
+            AllowTrailingCommas = true,
+            RespectNullableAnnotations = true,
+            UnmappedMemberHandling = JsonUnmappedMemberHandling.Disallow,
+            WriteIndented = true,
+            TypeInfoResolver = new DefaultJsonTypeInfoResolver(),
+        };
+        options.MakeReadOnly();
+        return options;
+    }
+}

@@ -1,0 +1,80 @@
+using System.Text;
+using System.Text.Json;
+
+namespace SoapRouter.Configuration;
+
+/// <summary>
+/// Reads router.json into a <see cref="RouterConfig"/>. Every problem comes back as a value in
+/// <see cref="RouterConfigLoadResult.Errors"/>; nothing here throws for a bad file.
+/// </summary>
+public static class RouterConfigLoader
+{
+    private static ReadOnlySpan<byte> Utf8Bom => [0xEF, 0xBB, 0xBF];
+
+    /// <summary>Parses JSON text: syntax, types and property names only (no semantic validation).</summary>
+    public static RouterConfigLoadResult Parse(string json) => Parse(Encoding.UTF8.GetBytes(json));
+
+    /// <summary>Parses UTF-8 JSON: syntax, types and property names only (no semantic validation).</summary>
+    public static RouterConfigLoadResult Parse(ReadOnlyMemory<byte> utf8)
+    {
+        // Some Windows editors save with a byte order mark, which the JSON reader refuses.
+        if (utf8.Span.StartsWith(Utf8Bom))
+        {
+            utf8 = utf8[Utf8Bom.Length..];
+        }
+
+        var typeInfo = RouterConfigJson.RouterConfig;
+        var errors = RouterConfigJsonChecker.Check(utf8, typeInfo);
+        if (errors.Count > 0)
+        {
+            return RouterConfigLoadResult.Failure(errors);
+        }
+
+        try
+        {
+            var config = JsonSerializer.Deserialize(utf8.Span, typeInfo);
+            return config is null
+                ? RouterConfigLoadResult.Failure(["(root): expected an object but found null"])
+                : new RouterConfigLoadResult { Config = config };
+        }
+        catch (JsonException ex)
+        {
+            // The checker walks the same metadata, so this is a gap in it; still report, never crash.
+            return RouterConfigLoadResult.Failure([RouterConfigJsonChecker.DescribeSyntaxError(ex)]);
+        }
+    }
+
+    /// <summary>Parses JSON text, then validates it; the result carries a config only when both pass.</summary>
+    public static RouterConfigLoadResult Load(string json) => Load(Encoding.UTF8.GetBytes(json));
+
+    /// <summary>Parses UTF-8 JSON, then validates it; the result carries a config only when both pass.</summary>
+    public static RouterConfigLoadResult Load(ReadOnlyMemory<byte> utf8)
+    {
+        var parsed = Parse(utf8);
+        if (!parsed.Succeeded)
+        {
+            return parsed;
+        }
+
+        var validation = RouterConfigValidator.Validate(parsed.Config);
+        return validation.IsValid
+            ? parsed with { Warnings = validation.Warnings }
+            : RouterConfigLoadResult.Failure(validation.Errors, validation.Warnings);
+    }
+
+    /// <summary>Reads, parses and validates a file; a missing or unreadable file is an error in the result.</summary>
+    public static RouterConfigLoadResult LoadFile(string path)
+    {
+        byte[] bytes;
+        try
+        {
+            bytes = File.ReadAllBytes(path);
+        }
+        catch (Exception ex) when (ex is IOException or UnauthorizedAccessException)
+        {
+            return RouterConfigLoadResult.Failure([$"{path}: cannot read the file: {ex.Message}"]);
+        }
+
+        return Load(bytes);
+    }
+}

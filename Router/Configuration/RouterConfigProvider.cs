@@ -1,0 +1,230 @@
+using Microsoft.Extensions.Logging;
+using Microsoft.Extensions.Primitives;
+
+namespace SoapRouter.Configuration;
+
+/// <summary>
+/// Owns the running router.json: loads and validates it at start (refusing to start on any error), then
+/// reloads it when the file changes. A valid reload swaps one immutable snapshot; an invalid one is logged with
+/// every error and the last good snapshot stays. Readers take <see cref="Current"/> once per message and keep it.
+/// </summary>
+public sealed class RouterConfigProvider : IDisposable
+{
+    /// <summary>How long the file must stay quiet before a reload, so an editor's burst of events reads once.</summary>
+    public static readonly TimeSpan DefaultQuietPeriod = TimeSpan.FromMilliseconds(200);
+
+    // A locked or briefly missing file usually frees up within a second; past a few tries, wait for the next event.
+    private const int MaxReadAttempts = 4;
+    private static readonly TimeSpan ReadRetryDelay = TimeSpan.FromSeconds(1);
+
+    private readonly ILogger _logger;
+    private readonly TimeProvider _timeProvider;
+    private readonly Lock _reloadGate = new();
+    private readonly ConfigFileWatcher? _watcher;
+    private RouterConfigSnapshot _snapshot;
+    private CancellationTokenSource _changeTokenSource = new();
+    private byte[] _currentContent;
+    private int _failedReads;
+    private bool _disposed;
+
+    /// <summary>Loads <paramref name="path"/> and starts watching it.</summary>
+    /// <exception cref="RouterConfigException">The file cannot be read or has errors; the message lists them all.</exception>
+    public RouterConfigProvider(string path, ILogger<RouterConfigProvider> logger, TimeProvider? timeProvider = null, TimeSpan? quietPeriod = null)
+    {
+        ArgumentException.ThrowIfNullOrEmpty(path);
+        ArgumentNullException.ThrowIfNull(logger);
+
+        FilePath = Path.GetFullPath(path);
+        _logger = logger;
+        _timeProvider = timeProvider ?? TimeProvider.System;
+
+        _currentContent = ReadAtStart(FilePath);
+        var result = RouterConfigLoader.Load(_currentContent);
+        if (!result.Succeeded)
+        {
+            RouterConfigException.Throw(FilePath, result.Errors);
+        }
+
+        _snapshot = Install(result, version: 1);
+        _watcher = StartWatcher(quietPeriod ?? DefaultQuietPeriod);
+    }
+
+    /// <summary>Raised after a reload installed a new snapshot; handlers run on the reload thread.</summary>
+    public event EventHandler<RouterConfigChangedEventArgs>? Changed;
+
+    /// <summary>Full path of the watched file.</summary>
+    public string FilePath { get; }
+
+    /// <summary>The running snapshot: config, version and warnings, read together.</summary>
+    public RouterConfigSnapshot Snapshot => Volatile.Read(ref _snapshot);
+
+    /// <summary>The running config. Take it once per unit of work: a reload never changes an instance already handed out.</summary>
+    public RouterConfig Current => Snapshot.Config;
+
+    /// <summary>Version of the running config: 1 at start, one more per successful reload.</summary>
+    public long Version => Snapshot.Version;
+
+    /// <summary>A token that fires at the next successful reload (the ASP.NET Core change-token idiom).</summary>
+    public IChangeToken GetReloadToken() => new CancellationChangeToken(Volatile.Read(ref _changeTokenSource).Token);
+
+    /// <summary>
+    /// Reads the file now and installs it when valid and different from the running content. Returns the outcome;
+    /// an unreadable file is an error in it. Called by the watcher; also usable from an admin endpoint.
+    /// </summary>
+    public RouterConfigLoadResult Reload()
+    {
+        lock (_reloadGate)
+        {
+            if (_disposed)
+            {
+                return RouterConfigLoadResult.Failure([$"{FilePath}: the provider is disposed"]);
+            }
+
+            byte[] content;
+            try
+            {
+                content = File.ReadAllBytes(FilePath);
+            }
+            catch (Exception ex) when (ex is IOException or UnauthorizedAccessException)
+            {
+                OnReadFailed(ex);
+                return RouterConfigLoadResult.Failure([$"{FilePath}: cannot read the file: {ex.Message}"]);
+            }
+
+            _failedReads = 0;
+            return Apply(content);
+        }
+    }
+
+    /// <inheritdoc />
+    public void Dispose()
+    {
+        lock (_reloadGate)
+        {
+            if (_disposed)
+            {
+                return;
+            }
+
+            _disposed = true;
+        }
+
+        _watcher?.Dispose();
+    }
+
+    private RouterConfigLoadResult Apply(byte[] content)
+    {
+        var running = Volatile.Read(ref _snapshot);
+        if (content.AsSpan().SequenceEqual(_currentContent))
+        {
+            // Touches and duplicate save events would otherwise bump the version and rebuild everything downstream.
+            RouterConfigLog.Unchanged(_logger, FilePath, running.Version);
+            return new RouterConfigLoadResult { Config = running.Config, Warnings = running.Warnings };
+        }
+
+        var result = RouterConfigLoader.Load(content);
+        if (!result.Succeeded)
+        {
+            RouterConfigLog.ReloadRejected(_logger, FilePath, result.Errors.Count, running.Version, RouterConfigLog.Lines(result.Errors));
+            return result;
+        }
+
+        _currentContent = content;
+        var installed = Install(result, running.Version + 1);
+        var previous = Interlocked.Exchange(ref _snapshot, installed);
+        NotifyChanged(previous, installed);
+        return result;
+    }
+
+    private RouterConfigSnapshot Install(RouterConfigLoadResult result, long version)
+    {
+        var config = result.Config!;
+        var snapshot = new RouterConfigSnapshot
+        {
+            Config = config,
+            Version = version,
+            LoadedAt = _timeProvider.GetUtcNow(),
+            Warnings = result.Warnings,
+        };
+
+        RouterConfigLog.Loaded(_logger, FilePath, version, config.Listeners.Count, config.Routes.Count, config.Clusters.Count);
+        if (result.Warnings.Count > 0)
+        {
+            RouterConfigLog.LoadedWithWarnings(_logger, FilePath, version, result.Warnings.Count, RouterConfigLog.Lines(result.Warnings));
+        }
+
+        return snapshot;
+    }
+
+    private void NotifyChanged(RouterConfigSnapshot previous, RouterConfigSnapshot current)
+    {
+        // The old source is left to the GC rather than disposed: tokens already handed out must still report "changed".
+        var fired = Interlocked.Exchange(ref _changeTokenSource, new CancellationTokenSource());
+        Notify(current.Version, () => fired.Cancel());
+
+        var args = new RouterConfigChangedEventArgs(previous, current);
+        foreach (var handler in Changed?.GetInvocationList() ?? [])
+        {
+            // One at a time, so one subscriber's bug neither skips the others nor kills the watcher thread.
+            Notify(current.Version, () => ((EventHandler<RouterConfigChangedEventArgs>)handler)(this, args));
+        }
+    }
+
+    private void Notify(long version, Action notify)
+    {
+        try
+        {
+            notify();
+        }
+#pragma warning disable CA1031 // A subscriber's exception must not undo a good reload.
+        catch (Exception ex)
+#pragma warning restore CA1031
+        {
+            RouterConfigLog.ChangeHandlerFailed(_logger, ex, version);
+        }
+    }
+
+    private void OnReadFailed(Exception ex)
+    {
+        _failedReads++;
+        var version = Volatile.Read(ref _snapshot).Version;
+        if (_failedReads < MaxReadAttempts)
+        {
+            RouterConfigLog.ReadFailed(_logger, ex, FilePath, _failedReads, version);
+            _watcher?.Schedule(ReadRetryDelay);
+        }
+        else
+        {
+            RouterConfigLog.ReadGaveUp(_logger, ex, FilePath, _failedReads, version);
+            _failedReads = 0;
+        }
+    }
+
+    private void ReloadFromWatcher() => Reload();
+
+    private ConfigFileWatcher? StartWatcher(TimeSpan quietPeriod)
+    {
+        try
+        {
+            return new ConfigFileWatcher(FilePath, quietPeriod, _timeProvider, ReloadFromWatcher, _logger);
+        }
+        catch (Exception ex) when (ex is IOException or PlatformNotSupportedException or UnauthorizedAccessException)
+        {
+            // Containers can run out of inotify instances; the router still runs, only hot reload is lost.
+            RouterConfigLog.WatchUnavailable(_logger, ex, FilePath);
+            return null;
+        }
+    }
+
+    private static byte[] ReadAtStart(string path)
+    {
+        try
+        {
+            return File.ReadAllBytes(path);
+        }
+        catch (Exception ex) when (ex is IOException or UnauthorizedAccessException)
+        {
+            throw new RouterConfigException($"{path}: cannot read the file: {ex.Message}", ex);
+        }
+    }
+}
