@@ -1,2 +1,78 @@
-// Composition root; filled in as the parts land.
-return 0;
+using System.Runtime.InteropServices;
+using Serilog;
+using Serilog.Core;
+using Serilog.Events;
+using Serilog.Extensions.Logging;
+using SoapRouter.Configuration;
+using SoapRouter.Hosting;
+
+// Composition root: parse the command line, load and validate router.json (refusing to start on any
+// error), wire logging, start the router and run until SIGINT/SIGTERM.
+var commandLine = RouterCommandLine.TryParse(args, out var argumentErrors);
+if (commandLine is null)
+{
+    foreach (var error in argumentErrors)
+    {
+        Console.Error.WriteLine($"error: {error}");
+    }
+
+    Console.Error.WriteLine(RouterCommandLine.Usage);
+    return 2;
+}
+
+var levelSwitch = new LoggingLevelSwitch(LogEventLevel.Information);
+Log.Logger = new LoggerConfiguration()
+    .MinimumLevel.ControlledBy(levelSwitch)
+    .MinimumLevel.Override("Microsoft", LogEventLevel.Warning)
+    .Enrich.FromLogContext()
+    .WriteTo.Console(outputTemplate: "[{Timestamp:HH:mm:ss} {Level:u3}] {SourceContext}: {Message:lj}{NewLine}{Exception}")
+    .CreateLogger();
+using var loggerFactory = new SerilogLoggerFactory(Log.Logger, dispose: true);
+
+RouterConfigProvider provider;
+try
+{
+    provider = new RouterConfigProvider(Path.GetFullPath(commandLine.ConfigPath), loggerFactory.CreateLogger<RouterConfigProvider>());
+}
+catch (RouterConfigException ex)
+{
+    Console.Error.WriteLine(ex.Message);
+    return 2;
+}
+
+using (provider)
+{
+    if (commandLine.CheckOnly)
+    {
+        foreach (var warning in provider.Snapshot.Warnings)
+        {
+            Console.WriteLine($"warning: {warning}");
+        }
+
+        Console.WriteLine($"{provider.FilePath}: valid");
+        return 0;
+    }
+
+    levelSwitch.MinimumLevel = ParseLevel(provider.Current.Telemetry.LogLevel);
+    await using var host = new RouterHost(provider, loggerFactory, TimeProvider.System);
+    host.Runtime.StateChanged += (_, state) => levelSwitch.MinimumLevel = ParseLevel(state.Config.Telemetry.LogLevel);
+
+    var stop = new TaskCompletionSource(TaskCreationOptions.RunContinuationsAsynchronously);
+    using var sigint = PosixSignalRegistration.Create(PosixSignal.SIGINT, OnSignal);
+    using var sigterm = PosixSignalRegistration.Create(PosixSignal.SIGTERM, OnSignal);
+
+    await host.StartAsync();
+    await stop.Task;
+    Log.Information("Stopping");
+    await host.StopAsync();
+    return 0;
+
+    void OnSignal(PosixSignalContext context)
+    {
+        context.Cancel = true;
+        stop.TrySetResult();
+    }
+}
+
+static LogEventLevel ParseLevel(string level) =>
+    Enum.TryParse<LogEventLevel>(level, ignoreCase: false, out var parsed) ? parsed : LogEventLevel.Information;

@@ -2,6 +2,8 @@ using Microsoft.Extensions.Logging;
 using SoapRouter.Configuration;
 using static SoapRouter.Tests.Configuration.TestConfigs;
 
+using SoapRouter.Tests.Support;
+
 namespace SoapRouter.Tests.Configuration;
 
 public sealed class RouterConfigProviderTests : IDisposable

@@ -8,7 +8,7 @@ namespace SoapRouter.Tests.Forwarding;
 
 public sealed class ForwarderTests
 {
-    private readonly ListLogger<Forwarder> _logger = new();
+    private readonly CapturingLogger<Forwarder> _logger = new();
     private readonly Forwarder _forwarder;
 
     public ForwarderTests() => _forwarder = new Forwarder(_logger, TimeProvider.System);

@@ -12,12 +12,19 @@ internal static class RouterConfigJson
 {
     // Reflection rather than a source-generated context: generated code builds init-only properties in the object
     // initializer and so resets every default the records declare ([] lists, 30 s timeouts) when the file omits it.
-    private static readonly JsonSerializerOptions Options = CreateOptions();
+    private static readonly JsonSerializerOptions Options = CreateOptions(JsonUnmappedMemberHandling.Disallow);
+    private static readonly JsonSerializerOptions LenientOptions = CreateOptions(JsonUnmappedMemberHandling.Skip);
 
     /// <summary>Metadata for the root record, used by both the checker and the deserializer.</summary>
     public static JsonTypeInfo<RouterConfig> RouterConfig { get; } = (JsonTypeInfo<RouterConfig>)Options.GetTypeInfo(typeof(RouterConfig));
 
-    private static JsonSerializerOptions CreateOptions()
+    /// <summary>
+    /// The same metadata but skipping unknown properties: used only to find the semantic errors of a file that also
+    /// has structural ones, so the user sees every error in one go.
+    /// </summary>
+    public static JsonTypeInfo<RouterConfig> LenientRouterConfig { get; } = (JsonTypeInfo<RouterConfig>)LenientOptions.GetTypeInfo(typeof(RouterConfig));
+
+    private static JsonSerializerOptions CreateOptions(JsonUnmappedMemberHandling unmapped)
     {
         var options = new JsonSerializerOptions
         {
@@ -25,7 +32,7 @@ internal static class RouterConfigJson
             ReadCommentHandling = JsonCommentHandling.Skip,
             AllowTrailingCommas = true,
             RespectNullableAnnotations = true,
-            UnmappedMemberHandling = JsonUnmappedMemberHandling.Disallow,
+            UnmappedMemberHandling = unmapped,
             WriteIndented = true,
             TypeInfoResolver = new DefaultJsonTypeInfoResolver(),
         };

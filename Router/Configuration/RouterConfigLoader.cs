@@ -17,12 +17,7 @@ public static class RouterConfigLoader
     /// <summary>Parses UTF-8 JSON: syntax, types and property names only (no semantic validation).</summary>
     public static RouterConfigLoadResult Parse(ReadOnlyMemory<byte> utf8)
     {
-        // Some Windows editors save with a byte order mark, which the JSON reader refuses.
-        if (utf8.Span.StartsWith(Utf8Bom))
-        {
-            utf8 = utf8[Utf8Bom.Length..];
-        }
-
+        utf8 = WithoutBom(utf8);
         var typeInfo = RouterConfigJson.RouterConfig;
         var errors = RouterConfigJsonChecker.Check(utf8, typeInfo);
         if (errors.Count > 0)
@@ -53,7 +48,7 @@ public static class RouterConfigLoader
         var parsed = Parse(utf8);
         if (!parsed.Succeeded)
         {
-            return parsed;
+            return WithSemanticErrors(parsed, utf8);
         }
 
         var validation = RouterConfigValidator.Validate(parsed.Config);
@@ -61,6 +56,33 @@ public static class RouterConfigLoader
             ? parsed with { Warnings = validation.Warnings }
             : RouterConfigLoadResult.Failure(validation.Errors, validation.Warnings);
     }
+
+    // A file whose only structural problems are, say, a misspelt property still maps onto the records; validating
+    // that best-effort reading reports the remaining mistakes now instead of one edit-and-retry cycle later.
+    private static RouterConfigLoadResult WithSemanticErrors(RouterConfigLoadResult parsed, ReadOnlyMemory<byte> utf8)
+    {
+        RouterConfig? lenient;
+        try
+        {
+            lenient = JsonSerializer.Deserialize(WithoutBom(utf8).Span, RouterConfigJson.LenientRouterConfig);
+        }
+        catch (JsonException)
+        {
+            return parsed;
+        }
+
+        if (lenient is null)
+        {
+            return parsed;
+        }
+
+        var validation = RouterConfigValidator.Validate(lenient);
+        return RouterConfigLoadResult.Failure([.. parsed.Errors, .. validation.Errors], validation.Warnings);
+    }
+
+    // Some Windows editors save with a byte order mark, which the JSON reader refuses.
+    private static ReadOnlyMemory<byte> WithoutBom(ReadOnlyMemory<byte> utf8) =>
+        utf8.Span.StartsWith(Utf8Bom) ? utf8[Utf8Bom.Length..] : utf8;
 
     /// <summary>Reads, parses and validates a file; a missing or unreadable file is an error in the result.</summary>
     public static RouterConfigLoadResult LoadFile(string path)

@@ -1,4 +1,4 @@
-namespace SoapRouter.Tests.Configuration;
+namespace SoapRouter.Tests.Support;
 
 /// <summary>A fresh directory under the system temp folder, deleted on dispose.</summary>
 internal sealed class TempDirectory : IDisposable

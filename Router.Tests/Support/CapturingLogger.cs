@@ -1,16 +1,16 @@
 using System.Collections.Concurrent;
 using Microsoft.Extensions.Logging;
 
-namespace SoapRouter.Tests.Configuration;
+namespace SoapRouter.Tests.Support;
 
 /// <summary>An <see cref="ILogger{T}"/> that keeps every entry and lets a test await the first entry matching a condition.</summary>
 internal sealed class CapturingLogger<T> : ILogger<T>
 {
-    private readonly ConcurrentQueue<(LogLevel Level, string Message)> _entries = new();
+    private readonly ConcurrentQueue<(LogLevel Level, string Message, Exception? Exception)> _entries = new();
     private readonly List<(Func<LogLevel, string, bool> Match, TaskCompletionSource<string> Done)> _waiters = [];
 
     /// <summary>Every entry so far.</summary>
-    public IReadOnlyCollection<(LogLevel Level, string Message)> Entries => _entries;
+    public IReadOnlyCollection<(LogLevel Level, string Message, Exception? Exception)> Entries => _entries;
 
     /// <summary>Completes with the message of the first entry (past or future) at <paramref name="level"/> containing <paramref name="fragment"/>.</summary>
     public Task<string> WaitFor(LogLevel level, string fragment)
@@ -19,7 +19,7 @@ internal sealed class CapturingLogger<T> : ILogger<T>
         var done = new TaskCompletionSource<string>(TaskCreationOptions.RunContinuationsAsynchronously);
         lock (_waiters)
         {
-            foreach (var (l, m) in _entries)
+            foreach (var (l, m, _) in _entries)
             {
                 if (Match(l, m))
                 {
@@ -44,7 +44,7 @@ internal sealed class CapturingLogger<T> : ILogger<T>
         var message = formatter(state, exception);
         lock (_waiters)
         {
-            _entries.Enqueue((logLevel, message));
+            _entries.Enqueue((logLevel, message, exception));
             foreach (var (match, done) in _waiters)
             {
                 if (match(logLevel, message))

@@ -1,0 +1,27 @@
+namespace SoapRouter.Hosting;
+
+/// <summary>Source-generated log events of the hosting layer.</summary>
+internal static partial class HostingLog
+{
+    [LoggerMessage(EventId = 100, Level = LogLevel.Information,
+        Message = "Router started with config version {ConfigVersion}: {RouteCount} routes, {ClusterCount} clusters; admin on {AdminAddress}")]
+    public static partial void Started(ILogger logger, long configVersion, int routeCount, int clusterCount, Uri? adminAddress);
+
+    [LoggerMessage(EventId = 101, Level = LogLevel.Warning, Message = "Config: {ConfigWarning}")]
+    public static partial void ConfigWarning(ILogger logger, string configWarning);
+
+    [LoggerMessage(EventId = 102, Level = LogLevel.Warning,
+        Message = "Listener {Listener} ({Binding}, {Address}) is not started: SOAP listeners need CoreWCF, which the package source does not hold")]
+    public static partial void ListenerNotStarted(ILogger logger, string listener, string binding, string address);
+
+    [LoggerMessage(EventId = 103, Level = LogLevel.Information,
+        Message = "Router state rebuilt for config version {ConfigVersion}: {RouteCount} routes, {ClusterCount} clusters")]
+    public static partial void StateRebuilt(ILogger logger, long configVersion, int routeCount, int clusterCount);
+
+    [LoggerMessage(EventId = 104, Level = LogLevel.Error, Message = "Config version {ConfigVersion} could not be applied; the previous state stays")]
+    public static partial void StateRebuildFailed(ILogger logger, Exception exception, long configVersion);
+
+    [LoggerMessage(EventId = 105, Level = LogLevel.Warning,
+        Message = "Config version {ConfigVersion} changes the admin address to {Configured}; the endpoint stays on {Bound} until restart")]
+    public static partial void AdminAddressNeedsRestart(ILogger logger, long configVersion, string configured, Uri? bound);
+}
