@@ -176,6 +176,31 @@ public sealed class RouterConfigLoaderTests
     }
 
     [Fact]
+    public void Load_StructuralAndSemanticMistakes_ReportsBothKindsInOnePass()
+    {
+        const string json = """
+            { "listeners": [ { "name": "a", "binding": "soap", "address": "http://127.0.0.1:8080/a" } ],
+              "routes": [ { "name": "r", "cluster": "echo", "filters": [ { "type": "matchAll" } ], "priorty": 2 } ],
+              "clusters": { "echo": { "destinations": [ { "name": "d", "binding": "basicHttp", "address": "http://127.0.0.1:9080/basic" } ] } } }
+            """;
+
+        var result = RouterConfigLoader.Load(json);
+
+        Assert.False(result.Succeeded);
+        AssertHasError(result.Errors, "routes[0].priorty", "unknown property 'priorty'");
+        AssertHasError(result.Errors, "listeners[0].binding", "unknown binding 'soap'");
+        Assert.Equal(2, result.Errors.Count);
+    }
+
+    [Fact]
+    public void Load_MalformedJson_ReportsOnlyTheSyntaxError()
+    {
+        var result = RouterConfigLoader.Load("{ \"listeners\": [ ");
+
+        Assert.Contains("invalid JSON", Assert.Single(result.Errors), StringComparison.Ordinal);
+    }
+
+    [Fact]
     public void LoadFile_MissingFile_ReportsErrorValue()
     {
         var path = Path.Combine(Path.GetTempPath(), Guid.NewGuid().ToString("N"), "router.json");

@@ -1,4 +1,5 @@
 using SoapRouter.Configuration;
+using SoapRouter.Tests.Support;
 
 namespace SoapRouter.Tests.Configuration;
 
@@ -7,7 +8,16 @@ public sealed class ShippedRouterJsonTests
     [Fact]
     public void ShippedRouterJson_LoadsWithNoErrorsOrWarnings()
     {
-        var result = RouterConfigLoader.LoadFile(FindShippedRouterJson());
+        var result = RouterConfigLoader.LoadFile(RepositoryPaths.RouterJson);
+
+        Assert.True(result.Succeeded, string.Join(Environment.NewLine, result.Errors));
+        Assert.Empty(result.Warnings);
+    }
+
+    [Fact]
+    public void DockerRouterJson_LoadsWithNoErrorsOrWarnings()
+    {
+        var result = RouterConfigLoader.LoadFile(RepositoryPaths.DockerRouterJson);
 
         Assert.True(result.Succeeded, string.Join(Environment.NewLine, result.Errors));
         Assert.Empty(result.Warnings);
@@ -16,7 +26,7 @@ public sealed class ShippedRouterJsonTests
     [Fact]
     public void ShippedRouterJson_HasTheDocumentedTopology()
     {
-        var config = RouterConfigLoader.LoadFile(FindShippedRouterJson()).Config!;
+        var config = RouterConfigLoader.LoadFile(RepositoryPaths.RouterJson).Config!;
 
         Assert.Equal(
             [BindingNames.BasicHttp, BindingNames.Soap12Http, BindingNames.BinaryHttp, BindingNames.NetTcp],
@@ -27,20 +37,5 @@ public sealed class ShippedRouterJsonTests
         Assert.Equal(2, config.Clusters["orders"].Destinations.Count);
         Assert.Single(config.Clusters["orders"].Backups);
         Assert.Equal("http://127.0.0.1:9901", config.Admin.Address);
-    }
-
-    /// <summary>Walks up from the test binaries to the repository's top level, which holds router.json.</summary>
-    private static string FindShippedRouterJson()
-    {
-        for (var directory = new DirectoryInfo(AppContext.BaseDirectory); directory is not null; directory = directory.Parent)
-        {
-            var candidate = Path.Combine(directory.FullName, "router.json");
-            if (File.Exists(candidate))
-            {
-                return candidate;
-            }
-        }
-
-        throw new FileNotFoundException("router.json not found above " + AppContext.BaseDirectory);
     }
 }

@@ -1,0 +1,94 @@
+using System.Net;
+using SoapRouter.Configuration;
+using SoapRouter.Tests.Configuration;
+using SoapRouter.Tests.Support;
+
+namespace SoapRouter.Tests.Hosting;
+
+/// <summary>The router as operators run it: a real process, a real config file, a real signal.</summary>
+public sealed class RouterProcessTests : IDisposable
+{
+    private static readonly TimeSpan ProcessTimeout = TimeSpan.FromSeconds(60);
+    private readonly TempDirectory _directory = new();
+
+    [Fact]
+    public async Task Start_InvalidConfig_RefusesToStartAndPrintsEveryError()
+    {
+        var path = _directory.File("router.json");
+        await File.WriteAllTextAsync(path, """
+            { "listeners": [ { "name": "a", "binding": "soap", "address": "http://127.0.0.1:1/a" } ],
+              "routes": [],
+              "clusters": { "c": { "destinatons": [] } },
+              "limits": { "maxMessageSize": -1 } }
+            """);
+
+        using var router = RouterProcess.Start("--config", path);
+        var exitCode = await router.WaitForExitAsync(ProcessTimeout);
+
+        Assert.Equal(2, exitCode);
+        Assert.Contains("clusters.c.destinatons: unknown property", router.Output, StringComparison.Ordinal);
+        Assert.Contains("listeners[0].binding: unknown binding 'soap'", router.Output, StringComparison.Ordinal);
+        Assert.Contains("routes: at least one route is required", router.Output, StringComparison.Ordinal);
+        Assert.Contains("limits.maxMessageSize: must be greater than 0", router.Output, StringComparison.Ordinal);
+        Assert.DoesNotContain("   at ", router.Output, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public async Task Check_ShippedConfigs_AreValid()
+    {
+        foreach (var path in new[] { RepositoryPaths.RouterJson, RepositoryPaths.DockerRouterJson })
+        {
+            using var router = RouterProcess.Start("--config", path, "--check");
+
+            Assert.Equal(0, await router.WaitForExitAsync(ProcessTimeout));
+            Assert.Contains(": valid", router.Output, StringComparison.Ordinal);
+        }
+    }
+
+    [Fact]
+    public async Task Run_ServesHealthUntilSigterm_ThenExitsCleanly()
+    {
+        var adminPort = FreePort.Unused();
+        var path = _directory.File("router.json");
+        var config = TestConfigs.Valid() with { Admin = new AdminConfig { Address = $"http://127.0.0.1:{adminPort}" } };
+        await File.WriteAllTextAsync(path, TestConfigs.ToJson(config));
+
+        using var router = RouterProcess.Start("--config", path);
+        var health = await PollHealthAsync(new Uri($"http://127.0.0.1:{adminPort}/health"), router);
+        router.Terminate();
+        var exitCode = await router.WaitForExitAsync(ProcessTimeout);
+
+        Assert.Contains("\"status\":\"ok\"", health, StringComparison.Ordinal);
+        Assert.Equal(0, exitCode);
+        Assert.Contains("Listener basic (basicHttp, http://127.0.0.1:8080/router/basic) is not started", router.Output, StringComparison.Ordinal);
+        Assert.Contains("Stopping", router.Output, StringComparison.Ordinal);
+    }
+
+    public void Dispose() => _directory.Dispose();
+
+    private static async Task<string> PollHealthAsync(Uri health, RouterProcess router)
+    {
+        using var client = new HttpClient { Timeout = TimeSpan.FromSeconds(5) };
+        var deadline = DateTime.UtcNow + ProcessTimeout;
+        while (DateTime.UtcNow < deadline)
+        {
+            try
+            {
+                using var response = await client.GetAsync(health);
+                if (response.StatusCode == HttpStatusCode.OK)
+                {
+                    return await response.Content.ReadAsStringAsync();
+                }
+            }
+            catch (HttpRequestException)
+            {
+                // Not listening yet.
+            }
+
+            await Task.Delay(100);
+        }
+
+        Assert.Fail($"The router never answered {health}. Its output:{Environment.NewLine}{router.Output}");
+        return "";
+    }
+}
