@@ -53,15 +53,36 @@ using (provider)
         return 0;
     }
 
-    levelSwitch.MinimumLevel = ParseLevel(provider.Current.Telemetry.LogLevel);
-    await using var host = new RouterHost(provider, loggerFactory, TimeProvider.System);
+    RouterHost host;
+    try
+    {
+        host = new RouterHost(provider, loggerFactory, TimeProvider.System);
+    }
+    catch (ArgumentException ex)
+    {
+        Console.Error.WriteLine($"error: {ex.Message}");
+        return 2;
+    }
+
+    await using var _ = host;
     host.Runtime.StateChanged += (_, state) => levelSwitch.MinimumLevel = ParseLevel(state.Config.Telemetry.LogLevel);
+    levelSwitch.MinimumLevel = ParseLevel(host.Runtime.State.Config.Telemetry.LogLevel);
 
     var stop = new TaskCompletionSource(TaskCreationOptions.RunContinuationsAsynchronously);
     using var sigint = PosixSignalRegistration.Create(PosixSignal.SIGINT, OnSignal);
     using var sigterm = PosixSignalRegistration.Create(PosixSignal.SIGTERM, OnSignal);
 
-    await host.StartAsync();
+    try
+    {
+        await host.StartAsync();
+    }
+    catch (IOException ex)
+    {
+        // Typically the admin port is taken: refuse to start with one clear line rather than a stack trace.
+        Console.Error.WriteLine($"error: cannot start: {ex.Message}");
+        return 2;
+    }
+
     await stop.Task;
     Log.Information("Stopping");
     await host.StopAsync();

@@ -72,6 +72,17 @@ public sealed class ClusterValidationTests
     }
 
     [Fact]
+    public void Validate_TimeoutsBeyondADay_ReportsEach()
+    {
+        // 60 days would make every forward throw when the attempt timer is created.
+        var errors = Errors(WithCluster(Cluster(Destination("d")) with { ConnectTimeout = TimeSpan.FromDays(2), RequestTimeout = TimeSpan.FromDays(60) }));
+
+        Assert.Equal(2, errors.Count);
+        AssertHasError(errors, "clusters.echo.connectTimeout", "must be at most 1.00:00:00");
+        AssertHasError(errors, "clusters.echo.requestTimeout", "must be at most 1.00:00:00");
+    }
+
+    [Fact]
     public void Validate_ClusterNoRouteUses_IsAWarningNotAnError()
     {
         var config = Valid() with

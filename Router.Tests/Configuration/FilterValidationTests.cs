@@ -41,11 +41,20 @@ public sealed class FilterValidationTests
     {
         var errors = Errors(WithFilter(new FilterConfig { Type = FilterTypes.Header }));
 
-        Assert.Equal(3, errors.Count);
+        Assert.Equal(2, errors.Count);
         AssertHasError(errors, FilterPath + ".name", "is required");
         AssertHasError(errors, FilterPath + ".namespace", "is required (use \"\"");
-        AssertHasError(errors, FilterPath + ".value", "is required");
     }
+
+    [Fact]
+    public void Validate_HeaderFilterWithoutValue_IsAPresenceMatch() =>
+        Assert.Empty(Errors(WithFilter(new FilterConfig { Type = FilterTypes.Header, Name = "Tenant", Namespace = "urn:t" })));
+
+    [Fact]
+    public void Validate_HeaderFilterWithEmptyValue_ReportsIt() =>
+        AssertSingleError(
+            WithFilter(new FilterConfig { Type = FilterTypes.Header, Name = "Tenant", Namespace = "urn:t", Value = "" }),
+            FilterPath + ".value", "leave it out to match on the header being present");
 
     [Fact]
     public void Validate_HeaderFilterWithInvalidName_ReportsIt() =>

@@ -18,9 +18,15 @@ public sealed class LimitsValidationTests
 
     [Fact]
     public void Validate_MaxMessageSizeAboveIntMax_ReportsBufferLimit() =>
-        AssertSingleError(
-            WithLimits(new LimitsConfig { MaxMessageSize = int.MaxValue + 1L, MaxDecompressedSize = long.MaxValue }),
+        AssertHasError(
+            Errors(WithLimits(new LimitsConfig { MaxMessageSize = int.MaxValue + 1L, MaxDecompressedSize = int.MaxValue + 1L })),
             "limits.maxMessageSize", "must be at most 2147483647");
+
+    [Fact]
+    public void Validate_MaxDecompressedSizeAboveIntMax_ReportsBufferLimit() =>
+        AssertSingleError(
+            WithLimits(new LimitsConfig { MaxDecompressedSize = long.MaxValue }),
+            "limits.maxDecompressedSize", "must be at most 2147483647");
 
     [Fact]
     public void Validate_DecompressedLimitBelowMessageLimit_ReportsIt() =>
@@ -43,9 +49,9 @@ public sealed class LimitsValidationTests
     }
 
     [Theory]
-    [InlineData("127.0.0.1:9901", "is not an absolute URI")]
-    [InlineData("https://127.0.0.1:9901", "needs http")]
-    [InlineData("net.tcp://127.0.0.1:9901", "needs http")]
+    [InlineData("127.0.0.1:9901", "must be an absolute http:// address")]
+    [InlineData("https://127.0.0.1:9901", "must be an absolute http:// address")]
+    [InlineData("net.tcp://127.0.0.1:9901", "must be an absolute http:// address")]
     public void Validate_BadAdminAddress_ReportsIt(string address, string fragment) =>
         AssertSingleError(Valid() with { Admin = new AdminConfig { Address = address } }, "admin.address", fragment);
 

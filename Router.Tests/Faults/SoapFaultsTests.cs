@@ -148,6 +148,20 @@ public sealed class SoapFaultsTests
         Assert.Equal(500, fault.StatusCode);
     }
 
+    [Fact]
+    public void ForRequest_OversizedMessageId_IsNotReflected()
+    {
+        var hugeId = "urn:" + new string('x', SoapFaults.MaxCorrelatedMessageIdLength + 1);
+        using var request = TestEnvelopes.Parse(
+            SoapVersion.Soap12,
+            TestEnvelopes.WsaHeader("Action", "urn:a") + TestEnvelopes.WsaHeader("MessageID", hugeId));
+
+        var fault = SoapFaults.ForRequest(request, SoapFaultCode.Receiver, "Backend unavailable.");
+
+        Assert.True(fault.Body.Length < 2_000);
+        Assert.DoesNotContain("RelatesTo", Encoding.UTF8.GetString(fault.Body), StringComparison.Ordinal);
+    }
+
     private static XDocument Parse(byte[] body) => XDocument.Parse(Encoding.UTF8.GetString(body));
 
     private static XElement ParseBody(byte[] body, XNamespace envelopeNs)

@@ -48,6 +48,9 @@ internal sealed class RouterProcess : IDisposable
         return new RouterProcess(Process.Start(info) ?? throw new InvalidOperationException("dotnet did not start"));
     }
 
+    /// <summary>True once the process has ended.</summary>
+    public bool HasExited => _process.HasExited;
+
     /// <summary>Waits for the process to exit and returns its exit code.</summary>
     public async Task<int> WaitForExitAsync(TimeSpan timeout)
     {

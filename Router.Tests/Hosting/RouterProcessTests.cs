@@ -64,13 +64,31 @@ public sealed class RouterProcessTests : IDisposable
         Assert.Contains("Stopping", router.Output, StringComparison.Ordinal);
     }
 
+    [Fact]
+    public async Task Start_AdminPortTaken_RefusesToStartWithOneClearLine()
+    {
+        using var occupant = new System.Net.Sockets.TcpListener(IPAddress.Loopback, 0);
+        occupant.Start();
+        var port = ((IPEndPoint)occupant.LocalEndpoint).Port;
+        var path = _directory.File("router.json");
+        var config = TestConfigs.Valid() with { Admin = new AdminConfig { Address = $"http://127.0.0.1:{port}" } };
+        await File.WriteAllTextAsync(path, TestConfigs.ToJson(config));
+
+        using var router = RouterProcess.Start("--config", path);
+        var exitCode = await router.WaitForExitAsync(ProcessTimeout);
+
+        Assert.Equal(2, exitCode);
+        Assert.Contains("error: cannot start:", router.Output, StringComparison.Ordinal);
+        Assert.DoesNotContain("Unhandled exception", router.Output, StringComparison.Ordinal);
+    }
+
     public void Dispose() => _directory.Dispose();
 
     private static async Task<string> PollHealthAsync(Uri health, RouterProcess router)
     {
         using var client = new HttpClient { Timeout = TimeSpan.FromSeconds(5) };
         var deadline = DateTime.UtcNow + ProcessTimeout;
-        while (DateTime.UtcNow < deadline)
+        while (DateTime.UtcNow < deadline && !router.HasExited)
         {
             try
             {

@@ -10,7 +10,7 @@ internal static class RepositoryPaths
     public static string RouterJson => Path.Combine(Root, "router.json");
 
     /// <summary>The config docker-compose.yml mounts.</summary>
-    public static string DockerRouterJson => Path.Combine(Root, "deploy", "router.docker.json");
+    public static string DockerRouterJson => Path.Combine(Root, "deploy", "router", "router.json");
 
     private static string FindRoot()
     {

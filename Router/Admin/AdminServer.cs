@@ -117,29 +117,9 @@ internal sealed class AdminServer : IAsyncDisposable
         context.Response.WriteAsJsonAsync(
             _statistics.Snapshot(), TelemetryJsonContext.Default.StatisticsSnapshot, contentType: null, context.RequestAborted);
 
-    private static IPEndPoint ParseEndPoint(string address)
-    {
-        if (!Uri.TryCreate(address, UriKind.Absolute, out var uri) || uri.Scheme != Uri.UriSchemeHttp)
-        {
-            throw new ArgumentException($"Admin address '{address}' must be an absolute http:// address.", nameof(address));
-        }
-
-        if (uri.AbsolutePath != "/")
-        {
-            throw new ArgumentException($"Admin address '{address}' must not have a path.", nameof(address));
-        }
-
-        // Only literal addresses (and localhost as loopback): binding by host name could open more interfaces than meant.
-        IPAddress ip;
-        if (uri.IsLoopback && string.Equals(uri.Host, "localhost", StringComparison.OrdinalIgnoreCase))
-        {
-            ip = IPAddress.Loopback;
-        }
-        else if (!IPAddress.TryParse(uri.Host.Trim('[', ']'), out ip!))
-        {
-            throw new ArgumentException($"Admin address '{address}' must use an IP address or localhost, not a host name.", nameof(address));
-        }
-
-        return new IPEndPoint(ip, uri.Port);
-    }
+    // The validator uses the same parser, so this throws only for a config that skipped validation.
+    private static IPEndPoint ParseEndPoint(string address) =>
+        AdminEndpointAddress.TryParse(address, out var endPoint, out var error)
+            ? endPoint
+            : throw new ArgumentException("Admin address " + error, nameof(address));
 }

@@ -26,16 +26,6 @@ internal static class AddressRules
         return uri;
     }
 
-    /// <summary>Validates that <paramref name="address"/> is an absolute http URL.</summary>
-    public static void CheckHttp(string address, string path, ConfigValidationContext context)
-    {
-        var uri = CheckAbsolute(address, path, context);
-        if (uri is not null && uri.Scheme != Uri.UriSchemeHttp)
-        {
-            context.Error(path, $"'{address}' uses scheme '{uri.Scheme}'; the admin endpoint needs http");
-        }
-    }
-
     /// <summary>A key under which two addresses that Kestrel or net.tcp would treat as the same endpoint are equal.</summary>
     public static string EndpointKey(Uri uri) =>
         $"{uri.Scheme}://{uri.Host}:{uri.Port}{uri.AbsolutePath.TrimEnd('/')}".ToUpperInvariant();

@@ -77,7 +77,11 @@ internal static class FilterRules
             context.Error(ConfigPath.Property(path, "namespace"), "is required (use \"\" for a header without a namespace)");
         }
 
-        context.Require(filter.Value, ConfigPath.Property(path, "value"));
+        // No value: the filter matches when the header is present, whatever its text.
+        if (filter.Value is not null && filter.Value.Length == 0)
+        {
+            context.Error(ConfigPath.Property(path, "value"), "must not be empty; leave it out to match on the header being present");
+        }
     }
 
     private static void RejectUnused(FilterConfig filter, string path, ConfigValidationContext context, params ReadOnlySpan<string> used)

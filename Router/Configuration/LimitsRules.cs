@@ -18,6 +18,11 @@ internal static class LimitsRules
 
         var maxDecompressedPath = ConfigPath.Property(Path, "maxDecompressedSize");
         context.RequirePositive(limits.MaxDecompressedSize, maxDecompressedPath);
+        if (limits.MaxDecompressedSize > int.MaxValue)
+        {
+            context.Error(maxDecompressedPath, $"must be at most {int.MaxValue} (is {limits.MaxDecompressedSize}); a decompressed message is buffered in one array");
+        }
+
         if (limits.MaxDecompressedSize < limits.MaxMessageSize)
         {
             context.Error(maxDecompressedPath,

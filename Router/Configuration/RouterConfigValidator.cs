@@ -19,7 +19,7 @@ public static class RouterConfigValidator
         RouteRules.Check(config.Routes, config.Clusters, context);
         ClusterRules.Check(config.Clusters, config.Routes, context);
         LimitsRules.Check(config.Limits, context);
-        AddressRules.CheckHttp(config.Admin.Address, "admin.address", context);
+        AdminRules.Check(config.Admin, config.Listeners, context);
 
         if (!LogLevels.Contains(config.Telemetry.LogLevel))
         {

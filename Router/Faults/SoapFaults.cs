@@ -19,6 +19,10 @@ internal static class SoapFaults
     // An action echoed back in a reason is client input: bounded so a fault cannot be made to reflect a large payload.
     private const int MaxEchoedActionLength = 256;
 
+    // MessageIDs are URIs (urn:uuid:... is 45 characters); a longer one is not echoed into RelatesTo, since a cut
+    // copy would correlate with nothing and a full one would let a fault reflect a large header.
+    internal const int MaxCorrelatedMessageIdLength = 1024;
+
     private static readonly XmlWriterSettings WriterSettings = new()
     {
         Encoding = new UTF8Encoding(encoderShouldEmitUTF8Identifier: false),
@@ -31,7 +35,8 @@ internal static class SoapFaults
     {
         ArgumentNullException.ThrowIfNull(request);
         var addressing = request.Addressing;
-        return Create(request.Version, code, reason, addressing.MessageId, addressing.Version);
+        var relatesTo = addressing.MessageId is { Length: <= MaxCorrelatedMessageIdLength } id ? id : null;
+        return Create(request.Version, code, reason, relatesTo, addressing.Version);
     }
 
     /// <summary>

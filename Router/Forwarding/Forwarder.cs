@@ -8,6 +8,8 @@ namespace SoapRouter.Forwarding;
 /// </summary>
 internal sealed class Forwarder
 {
+    private static readonly TimeSpan MaxAttemptTimeout = TimeSpan.FromDays(1);
+
     private readonly ILogger _logger;
     private readonly TimeProvider _timeProvider;
 
@@ -80,7 +82,10 @@ internal sealed class Forwarder
         IAttemptSender<T> sender,
         CancellationToken cancellationToken)
     {
-        var timeout = cluster.RequestTimeout > TimeSpan.Zero ? cluster.RequestTimeout : Timeout.InfiniteTimeSpan;
+        // Validation caps timeouts at a day; clamp anyway so a timer argument can never throw on the message path.
+        var timeout = cluster.RequestTimeout > TimeSpan.Zero && cluster.RequestTimeout <= MaxAttemptTimeout
+            ? cluster.RequestTimeout
+            : MaxAttemptTimeout;
 
         // One source that the timer (on the injected clock) and the client's token both cancel: a linked source
         // whose own state tells the two apart afterwards.

@@ -18,6 +18,10 @@ internal sealed record RouterCommandLine(string ConfigPath, bool CheckOnly)
         {
             switch (args[i])
             {
+                case "--config" when i + 1 < args.Count && string.IsNullOrWhiteSpace(args[i + 1]):
+                    problems.Add("--config needs a file path, not an empty string");
+                    i++;
+                    break;
                 case "--config" when i + 1 < args.Count:
                     configPath = args[++i];
                     break;

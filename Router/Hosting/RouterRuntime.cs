@@ -16,7 +16,8 @@ internal sealed class RouterRuntime : IHealthSource, IDisposable
     private readonly LoadBalancingPolicies _policies;
     private readonly ClusterHealthSource _health;
     private readonly ILogger _logger;
-    private RouterState _state;
+    private readonly Lock _rebuildGate = new();
+    private RouterState _state = null!;
 
     /// <summary>Builds the state of the provider's current snapshot and follows its reloads.</summary>
     public RouterRuntime(RouterConfigProvider provider, LoadBalancingPolicies policies, ILogger<RouterRuntime> logger)
@@ -27,9 +28,20 @@ internal sealed class RouterRuntime : IHealthSource, IDisposable
         _provider = provider;
         _policies = policies;
         _logger = logger;
-        _state = Build(provider.Snapshot, previous: null);
         _health = new ClusterHealthSource(() => State.Clusters, () => State.Snapshot.Version);
+
+        // Subscribe before the first build: a reload landing in between is then seen by the handler, which builds
+        // from the provider's newest snapshot and ignores anything not newer than what is installed.
         provider.Changed += OnConfigChanged;
+        var initial = Build(provider.Snapshot, previous: null);
+        lock (_rebuildGate)
+        {
+            // A reload handled while the initial state was being built already installed something newer.
+            if (Volatile.Read(ref _state) is null)
+            {
+                Volatile.Write(ref _state, initial);
+            }
+        }
     }
 
     /// <summary>Raised after a new state is installed.</summary>
@@ -52,17 +64,28 @@ internal sealed class RouterRuntime : IHealthSource, IDisposable
 
     private void OnConfigChanged(object? sender, RouterConfigChangedEventArgs e)
     {
-        // The provider already validated the config; a failure here is a bug, and must not take the watcher down.
-        try
+        // Serialized so two reloads cannot install out of order; the provider already validated the config, so a
+        // failure here is a bug, and must not take the watcher down.
+        lock (_rebuildGate)
         {
-            var next = Build(e.Current, State.Clusters);
-            Interlocked.Exchange(ref _state, next);
-            HostingLog.StateRebuilt(_logger, e.Current.Version, next.Routes.Routes.Count, next.Clusters.Count);
-            StateChanged?.Invoke(this, next);
-        }
-        catch (Exception ex) when (ex is ArgumentException or InvalidOperationException)
-        {
-            HostingLog.StateRebuildFailed(_logger, ex, e.Current.Version);
+            var snapshot = _provider.Snapshot;
+            var current = Volatile.Read(ref _state);
+            if (current is not null && snapshot.Version <= current.Snapshot.Version)
+            {
+                return;
+            }
+
+            try
+            {
+                var next = Build(snapshot, current?.Clusters);
+                Volatile.Write(ref _state, next);
+                HostingLog.StateRebuilt(_logger, snapshot.Version, next.Routes.Routes.Count, next.Clusters.Count);
+                StateChanged?.Invoke(this, next);
+            }
+            catch (Exception ex) when (ex is ArgumentException or InvalidOperationException)
+            {
+                HostingLog.StateRebuildFailed(_logger, ex, snapshot.Version);
+            }
         }
     }
 }

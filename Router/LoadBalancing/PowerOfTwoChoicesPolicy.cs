@@ -8,14 +8,18 @@ internal sealed class PowerOfTwoChoicesPolicy : ILoadBalancingPolicy
 {
     private readonly Random _random;
 
+    // A seeded Random is not thread-safe (concurrent calls can corrupt it into returning 0 forever); Random.Shared is.
+    private readonly Lock? _randomGate;
+
     /// <summary>
-    /// Creates the policy over <paramref name="random"/>. Pass <see cref="Random.Shared"/> in production (it is
-    /// thread-safe); tests pass a seeded instance to get a repeatable sequence.
+    /// Creates the policy over <paramref name="random"/>: <see cref="Random.Shared"/> in production, or a seeded
+    /// instance for a repeatable sequence, which is then drawn from under a lock.
     /// </summary>
     public PowerOfTwoChoicesPolicy(Random random)
     {
         ArgumentNullException.ThrowIfNull(random);
         _random = random;
+        _randomGate = ReferenceEquals(random, Random.Shared) ? null : new Lock();
     }
 
     /// <inheritdoc />
@@ -35,6 +39,27 @@ internal sealed class PowerOfTwoChoicesPolicy : ILoadBalancingPolicy
             return destinations[0];
         }
 
+        var (first, second) = Draw(count);
+        var a = destinations[first];
+        var b = destinations[second];
+        return b.InFlight < a.InFlight ? b : a;
+    }
+
+    private (int First, int Second) Draw(int count)
+    {
+        if (_randomGate is null)
+        {
+            return DrawUnsafe(count);
+        }
+
+        lock (_randomGate)
+        {
+            return DrawUnsafe(count);
+        }
+    }
+
+    private (int First, int Second) DrawUnsafe(int count)
+    {
         var first = _random.Next(count);
         // Draw from the other count-1 slots and skip over the first, so the two picks always differ.
         var second = _random.Next(count - 1);
@@ -43,8 +68,6 @@ internal sealed class PowerOfTwoChoicesPolicy : ILoadBalancingPolicy
             second++;
         }
 
-        var a = destinations[first];
-        var b = destinations[second];
-        return b.InFlight < a.InFlight ? b : a;
+        return (first, second);
     }
 }

@@ -5,8 +5,8 @@ namespace SoapRouter.Routing;
 
 /// <summary>
 /// Evaluates an XPath 1.0 expression with the body's first child element as the context node (and as the
-/// document element, so "/o:Order" and "o:Id" both work). Matches on true, a non-empty node set, a non-empty
-/// string or a non-zero number.
+/// document element, so "/o:Order" and "o:Id" both work). Matches on true or a non-empty node set, the same rule
+/// the config validator states (it refuses expressions that return a string or a number).
 /// </summary>
 internal sealed class XPathFilter : IMessageFilter
 {
@@ -79,8 +79,6 @@ internal sealed class XPathFilter : IMessageFilter
     private static bool IsTruthy(object? result) => result switch
     {
         bool b => b,
-        double d => d != 0 && !double.IsNaN(d),
-        string s => s.Length > 0,
         XPathNodeIterator nodes => nodes.MoveNext(),
         _ => false,
     };
