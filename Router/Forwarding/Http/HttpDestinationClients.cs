@@ -15,7 +15,7 @@ internal sealed class HttpDestinationClients : IDisposable
     public const int DefaultMaxConnectionsPerServer = 1024;
 
     private readonly ConcurrentDictionary<Key, HttpDestinationClient> _clients = new();
-    private readonly List<ITimer> _pendingDisposals = [];
+    private readonly Dictionary<HttpDestinationClient, ITimer> _draining = new(ReferenceEqualityComparer.Instance);
     private readonly TimeProvider _timeProvider;
     private readonly TimeSpan _drainDelay;
     private readonly int _maxConnectionsPerServer;
@@ -80,15 +80,16 @@ internal sealed class HttpDestinationClients : IDisposable
     /// <summary>Disposes every pool now, including retired ones still draining.</summary>
     public void Dispose()
     {
-        lock (_pendingDisposals)
+        lock (_draining)
         {
             _disposed = true;
-            foreach (var timer in _pendingDisposals)
+            foreach (var (client, timer) in _draining)
             {
                 timer.Dispose();
+                client.Dispose();
             }
 
-            _pendingDisposals.Clear();
+            _draining.Clear();
         }
 
         foreach (var (_, client) in _clients)
@@ -114,7 +115,7 @@ internal sealed class HttpDestinationClients : IDisposable
 
     private void Retire(HttpDestinationClient client)
     {
-        lock (_pendingDisposals)
+        lock (_draining)
         {
             if (_disposed)
             {
@@ -122,26 +123,32 @@ internal sealed class HttpDestinationClients : IDisposable
                 return;
             }
 
-            ITimer? timer = null;
-            timer = _timeProvider.CreateTimer(
-                _ =>
+            var timer = _timeProvider.CreateTimer(
+                static state =>
                 {
-                    client.Dispose();
-                    lock (_pendingDisposals)
-                    {
-                        _pendingDisposals.Remove(timer!);
-                    }
-
-                    timer!.Dispose();
+                    var (owner, retired) = ((HttpDestinationClients, HttpDestinationClient))state!;
+                    owner.FinishDraining(retired);
                 },
-                null,
+                (this, client),
                 Timeout.InfiniteTimeSpan,
                 Timeout.InfiniteTimeSpan);
-            _pendingDisposals.Add(timer);
+            _draining.Add(client, timer);
 
-            // Started only once registered, so a zero delay firing at once finds it in the list.
+            // Started only once registered, so a zero delay that fires at once finds it.
             timer.Change(_drainDelay, Timeout.InfiniteTimeSpan);
         }
+    }
+
+    private void FinishDraining(HttpDestinationClient client)
+    {
+        ITimer? timer;
+        lock (_draining)
+        {
+            _draining.Remove(client, out timer);
+        }
+
+        timer?.Dispose();
+        client.Dispose();
     }
 
     /// <summary>A destination state (compared by reference) with the connect timeout its pool was built for.</summary>
