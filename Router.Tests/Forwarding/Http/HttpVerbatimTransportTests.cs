@@ -1,3 +1,5 @@
+using System.Net;
+using System.Net.Sockets;
 using System.Text;
 using Microsoft.AspNetCore.Http;
 using SoapRouter.Forwarding;
@@ -187,6 +189,22 @@ public sealed class HttpVerbatimTransportTests : IDisposable
     }
 
     [Fact]
+    public async Task Send_OneWayAnsweredWithEmptyChunkedBody_IsSuccessAndHoldsNoPooledBuffer()
+    {
+        await using var backend = await RecordingBackend.StartAsync(async (context, _, _) =>
+        {
+            // Headers flushed without a Content-Length: the empty body goes out as a lone terminating chunk.
+            context.Response.StatusCode = 200;
+            await context.Response.StartAsync();
+        });
+
+        using var reply = await SendExpectingAsync(ForwardError.None, backend.Address(), Request() with { IsOneWay = true });
+
+        Assert.True(reply.IsEmpty);
+        Assert.Equal(0, _pool.Outstanding);
+    }
+
+    [Fact]
     public async Task Send_RequestReplyAnswered202Empty_IsResponseInvalid()
     {
         await using var backend = await RecordingBackend.StartAsync(RecordingBackend.Replies(202, null, []));
@@ -203,6 +221,41 @@ public sealed class HttpVerbatimTransportTests : IDisposable
 
         Assert.Equal(ForwardError.ConnectionRefused, result.Error);
         Assert.Equal(0, _pool.Rents);
+    }
+
+    [Fact]
+    public async Task Send_BackendResetsAfterReadingTheRequest_IsResetAfterSendBecauseItMayHaveBeenProcessed()
+    {
+        using var listener = new TcpListener(IPAddress.Loopback, 0);
+        listener.Start();
+        var port = ((IPEndPoint)listener.LocalEndpoint).Port;
+        var body = RandomBytes(2000, 6);
+        var backend = Task.Run(async () =>
+        {
+            using var socket = await listener.AcceptSocketAsync();
+            var buffer = new byte[64 * 1024];
+            var total = 0;
+            while (total < body.Length)
+            {
+                var read = await socket.ReceiveAsync(buffer.AsMemory(total));
+                if (read == 0)
+                {
+                    break;
+                }
+
+                total += read;
+            }
+
+            // Linger 0: close with a reset, as a crashed backend would.
+            socket.LingerState = new LingerOption(true, 0);
+            socket.Close();
+        });
+
+        var result = await SendAsync($"http://127.0.0.1:{port}/service", new RawSoapRequest(body, Soap11ContentType));
+        await backend;
+
+        Assert.Equal(ForwardError.ResetAfterSend, result.Error);
+        Assert.Equal(0, _pool.Outstanding);
     }
 
     [Fact]

@@ -11,7 +11,7 @@ internal static class PooledBodyReader
     /// <summary>
     /// Reads <paramref name="stream"/> to its end. <paramref name="contentLength"/>, when known, sizes the buffer
     /// once; otherwise bytes are counted as they arrive and reading stops as soon as they pass
-    /// <paramref name="maxLength"/>. On success the caller owns the returned buffer; on a refusal or an exception
+    /// <paramref name="maxLength"/>. On success the caller owns the returned buffer (an empty body holds none); on a refusal or an exception
     /// the buffer is already back in <paramref name="pool"/>.
     /// </summary>
     public static async ValueTask<PooledBody> ReadAsync(
@@ -59,6 +59,12 @@ internal static class PooledBodyReader
                 {
                     return new PooledBody([], 0, TooLarge: true);
                 }
+            }
+
+            if (count == 0)
+            {
+                // An empty chunked body: the caller gets nothing to return, so the buffer goes back here.
+                return new PooledBody([], 0, TooLarge: false);
             }
 
             handedOver = true;
