@@ -102,6 +102,8 @@ internal sealed class HttpDestinationClients : IDisposable
 
     private HttpDestinationClient Add(Key key)
     {
+        // A pool created after Dispose would never be closed.
+        ObjectDisposedException.ThrowIf(Volatile.Read(ref _disposed), this);
         var created = new HttpDestinationClient(key.Destination, key.ConnectTimeout, _maxConnectionsPerServer);
         var winner = _clients.GetOrAdd(key, created);
         if (!ReferenceEquals(winner, created))
