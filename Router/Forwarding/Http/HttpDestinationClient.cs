@@ -1,0 +1,70 @@
+using System.Net;
+using SoapRouter.LoadBalancing;
+
+namespace SoapRouter.Forwarding.Http;
+
+/// <summary>
+/// The connection pool to one destination: a <see cref="SocketsHttpHandler"/> set up for verbatim forwarding and
+/// the destination's address, parsed once. Shared by every message to that destination.
+/// </summary>
+internal sealed class HttpDestinationClient : IDisposable
+{
+    /// <summary>How long a pooled connection is used before a new one is opened, so DNS changes are seen.</summary>
+    public static readonly TimeSpan PooledConnectionLifetime = TimeSpan.FromMinutes(2);
+
+    private int _disposed;
+
+    /// <summary>Creates the pool for <paramref name="destination"/>; <paramref name="connectTimeout"/> bounds each connect.</summary>
+    public HttpDestinationClient(DestinationState destination, TimeSpan connectTimeout, int maxConnectionsPerServer)
+    {
+        ArgumentNullException.ThrowIfNull(destination);
+        ArgumentOutOfRangeException.ThrowIfLessThan(maxConnectionsPerServer, 1);
+        Destination = destination;
+        ConnectTimeout = connectTimeout;
+        Address = new Uri(destination.Config.Address, UriKind.Absolute);
+        Handler = new SocketsHttpHandler
+        {
+            ConnectTimeout = connectTimeout > TimeSpan.Zero ? connectTimeout : Timeout.InfiniteTimeSpan,
+            PooledConnectionLifetime = PooledConnectionLifetime,
+            MaxConnectionsPerServer = maxConnectionsPerServer,
+
+            // Bytes pass through verbatim: nothing is decompressed, followed, remembered or sent via a proxy.
+            AutomaticDecompression = DecompressionMethods.None,
+            AllowAutoRedirect = false,
+            UseCookies = false,
+            UseProxy = false,
+
+            // The trace context travels in the request's own traceparent header; the handler must not add or
+            // replace it from whatever Activity happens to be current.
+            ActivityHeadersPropagator = null,
+        };
+        Invoker = new HttpMessageInvoker(Handler, disposeHandler: true);
+    }
+
+    /// <summary>The destination this pool serves.</summary>
+    public DestinationState Destination { get; }
+
+    /// <summary>The connect timeout the handler was built with.</summary>
+    public TimeSpan ConnectTimeout { get; }
+
+    /// <summary>The destination's address, where requests are posted.</summary>
+    public Uri Address { get; }
+
+    /// <summary>The handler, exposed so tests can check its settings.</summary>
+    internal SocketsHttpHandler Handler { get; }
+
+    /// <summary>Sends requests; unlike HttpClient it returns as soon as headers arrive and has no timeout of its own.</summary>
+    public HttpMessageInvoker Invoker { get; }
+
+    /// <summary>True once disposed.</summary>
+    public bool IsDisposed => Volatile.Read(ref _disposed) != 0;
+
+    /// <summary>Closes the pool's connections; requests still using it fail.</summary>
+    public void Dispose()
+    {
+        if (Interlocked.Exchange(ref _disposed, 1) == 0)
+        {
+            Invoker.Dispose();
+        }
+    }
+}

@@ -1,0 +1,158 @@
+using System.Collections.Concurrent;
+using SoapRouter.LoadBalancing;
+
+namespace SoapRouter.Forwarding.Http;
+
+/// <summary>
+/// One <see cref="HttpDestinationClient"/> per destination (and connect timeout), created on first use and reused.
+/// Keyed by the destination's state, which a reload keeps for unchanged destinations, so their connections survive
+/// it. <see cref="Retain"/> retires the pools a new config no longer uses, after a drain delay.
+/// </summary>
+internal sealed class HttpDestinationClients : IDisposable
+{
+    /// <summary>Default connection limit per destination: high enough never to be the bottleneck, bounded so a
+    /// stalled backend cannot take every ephemeral port.</summary>
+    public const int DefaultMaxConnectionsPerServer = 1024;
+
+    private readonly ConcurrentDictionary<Key, HttpDestinationClient> _clients = new();
+    private readonly Dictionary<HttpDestinationClient, ITimer> _draining = new(ReferenceEqualityComparer.Instance);
+    private readonly TimeProvider _timeProvider;
+    private readonly TimeSpan _drainDelay;
+    private readonly int _maxConnectionsPerServer;
+    private bool _disposed;
+
+    /// <summary>
+    /// Creates an empty set. <paramref name="drainDelay"/>: how long a retired pool stays open for messages still
+    /// in flight on the old config; it should exceed the longest request timeout.
+    /// </summary>
+    public HttpDestinationClients(TimeProvider timeProvider, TimeSpan drainDelay, int maxConnectionsPerServer = DefaultMaxConnectionsPerServer)
+    {
+        ArgumentNullException.ThrowIfNull(timeProvider);
+        ArgumentOutOfRangeException.ThrowIfLessThan(drainDelay, TimeSpan.Zero);
+        ArgumentOutOfRangeException.ThrowIfLessThan(maxConnectionsPerServer, 1);
+        _timeProvider = timeProvider;
+        _drainDelay = drainDelay;
+        _maxConnectionsPerServer = maxConnectionsPerServer;
+    }
+
+    /// <summary>How many pools are open.</summary>
+    public int Count => _clients.Count;
+
+    /// <summary>The pool for <paramref name="destination"/> with <paramref name="connectTimeout"/>, created on first use.</summary>
+    public HttpDestinationClient Get(DestinationState destination, TimeSpan connectTimeout)
+    {
+        ArgumentNullException.ThrowIfNull(destination);
+        var key = new Key(destination, connectTimeout);
+        return _clients.TryGetValue(key, out var client) ? client : Add(key);
+    }
+
+    /// <summary>
+    /// Keeps the pools of destinations some cluster in <paramref name="clusters"/> still uses (with the same
+    /// connect timeout) and retires the others: they leave the set now and are disposed after the drain delay.
+    /// Call it after a reload has swapped in the new cluster states.
+    /// </summary>
+    public void Retain(IReadOnlyDictionary<string, ClusterState> clusters)
+    {
+        ArgumentNullException.ThrowIfNull(clusters);
+        var used = new HashSet<Key>();
+        foreach (var cluster in clusters.Values)
+        {
+            foreach (var destination in cluster.Primaries)
+            {
+                used.Add(new Key(destination, cluster.ConnectTimeout));
+            }
+
+            foreach (var destination in cluster.Backups)
+            {
+                used.Add(new Key(destination, cluster.ConnectTimeout));
+            }
+        }
+
+        foreach (var (key, client) in _clients)
+        {
+            if (!used.Contains(key) && _clients.TryRemove(new KeyValuePair<Key, HttpDestinationClient>(key, client)))
+            {
+                Retire(client);
+            }
+        }
+    }
+
+    /// <summary>Disposes every pool now, including retired ones still draining.</summary>
+    public void Dispose()
+    {
+        lock (_draining)
+        {
+            _disposed = true;
+            foreach (var (client, timer) in _draining)
+            {
+                timer.Dispose();
+                client.Dispose();
+            }
+
+            _draining.Clear();
+        }
+
+        foreach (var (_, client) in _clients)
+        {
+            client.Dispose();
+        }
+
+        _clients.Clear();
+    }
+
+    private HttpDestinationClient Add(Key key)
+    {
+        // A pool created after Dispose would never be closed.
+        ObjectDisposedException.ThrowIf(Volatile.Read(ref _disposed), this);
+        var created = new HttpDestinationClient(key.Destination, key.ConnectTimeout, _maxConnectionsPerServer);
+        var winner = _clients.GetOrAdd(key, created);
+        if (!ReferenceEquals(winner, created))
+        {
+            // Another message created the pool first; this one never opened a connection.
+            created.Dispose();
+        }
+
+        return winner;
+    }
+
+    private void Retire(HttpDestinationClient client)
+    {
+        lock (_draining)
+        {
+            if (_disposed)
+            {
+                client.Dispose();
+                return;
+            }
+
+            var timer = _timeProvider.CreateTimer(
+                static state =>
+                {
+                    var (owner, retired) = ((HttpDestinationClients, HttpDestinationClient))state!;
+                    owner.FinishDraining(retired);
+                },
+                (this, client),
+                Timeout.InfiniteTimeSpan,
+                Timeout.InfiniteTimeSpan);
+            _draining.Add(client, timer);
+
+            // Started only once registered, so a zero delay that fires at once finds it.
+            timer.Change(_drainDelay, Timeout.InfiniteTimeSpan);
+        }
+    }
+
+    private void FinishDraining(HttpDestinationClient client)
+    {
+        ITimer? timer;
+        lock (_draining)
+        {
+            _draining.Remove(client, out timer);
+        }
+
+        timer?.Dispose();
+        client.Dispose();
+    }
+
+    /// <summary>A destination state (compared by reference) with the connect timeout its pool was built for.</summary>
+    private readonly record struct Key(DestinationState Destination, TimeSpan ConnectTimeout);
+}

@@ -1,0 +1,81 @@
+using System.Buffers;
+
+namespace SoapRouter.Forwarding.Http;
+
+/// <summary>Reads an HTTP body into a buffer rented from a pool, refusing bodies over a size limit.</summary>
+internal static class PooledBodyReader
+{
+    // First buffer for a body of unknown length (chunked): most SOAP replies fit, larger ones grow by doubling.
+    private const int InitialUnknownLengthSize = 16 * 1024;
+
+    /// <summary>
+    /// Reads <paramref name="stream"/> to its end. <paramref name="contentLength"/>, when known, sizes the buffer
+    /// once; otherwise bytes are counted as they arrive and reading stops as soon as they pass
+    /// <paramref name="maxLength"/>. On success the caller owns the returned buffer (an empty body holds none); on a refusal or an exception
+    /// the buffer is already back in <paramref name="pool"/>.
+    /// </summary>
+    public static async ValueTask<PooledBody> ReadAsync(
+        Stream stream,
+        long? contentLength,
+        int maxLength,
+        ArrayPool<byte> pool,
+        CancellationToken cancellationToken)
+    {
+        if (contentLength > maxLength)
+        {
+            return new PooledBody([], 0, TooLarge: true);
+        }
+
+        if (contentLength == 0)
+        {
+            return new PooledBody([], 0, TooLarge: false);
+        }
+
+        var known = contentLength is not null;
+        var buffer = pool.Rent(known ? (int)contentLength!.Value : Math.Min(InitialUnknownLengthSize, maxLength + 1));
+        var count = 0;
+        var handedOver = false;
+        try
+        {
+            while (!known || count < contentLength)
+            {
+                if (count == buffer.Length)
+                {
+                    // Grow to at most one byte over the limit: enough to see that the limit was passed.
+                    var grown = pool.Rent((int)Math.Min((long)buffer.Length * 2, (long)maxLength + 1));
+                    buffer.AsSpan(0, count).CopyTo(grown);
+                    pool.Return(buffer);
+                    buffer = grown;
+                }
+
+                var read = await stream.ReadAsync(buffer.AsMemory(count), cancellationToken).ConfigureAwait(false);
+                if (read == 0)
+                {
+                    break;
+                }
+
+                count += read;
+                if (count > maxLength)
+                {
+                    return new PooledBody([], 0, TooLarge: true);
+                }
+            }
+
+            if (count == 0)
+            {
+                // An empty chunked body: the caller gets nothing to return, so the buffer goes back here.
+                return new PooledBody([], 0, TooLarge: false);
+            }
+
+            handedOver = true;
+            return new PooledBody(buffer, count, TooLarge: false);
+        }
+        finally
+        {
+            if (!handedOver)
+            {
+                pool.Return(buffer);
+            }
+        }
+    }
+}

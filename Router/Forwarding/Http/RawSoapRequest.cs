@@ -1,0 +1,34 @@
+namespace SoapRouter.Forwarding.Http;
+
+/// <summary>
+/// A message to forward as it was received: the encoded bytes and the transport headers that go with them. The
+/// body belongs to the caller, who keeps it alive (and unchanged) until forwarding has finished; it is never copied.
+/// </summary>
+internal readonly struct RawSoapRequest
+{
+    /// <summary>Describes a request whose <paramref name="body"/> is sent as <paramref name="contentType"/>.</summary>
+    public RawSoapRequest(ReadOnlyMemory<byte> body, string contentType)
+    {
+        ArgumentException.ThrowIfNullOrEmpty(contentType);
+        Body = body;
+        ContentType = contentType;
+    }
+
+    /// <summary>The encoded message, exactly as it goes on the wire.</summary>
+    public ReadOnlyMemory<byte> Body { get; }
+
+    /// <summary>The Content-Type header value, forwarded unchanged (SOAP 1.2 carries its action in it).</summary>
+    public string ContentType { get; }
+
+    /// <summary>The SOAPAction header value (basicHttp), forwarded unchanged, quotes included; null when absent.</summary>
+    public string? SoapAction { get; init; }
+
+    /// <summary>The W3C traceparent header, so the trace continues without touching a SOAP header; null when absent.</summary>
+    public string? TraceParent { get; init; }
+
+    /// <summary>The W3C tracestate header that goes with <see cref="TraceParent"/>; null when absent.</summary>
+    public string? TraceState { get; init; }
+
+    /// <summary>A one-way (datagram) operation: a WCF backend answers 202 Accepted with an empty body.</summary>
+    public bool IsOneWay { get; init; }
+}
