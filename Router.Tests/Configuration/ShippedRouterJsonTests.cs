@@ -31,11 +31,18 @@ public sealed class ShippedRouterJsonTests
         Assert.Equal(
             [BindingNames.BasicHttp, BindingNames.Soap12Http, BindingNames.BinaryHttp, BindingNames.NetTcp],
             config.Listeners.Select(l => l.Binding));
-        Assert.Equal(["orders", "echo"], config.Routes.Select(r => r.Name));
-        Assert.Equal(FilterTypes.MatchAll, Assert.Single(config.Routes[1].Filters).Type);
-        Assert.Equal(0, config.Routes[1].Priority);
-        Assert.Equal(2, config.Clusters["orders"].Destinations.Count);
-        Assert.Single(config.Clusters["orders"].Backups);
+        Assert.Equal(["orders-basic", "orders-soap12", "basic", "soap12", "binary"], config.Routes.Select(r => r.Name));
+        Assert.Equal(2, config.Clusters["orders-basic"].Destinations.Count);
+        Assert.Single(config.Clusters["echo-basic"].Backups);
+
+        // Every route leads from a listener to destinations of the same binding: the shipped demo is all verbatim.
+        foreach (var route in config.Routes)
+        {
+            var path = route.Filters.Single(f => f.Type == FilterTypes.Address).Value;
+            var listener = config.Listeners.Single(l => new Uri(l.Address).AbsolutePath == path);
+            var cluster = config.Clusters[route.Cluster];
+            Assert.All(cluster.Destinations.Concat(cluster.Backups), d => Assert.Equal(listener.Binding, d.Binding));
+        }
         Assert.Equal("http://127.0.0.1:9901", config.Admin.Address);
     }
 }
