@@ -151,8 +151,9 @@ public sealed class RouterConfigProviderTests : IDisposable
         Assert.Equal("Fatal", provider.Current.Telemetry.LogLevel);
     }
 
+    // Proves the last write of a burst is not lost; the debounce itself is proven on a fake clock in ConfigFileWatcherTests.
     [Fact]
-    public async Task BurstOfWrites_SettlesOnTheLastContent()
+    public async Task BurstOfWrites_EndsOnTheLastContent()
     {
         Write(Valid());
         using var provider = Start();
