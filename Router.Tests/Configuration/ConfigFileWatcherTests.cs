@@ -64,6 +64,18 @@ public sealed class ConfigFileWatcherTests : IDisposable
         Assert.Equal(0, Volatile.Read(ref _settled));
     }
 
+    [Fact]
+    public void Constructor_WatcherCannotStart_DisposesTheTimerItCreated()
+    {
+        var clock = new TrackingTimeProvider(_clock);
+        var missing = Path.Combine(_directory.Path, "gone", "router.json");
+
+        Assert.ThrowsAny<ArgumentException>(() => new ConfigFileWatcher(missing, QuietPeriod, clock, OnSettled, _logger));
+
+        Assert.Equal(1, clock.Created);
+        Assert.Equal(0, clock.Live);
+    }
+
     private ConfigFileWatcher Start() => new(_directory.File("router.json"), QuietPeriod, _clock, OnSettled, _logger);
 
     private void OnSettled() => Interlocked.Increment(ref _settled);

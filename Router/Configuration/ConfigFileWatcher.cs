@@ -27,18 +27,31 @@ internal sealed class ConfigFileWatcher : IDisposable
         _logger = logger;
         _timer = timeProvider.CreateTimer(static state => ((ConfigFileWatcher)state!).OnTimer(), this, Timeout.InfiniteTimeSpan, Timeout.InfiniteTimeSpan);
 
-        // Watch the directory, not the file: a rename over the file replaces the inode a file watch would hold.
-        _watcher = new FileSystemWatcher(Path.GetDirectoryName(path)!)
+        FileSystemWatcher? watcher = null;
+        try
         {
-            NotifyFilter = NotifyFilters.FileName | NotifyFilters.LastWrite | NotifyFilters.Size | NotifyFilters.CreationTime,
-            IncludeSubdirectories = false,
-        };
-        _watcher.Changed += OnChanged;
-        _watcher.Created += OnChanged;
-        _watcher.Deleted += OnChanged;
-        _watcher.Renamed += OnRenamed;
-        _watcher.Error += OnError;
-        _watcher.EnableRaisingEvents = true;
+            // Watch the directory, not the file: a rename over the file replaces the inode a file watch would hold.
+            watcher = new FileSystemWatcher(Path.GetDirectoryName(path)!)
+            {
+                NotifyFilter = NotifyFilters.FileName | NotifyFilters.LastWrite | NotifyFilters.Size | NotifyFilters.CreationTime,
+                IncludeSubdirectories = false,
+            };
+            watcher.Changed += OnChanged;
+            watcher.Created += OnChanged;
+            watcher.Deleted += OnChanged;
+            watcher.Renamed += OnRenamed;
+            watcher.Error += OnError;
+            watcher.EnableRaisingEvents = true;
+        }
+        catch
+        {
+            // The provider runs on without a watcher (e.g. out of inotify instances), so nothing made here may outlive the failure.
+            watcher?.Dispose();
+            _timer.Dispose();
+            throw;
+        }
+
+        _watcher = watcher;
     }
 
     /// <summary>Runs the callback after <paramref name="delay"/>, replacing any pending run.</summary>
