@@ -1,3 +1,4 @@
+using System.Diagnostics;
 using Microsoft.Extensions.Logging;
 using SoapRouter.Configuration;
 using static SoapRouter.Tests.Configuration.TestConfigs;
@@ -134,6 +135,27 @@ public sealed class RouterConfigProviderTests : IDisposable
     }
 
     [Fact]
+    public async Task KubernetesConfigMapSwap_IsPickedUp()
+    {
+        // A mounted ConfigMap: router.json -> ..data/router.json, ..data -> a timestamped folder. An update writes a new
+        // folder, points ..data_tmp at it and renames ..data_tmp over ..data, so no event ever names router.json.
+        WriteConfigMapVersion("..2026_01_01_00_00_00.000000001", Valid());
+        Directory.CreateSymbolicLink(_directory.File("..data"), "..2026_01_01_00_00_00.000000001");
+        File.CreateSymbolicLink(_path, Path.Combine("..data", "router.json"));
+        using var provider = Start();
+        var change = NextChange(provider);
+
+        WriteConfigMapVersion("..2026_01_01_00_05_00.000000002", WithLogLevel("Error"));
+        Directory.CreateSymbolicLink(_directory.File("..data_tmp"), "..2026_01_01_00_05_00.000000002");
+        await RenameOver(_directory.File("..data_tmp"), _directory.File("..data"));
+        Directory.Delete(_directory.File("..2026_01_01_00_00_00.000000001"), recursive: true);
+        var args = await change.WaitAsync(Patience);
+
+        Assert.Equal("Error", args.Current.Config.Telemetry.LogLevel);
+        Assert.Equal("Error", provider.Current.Telemetry.LogLevel);
+    }
+
+    [Fact]
     public async Task FileDeletedThenRecreated_KeepsConfigMeanwhileThenReloads()
     {
         Write(Valid());
@@ -230,4 +252,20 @@ public sealed class RouterConfigProviderTests : IDisposable
     private RouterConfigProvider Start() => new(_path, _logger, quietPeriod: QuietPeriod);
 
     private void Write(RouterConfig config) => File.WriteAllText(_path, ToJson(config));
+
+    // rename(2) of a link over a link, as kubelet does; File.Move follows the link and refuses a directory.
+    private static async Task RenameOver(string source, string destination)
+    {
+        var start = new ProcessStartInfo("mv") { ArgumentList = { "-T", source, destination }, RedirectStandardError = true };
+        using var mv = Process.Start(start)!;
+        var error = await mv.StandardError.ReadToEndAsync();
+        await mv.WaitForExitAsync().WaitAsync(Patience);
+        Assert.True(mv.ExitCode == 0, error);
+    }
+
+    private void WriteConfigMapVersion(string folder, RouterConfig config)
+    {
+        Directory.CreateDirectory(_directory.File(folder));
+        File.WriteAllText(Path.Combine(_directory.File(folder), "router.json"), ToJson(config));
+    }
 }
