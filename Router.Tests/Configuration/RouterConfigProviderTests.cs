@@ -12,6 +12,7 @@ public sealed class RouterConfigProviderTests : IDisposable
     // Generous: this bounds a failing test, it is not a timing assertion.
     private static readonly TimeSpan Patience = TimeSpan.FromSeconds(15);
     private static readonly TimeSpan QuietPeriod = TimeSpan.FromMilliseconds(50);
+    private static readonly TimeSpan PollInterval = TimeSpan.FromSeconds(10);
 
     private readonly TempDirectory _directory = new();
     private readonly CapturingLogger<RouterConfigProvider> _logger = new();
@@ -198,6 +199,71 @@ public sealed class RouterConfigProviderTests : IDisposable
     }
 
     [Fact]
+    public void Poll_WithoutWatch_PicksUpEachChangeAtTheInterval()
+    {
+        Write(Valid());
+        var clock = new FakeTimeProvider();
+        using var provider = StartPollingOnly(clock);
+
+        Write(WithLogLevel("Debug"));
+        clock.Advance(PollInterval - TimeSpan.FromMilliseconds(1));
+        Assert.Equal(1, provider.Version);
+        clock.Advance(TimeSpan.FromMilliseconds(1));
+        Assert.Equal(2, provider.Version);
+        Assert.Equal("Debug", provider.Current.Telemetry.LogLevel);
+
+        Write(WithLogLevel("Error"));
+        clock.Advance(PollInterval);
+        Assert.Equal(3, provider.Version);
+        Assert.Equal("Error", provider.Current.Telemetry.LogLevel);
+    }
+
+    [Fact]
+    public void Poll_FileMissing_WarnsOnceThenReloadsWhenItIsBack()
+    {
+        Write(Valid());
+        var clock = new FakeTimeProvider();
+        using var provider = StartPollingOnly(clock);
+
+        File.Delete(_path);
+        for (var i = 0; i < 5; i++)
+        {
+            clock.Advance(PollInterval);
+        }
+
+        Assert.Single(_logger.Entries, e => e.Level == LogLevel.Warning && e.Message.Contains("Could not read", StringComparison.Ordinal));
+        Assert.Equal(1, provider.Version);
+
+        Write(WithLogLevel("Fatal"));
+        clock.Advance(PollInterval);
+        Assert.Equal(2, provider.Version);
+    }
+
+    [Fact]
+    public void Poll_AfterDispose_StopsReading()
+    {
+        Write(Valid());
+        var clock = new FakeTimeProvider();
+        var provider = StartPollingOnly(clock);
+        provider.Dispose();
+
+        Write(WithLogLevel("Debug"));
+        clock.Advance(PollInterval * 3);
+
+        Assert.Equal(1, provider.Version);
+    }
+
+    [Theory]
+    [InlineData(0)]
+    [InlineData(-5)]
+    public void Start_PollIntervalNotPositive_Throws(int seconds)
+    {
+        Write(Valid());
+
+        Assert.Throws<ArgumentOutOfRangeException>(() => new RouterConfigProvider(_path, _logger, pollInterval: TimeSpan.FromSeconds(seconds)));
+    }
+
+    [Fact]
     public void Reload_UnchangedContent_KeepsVersion()
     {
         Write(Valid());
@@ -249,7 +315,11 @@ public sealed class RouterConfigProviderTests : IDisposable
         return next.Task;
     }
 
-    private RouterConfigProvider Start() => new(_path, _logger, quietPeriod: QuietPeriod);
+    // The poll is off, so these tests prove the watch alone; the poll has its own tests on a fake clock.
+    private RouterConfigProvider Start() => new(_path, _logger, quietPeriod: QuietPeriod, pollInterval: Timeout.InfiniteTimeSpan);
+
+    private RouterConfigProvider StartPollingOnly(FakeTimeProvider clock) =>
+        new(_path, _logger, clock, QuietPeriod, PollInterval, watchFolder: false);
 
     private void Write(RouterConfig config) => File.WriteAllText(_path, ToJson(config));
 
