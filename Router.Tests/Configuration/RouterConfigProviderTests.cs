@@ -293,6 +293,111 @@ public sealed class RouterConfigProviderTests : IDisposable
     }
 
     [Fact]
+    public void ChangedHandler_WaitingForReloadOnAnotherThread_DoesNotDeadlock()
+    {
+        Write(Valid());
+        using var provider = StartPollingOnly(new FakeTimeProvider());
+        var delivered = new List<long>();
+        var innerReloadFinished = false;
+        provider.Changed += (_, e) =>
+        {
+            delivered.Add(e.Current.Version);
+            if (e.Current.Version == 2)
+            {
+                Write(WithLogLevel("Error"));
+                innerReloadFinished = WaitOnAnotherThread(() => provider.Reload());
+            }
+        };
+
+        Write(WithLogLevel("Debug"));
+        provider.Reload();
+
+        Assert.True(innerReloadFinished);
+        Assert.Equal(3, provider.Version);
+        Assert.Equal([2L, 3L], delivered);
+    }
+
+    [Fact]
+    public void ChangedHandler_WaitingForDisposeOnAnotherThread_DoesNotDeadlock()
+    {
+        Write(Valid());
+        var provider = StartPollingOnly(new FakeTimeProvider());
+        var disposeFinished = false;
+        provider.Changed += (_, _) => disposeFinished = WaitOnAnotherThread(provider.Dispose);
+
+        Write(WithLogLevel("Debug"));
+        provider.Reload();
+
+        Assert.True(disposeFinished);
+        Assert.Equal(2, provider.Version);
+    }
+
+    [Fact]
+    public void ChangedHandler_ReloadingItself_SeesTheNextVersionAfterReturning()
+    {
+        Write(Valid());
+        using var provider = StartPollingOnly(new FakeTimeProvider());
+        var events = new List<string>();
+        provider.Changed += (_, e) =>
+        {
+            events.Add($"start {e.Current.Version}");
+            if (e.Current.Version == 2)
+            {
+                Write(WithLogLevel("Error"));
+                provider.Reload();
+            }
+
+            events.Add($"end {e.Current.Version}");
+        };
+
+        Write(WithLogLevel("Debug"));
+        provider.Reload();
+
+        Assert.Equal(["start 2", "end 2", "start 3", "end 3"], events);
+    }
+
+    [Fact]
+    public async Task ConcurrentReloads_DeliverEveryVersionOnceInOrder()
+    {
+        Write(Valid());
+        using var provider = StartPollingOnly(new FakeTimeProvider());
+        var delivered = new List<long>();
+        var chained = true;
+        provider.Changed += (_, e) =>
+        {
+            // Handlers never overlap, so this plain list needs no lock; a gap or repeat shows in the chain check.
+            chained &= e.Previous.Version == (delivered.Count == 0 ? 1 : delivered[^1]);
+            delivered.Add(e.Current.Version);
+            Thread.Yield();
+        };
+
+        using var stop = new CancellationTokenSource();
+        var reloaders = Enumerable.Range(0, 3).Select(_ => Task.Run(() =>
+        {
+            while (!stop.IsCancellationRequested)
+            {
+                provider.Reload();
+            }
+        })).ToArray();
+        var levels = new[] { "Debug", "Warning", "Error", "Fatal", "Information" };
+        for (var i = 0; i < 50; i++)
+        {
+            // Write aside and rename over, so a reload never reads half a file.
+            var temp = _directory.File("router.json.tmp");
+            File.WriteAllText(temp, ToJson(WithLogLevel(levels[i % levels.Length])));
+            File.Move(temp, _path, overwrite: true);
+            provider.Reload();
+        }
+
+        await stop.CancelAsync();
+        await Task.WhenAll(reloaders).WaitAsync(Patience);
+        provider.Reload();
+
+        Assert.True(chained);
+        Assert.Equal(Enumerable.Range(2, (int)provider.Version - 1).Select(v => (long)v), delivered);
+    }
+
+    [Fact]
     public void Reload_AfterDispose_ReportsDisposedAndKeepsSnapshot()
     {
         Write(Valid());
@@ -307,6 +412,9 @@ public sealed class RouterConfigProviderTests : IDisposable
     }
 
     private static RouterConfig WithLogLevel(string level) => Valid() with { Telemetry = new TelemetryConfig { LogLevel = level } };
+
+    // What a subscriber may do: hand work to another thread and block until it is done (bounded, so a deadlock fails).
+    private static bool WaitOnAnotherThread(Action action) => Task.Run(action).Wait(Patience);
 
     private static Task<RouterConfigChangedEventArgs> NextChange(RouterConfigProvider provider)
     {

@@ -4,10 +4,11 @@ using Microsoft.Extensions.Primitives;
 namespace SoapRouter.Configuration;
 
 /// <summary>
-/// Owns the running router.json: loads and validates it at start (refusing to start on any error), then
-/// reloads it when the file changes: on a watch event in its folder, and on a periodic poll for the changes no event
-/// reports (network file systems, some bind mounts, a watch that could not start). A valid reload swaps one immutable snapshot; an invalid one is logged with
-/// every error and the last good snapshot stays. Readers take <see cref="Current"/> once per message and keep it.
+/// Owns the running router.json: loads and validates it at start (refusing to start on any error), then reloads it
+/// when the file changes: on a watch event in its folder, and on a periodic poll for changes no event reports (network
+/// file systems, some bind mounts, a watch that could not start). A valid reload swaps one immutable snapshot; an
+/// invalid one is logged with every error and the last good snapshot stays. Readers take <see cref="Current"/> once
+/// per message and keep it.
 /// </summary>
 public sealed class RouterConfigProvider : IDisposable
 {
@@ -17,13 +18,14 @@ public sealed class RouterConfigProvider : IDisposable
     /// <summary>How often the file is read even without a watch event; reading a small file this often costs nothing.</summary>
     public static readonly TimeSpan DefaultPollInterval = TimeSpan.FromSeconds(10);
 
-    // A locked or briefly missing file usually frees up within a second; past a few tries, wait for the next event.
+    // A locked or briefly missing file usually frees up within a second; past a few tries, wait for the next event or poll.
     private const int MaxReadAttempts = 4;
     private static readonly TimeSpan ReadRetryDelay = TimeSpan.FromSeconds(1);
 
     private readonly ILogger _logger;
     private readonly TimeProvider _timeProvider;
     private readonly Lock _reloadGate = new();
+    private readonly OrderedNotifier<RouterConfigChangedEventArgs> _notifier;
     private readonly ConfigFileWatcher? _watcher;
     private readonly ITimer? _pollTimer;
     private readonly TimeSpan _pollInterval;
@@ -72,6 +74,7 @@ public sealed class RouterConfigProvider : IDisposable
         FilePath = Path.GetFullPath(path);
         _logger = logger;
         _timeProvider = timeProvider ?? TimeProvider.System;
+        _notifier = new OrderedNotifier<RouterConfigChangedEventArgs>(NotifyChanged);
 
         _currentContent = ReadAtStart(FilePath);
         var result = RouterConfigLoader.Load(_currentContent);
@@ -92,7 +95,11 @@ public sealed class RouterConfigProvider : IDisposable
         }
     }
 
-    /// <summary>Raised after a reload installed a new snapshot; handlers run on the reload thread.</summary>
+    /// <summary>
+    /// Raised after a reload installed a new snapshot. Handlers run one at a time, in version order, outside the reload
+    /// lock (so they may call <see cref="Reload"/> or <see cref="Dispose"/>), on the thread of a reload: usually the one
+    /// that installed the version, or one already delivering an earlier version when reloads overlap.
+    /// </summary>
     public event EventHandler<RouterConfigChangedEventArgs>? Changed;
 
     /// <summary>Full path of the watched file.</summary>
@@ -112,7 +119,8 @@ public sealed class RouterConfigProvider : IDisposable
 
     /// <summary>
     /// Reads the file now and installs it when valid and different from the running content. Returns the outcome;
-    /// an unreadable file is an error in it. Called by the watcher; also usable from an admin endpoint.
+    /// an unreadable file is an error in it. Called by the watcher; also usable from an admin endpoint. The
+    /// <see cref="Changed"/> handlers have run when it returns, unless another thread was delivering and runs them instead.
     /// </summary>
     public RouterConfigLoadResult Reload() => Reload(polled: false);
 
@@ -134,6 +142,15 @@ public sealed class RouterConfigProvider : IDisposable
     }
 
     private RouterConfigLoadResult Reload(bool polled)
+    {
+        var result = ReloadLocked(polled);
+
+        // After the lock: a handler that waits for another thread's Reload or Dispose would otherwise deadlock.
+        _notifier.DeliverPending();
+        return result;
+    }
+
+    private RouterConfigLoadResult ReloadLocked(bool polled)
     {
         lock (_reloadGate)
         {
@@ -189,7 +206,9 @@ public sealed class RouterConfigProvider : IDisposable
         _currentContent = content;
         var installed = Install(result, running.Version + 1);
         var previous = Interlocked.Exchange(ref _snapshot, installed);
-        NotifyChanged(previous, installed);
+
+        // Posted under the lock, so notifications queue in version order.
+        _notifier.Post(new RouterConfigChangedEventArgs(previous, installed));
         return result;
     }
 
@@ -213,17 +232,18 @@ public sealed class RouterConfigProvider : IDisposable
         return snapshot;
     }
 
-    private void NotifyChanged(RouterConfigSnapshot previous, RouterConfigSnapshot current)
+    private void NotifyChanged(RouterConfigChangedEventArgs args)
     {
+        // Swapped at delivery, not at install: a token taken between the two then fires once too often, never too rarely.
         // The old source is left to the GC rather than disposed: tokens already handed out must still report "changed".
+        var version = args.Current.Version;
         var fired = Interlocked.Exchange(ref _changeTokenSource, new CancellationTokenSource());
-        Notify(current.Version, () => fired.Cancel());
+        Notify(version, () => fired.Cancel());
 
-        var args = new RouterConfigChangedEventArgs(previous, current);
         foreach (var handler in Changed?.GetInvocationList() ?? [])
         {
             // One at a time, so one subscriber's bug neither skips the others nor kills the watcher thread.
-            Notify(current.Version, () => ((EventHandler<RouterConfigChangedEventArgs>)handler)(this, args));
+            Notify(version, () => ((EventHandler<RouterConfigChangedEventArgs>)handler)(this, args));
         }
     }
 
