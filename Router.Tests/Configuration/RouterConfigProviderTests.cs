@@ -1,3 +1,4 @@
+using System.Diagnostics;
 using Microsoft.Extensions.Logging;
 using SoapRouter.Configuration;
 using static SoapRouter.Tests.Configuration.TestConfigs;
@@ -11,6 +12,7 @@ public sealed class RouterConfigProviderTests : IDisposable
     // Generous: this bounds a failing test, it is not a timing assertion.
     private static readonly TimeSpan Patience = TimeSpan.FromSeconds(15);
     private static readonly TimeSpan QuietPeriod = TimeSpan.FromMilliseconds(50);
+    private static readonly TimeSpan PollInterval = TimeSpan.FromSeconds(10);
 
     private readonly TempDirectory _directory = new();
     private readonly CapturingLogger<RouterConfigProvider> _logger = new();
@@ -134,6 +136,27 @@ public sealed class RouterConfigProviderTests : IDisposable
     }
 
     [Fact]
+    public async Task KubernetesConfigMapSwap_IsPickedUp()
+    {
+        // A mounted ConfigMap: router.json -> ..data/router.json, ..data -> a timestamped folder. An update writes a new
+        // folder, points ..data_tmp at it and renames ..data_tmp over ..data, so no event ever names router.json.
+        WriteConfigMapVersion("..2026_01_01_00_00_00.000000001", Valid());
+        Directory.CreateSymbolicLink(_directory.File("..data"), "..2026_01_01_00_00_00.000000001");
+        File.CreateSymbolicLink(_path, Path.Combine("..data", "router.json"));
+        using var provider = Start();
+        var change = NextChange(provider);
+
+        WriteConfigMapVersion("..2026_01_01_00_05_00.000000002", WithLogLevel("Error"));
+        Directory.CreateSymbolicLink(_directory.File("..data_tmp"), "..2026_01_01_00_05_00.000000002");
+        await RenameOver(_directory.File("..data_tmp"), _directory.File("..data"));
+        Directory.Delete(_directory.File("..2026_01_01_00_00_00.000000001"), recursive: true);
+        var args = await change.WaitAsync(Patience);
+
+        Assert.Equal("Error", args.Current.Config.Telemetry.LogLevel);
+        Assert.Equal("Error", provider.Current.Telemetry.LogLevel);
+    }
+
+    [Fact]
     public async Task FileDeletedThenRecreated_KeepsConfigMeanwhileThenReloads()
     {
         Write(Valid());
@@ -151,8 +174,9 @@ public sealed class RouterConfigProviderTests : IDisposable
         Assert.Equal("Fatal", provider.Current.Telemetry.LogLevel);
     }
 
+    // Proves the last write of a burst is not lost; the debounce itself is proven on a fake clock in ConfigFileWatcherTests.
     [Fact]
-    public async Task BurstOfWrites_SettlesOnTheLastContent()
+    public async Task BurstOfWrites_EndsOnTheLastContent()
     {
         Write(Valid());
         using var provider = Start();
@@ -172,6 +196,71 @@ public sealed class RouterConfigProviderTests : IDisposable
 
         await settled.Task.WaitAsync(Patience);
         Assert.Equal("Fatal", provider.Current.Telemetry.LogLevel);
+    }
+
+    [Fact]
+    public void Poll_WithoutWatch_PicksUpEachChangeAtTheInterval()
+    {
+        Write(Valid());
+        var clock = new FakeTimeProvider();
+        using var provider = StartPollingOnly(clock);
+
+        Write(WithLogLevel("Debug"));
+        clock.Advance(PollInterval - TimeSpan.FromMilliseconds(1));
+        Assert.Equal(1, provider.Version);
+        clock.Advance(TimeSpan.FromMilliseconds(1));
+        Assert.Equal(2, provider.Version);
+        Assert.Equal("Debug", provider.Current.Telemetry.LogLevel);
+
+        Write(WithLogLevel("Error"));
+        clock.Advance(PollInterval);
+        Assert.Equal(3, provider.Version);
+        Assert.Equal("Error", provider.Current.Telemetry.LogLevel);
+    }
+
+    [Fact]
+    public void Poll_FileMissing_WarnsOnceThenReloadsWhenItIsBack()
+    {
+        Write(Valid());
+        var clock = new FakeTimeProvider();
+        using var provider = StartPollingOnly(clock);
+
+        File.Delete(_path);
+        for (var i = 0; i < 5; i++)
+        {
+            clock.Advance(PollInterval);
+        }
+
+        Assert.Single(_logger.Entries, e => e.Level == LogLevel.Warning && e.Message.Contains("Could not read", StringComparison.Ordinal));
+        Assert.Equal(1, provider.Version);
+
+        Write(WithLogLevel("Fatal"));
+        clock.Advance(PollInterval);
+        Assert.Equal(2, provider.Version);
+    }
+
+    [Fact]
+    public void Poll_AfterDispose_StopsReading()
+    {
+        Write(Valid());
+        var clock = new FakeTimeProvider();
+        var provider = StartPollingOnly(clock);
+        provider.Dispose();
+
+        Write(WithLogLevel("Debug"));
+        clock.Advance(PollInterval * 3);
+
+        Assert.Equal(1, provider.Version);
+    }
+
+    [Theory]
+    [InlineData(0)]
+    [InlineData(-5)]
+    public void Start_PollIntervalNotPositive_Throws(int seconds)
+    {
+        Write(Valid());
+
+        Assert.Throws<ArgumentOutOfRangeException>(() => new RouterConfigProvider(_path, _logger, pollInterval: TimeSpan.FromSeconds(seconds)));
     }
 
     [Fact]
@@ -204,6 +293,111 @@ public sealed class RouterConfigProviderTests : IDisposable
     }
 
     [Fact]
+    public void ChangedHandler_WaitingForReloadOnAnotherThread_DoesNotDeadlock()
+    {
+        Write(Valid());
+        using var provider = StartPollingOnly(new FakeTimeProvider());
+        var delivered = new List<long>();
+        var innerReloadFinished = false;
+        provider.Changed += (_, e) =>
+        {
+            delivered.Add(e.Current.Version);
+            if (e.Current.Version == 2)
+            {
+                Write(WithLogLevel("Error"));
+                innerReloadFinished = WaitOnAnotherThread(() => provider.Reload());
+            }
+        };
+
+        Write(WithLogLevel("Debug"));
+        provider.Reload();
+
+        Assert.True(innerReloadFinished);
+        Assert.Equal(3, provider.Version);
+        Assert.Equal([2L, 3L], delivered);
+    }
+
+    [Fact]
+    public void ChangedHandler_WaitingForDisposeOnAnotherThread_DoesNotDeadlock()
+    {
+        Write(Valid());
+        var provider = StartPollingOnly(new FakeTimeProvider());
+        var disposeFinished = false;
+        provider.Changed += (_, _) => disposeFinished = WaitOnAnotherThread(provider.Dispose);
+
+        Write(WithLogLevel("Debug"));
+        provider.Reload();
+
+        Assert.True(disposeFinished);
+        Assert.Equal(2, provider.Version);
+    }
+
+    [Fact]
+    public void ChangedHandler_ReloadingItself_SeesTheNextVersionAfterReturning()
+    {
+        Write(Valid());
+        using var provider = StartPollingOnly(new FakeTimeProvider());
+        var events = new List<string>();
+        provider.Changed += (_, e) =>
+        {
+            events.Add($"start {e.Current.Version}");
+            if (e.Current.Version == 2)
+            {
+                Write(WithLogLevel("Error"));
+                provider.Reload();
+            }
+
+            events.Add($"end {e.Current.Version}");
+        };
+
+        Write(WithLogLevel("Debug"));
+        provider.Reload();
+
+        Assert.Equal(["start 2", "end 2", "start 3", "end 3"], events);
+    }
+
+    [Fact]
+    public async Task ConcurrentReloads_DeliverEveryVersionOnceInOrder()
+    {
+        Write(Valid());
+        using var provider = StartPollingOnly(new FakeTimeProvider());
+        var delivered = new List<long>();
+        var chained = true;
+        provider.Changed += (_, e) =>
+        {
+            // Handlers never overlap, so this plain list needs no lock; a gap or repeat shows in the chain check.
+            chained &= e.Previous.Version == (delivered.Count == 0 ? 1 : delivered[^1]);
+            delivered.Add(e.Current.Version);
+            Thread.Yield();
+        };
+
+        using var stop = new CancellationTokenSource();
+        var reloaders = Enumerable.Range(0, 3).Select(_ => Task.Run(() =>
+        {
+            while (!stop.IsCancellationRequested)
+            {
+                provider.Reload();
+            }
+        })).ToArray();
+        var levels = new[] { "Debug", "Warning", "Error", "Fatal", "Information" };
+        for (var i = 0; i < 50; i++)
+        {
+            // Write aside and rename over, so a reload never reads half a file.
+            var temp = _directory.File("router.json.tmp");
+            File.WriteAllText(temp, ToJson(WithLogLevel(levels[i % levels.Length])));
+            File.Move(temp, _path, overwrite: true);
+            provider.Reload();
+        }
+
+        await stop.CancelAsync();
+        await Task.WhenAll(reloaders).WaitAsync(Patience);
+        provider.Reload();
+
+        Assert.True(chained);
+        Assert.Equal(Enumerable.Range(2, (int)provider.Version - 1).Select(v => (long)v), delivered);
+    }
+
+    [Fact]
     public void Reload_AfterDispose_ReportsDisposedAndKeepsSnapshot()
     {
         Write(Valid());
@@ -219,6 +413,9 @@ public sealed class RouterConfigProviderTests : IDisposable
 
     private static RouterConfig WithLogLevel(string level) => Valid() with { Telemetry = new TelemetryConfig { LogLevel = level } };
 
+    // What a subscriber may do: hand work to another thread and block until it is done (bounded, so a deadlock fails).
+    private static bool WaitOnAnotherThread(Action action) => Task.Run(action).Wait(Patience);
+
     private static Task<RouterConfigChangedEventArgs> NextChange(RouterConfigProvider provider)
     {
         var next = new TaskCompletionSource<RouterConfigChangedEventArgs>(TaskCreationOptions.RunContinuationsAsynchronously);
@@ -226,7 +423,27 @@ public sealed class RouterConfigProviderTests : IDisposable
         return next.Task;
     }
 
-    private RouterConfigProvider Start() => new(_path, _logger, quietPeriod: QuietPeriod);
+    // The poll is off, so these tests prove the watch alone; the poll has its own tests on a fake clock.
+    private RouterConfigProvider Start() => new(_path, _logger, quietPeriod: QuietPeriod, pollInterval: Timeout.InfiniteTimeSpan);
+
+    private RouterConfigProvider StartPollingOnly(FakeTimeProvider clock) =>
+        new(_path, _logger, clock, QuietPeriod, PollInterval, watchFolder: false);
 
     private void Write(RouterConfig config) => File.WriteAllText(_path, ToJson(config));
+
+    // rename(2) of a link over a link, as kubelet does; File.Move follows the link and refuses a directory.
+    private static async Task RenameOver(string source, string destination)
+    {
+        var start = new ProcessStartInfo("mv") { ArgumentList = { "-T", source, destination }, RedirectStandardError = true };
+        using var mv = Process.Start(start)!;
+        var error = await mv.StandardError.ReadToEndAsync();
+        await mv.WaitForExitAsync().WaitAsync(Patience);
+        Assert.True(mv.ExitCode == 0, error);
+    }
+
+    private void WriteConfigMapVersion(string folder, RouterConfig config)
+    {
+        Directory.CreateDirectory(_directory.File(folder));
+        File.WriteAllText(Path.Combine(_directory.File(folder), "router.json"), ToJson(config));
+    }
 }

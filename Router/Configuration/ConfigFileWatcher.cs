@@ -3,13 +3,17 @@ using Microsoft.Extensions.Logging;
 namespace SoapRouter.Configuration;
 
 /// <summary>
-/// Watches one file and calls back once a burst of change events has gone quiet. Editors save in several
+/// Watches the folder of one file and calls back once a burst of change events has gone quiet. Editors save in several
 /// events (truncate, write, rename a temp file over the original), and reading in the middle sees half a file.
 /// </summary>
+/// <remarks>
+/// Any event in the folder counts, not only those naming the file: a Kubernetes ConfigMap update renames a
+/// <c>..data</c> symlink that <c>router.json</c> points through, and a bind mount may report other names. A spurious
+/// callback costs one read, and the provider ignores content equal to the running config.
+/// </remarks>
 internal sealed class ConfigFileWatcher : IDisposable
 {
     private readonly string _path;
-    private readonly string _fileName;
     private readonly TimeSpan _quietPeriod;
     private readonly Action _onSettled;
     private readonly ILogger _logger;
@@ -21,24 +25,36 @@ internal sealed class ConfigFileWatcher : IDisposable
     public ConfigFileWatcher(string path, TimeSpan quietPeriod, TimeProvider timeProvider, Action onSettled, ILogger logger)
     {
         _path = path;
-        _fileName = Path.GetFileName(path);
         _quietPeriod = quietPeriod;
         _onSettled = onSettled;
         _logger = logger;
         _timer = timeProvider.CreateTimer(static state => ((ConfigFileWatcher)state!).OnTimer(), this, Timeout.InfiniteTimeSpan, Timeout.InfiniteTimeSpan);
 
-        // Watch the directory, not the file: a rename over the file replaces the inode a file watch would hold.
-        _watcher = new FileSystemWatcher(Path.GetDirectoryName(path)!)
+        FileSystemWatcher? watcher = null;
+        try
         {
-            NotifyFilter = NotifyFilters.FileName | NotifyFilters.LastWrite | NotifyFilters.Size | NotifyFilters.CreationTime,
-            IncludeSubdirectories = false,
-        };
-        _watcher.Changed += OnChanged;
-        _watcher.Created += OnChanged;
-        _watcher.Deleted += OnChanged;
-        _watcher.Renamed += OnRenamed;
-        _watcher.Error += OnError;
-        _watcher.EnableRaisingEvents = true;
+            // Watch the directory, not the file: a rename over the file replaces the inode a file watch would hold.
+            watcher = new FileSystemWatcher(Path.GetDirectoryName(path)!)
+            {
+                NotifyFilter = NotifyFilters.FileName | NotifyFilters.DirectoryName | NotifyFilters.LastWrite | NotifyFilters.Size | NotifyFilters.CreationTime,
+                IncludeSubdirectories = false,
+            };
+            watcher.Changed += OnChanged;
+            watcher.Created += OnChanged;
+            watcher.Deleted += OnChanged;
+            watcher.Renamed += OnChanged;
+            watcher.Error += OnError;
+            watcher.EnableRaisingEvents = true;
+        }
+        catch
+        {
+            // The provider runs on without a watcher (e.g. out of inotify instances), so nothing made here may outlive the failure.
+            watcher?.Dispose();
+            _timer.Dispose();
+            throw;
+        }
+
+        _watcher = watcher;
     }
 
     /// <summary>Runs the callback after <paramref name="delay"/>, replacing any pending run.</summary>
@@ -68,22 +84,7 @@ internal sealed class ConfigFileWatcher : IDisposable
         _timer.Dispose();
     }
 
-    private void OnChanged(object? sender, FileSystemEventArgs e)
-    {
-        if (IsWatchedFile(e.Name))
-        {
-            Schedule(_quietPeriod);
-        }
-    }
-
-    private void OnRenamed(object? sender, RenamedEventArgs e)
-    {
-        // Either direction counts: "save via temp file" renames onto the name, "keep a backup" renames away from it.
-        if (IsWatchedFile(e.Name) || IsWatchedFile(e.OldName))
-        {
-            Schedule(_quietPeriod);
-        }
-    }
+    private void OnChanged(object? sender, FileSystemEventArgs e) => Schedule(_quietPeriod);
 
     private void OnError(object? sender, ErrorEventArgs e)
     {
@@ -110,10 +111,4 @@ internal sealed class ConfigFileWatcher : IDisposable
             RouterConfigLog.ReloadCrashed(_logger, ex, _path);
         }
     }
-
-    private bool IsWatchedFile(string? name) =>
-        name is not null && string.Equals(Path.GetFileName(name), _fileName, FileNameComparison);
-
-    private static StringComparison FileNameComparison =>
-        OperatingSystem.IsWindows() || OperatingSystem.IsMacOS() ? StringComparison.OrdinalIgnoreCase : StringComparison.Ordinal;
 }

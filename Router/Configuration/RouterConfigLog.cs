@@ -35,6 +35,9 @@ internal static partial class RouterConfigLog
     [LoggerMessage(10, LogLevel.Warning, "Cannot watch {Path}; changes to it will not be reloaded until the router restarts")]
     public static partial void WatchUnavailable(ILogger logger, Exception exception, string path);
 
+    [LoggerMessage(11, LogLevel.Warning, "Cannot watch {Path}; changes to it will be found only by the poll every {PollInterval}")]
+    public static partial void WatchUnavailablePolling(ILogger logger, Exception exception, string path, TimeSpan pollInterval);
+
     /// <summary>Formats a list for a log message: one item per indented line, so every error is readable on its own.</summary>
     public static string Lines(IReadOnlyList<string> items) =>
         Environment.NewLine + "  " + string.Join(Environment.NewLine + "  ", items);

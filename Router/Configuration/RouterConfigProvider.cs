@@ -4,39 +4,77 @@ using Microsoft.Extensions.Primitives;
 namespace SoapRouter.Configuration;
 
 /// <summary>
-/// Owns the running router.json: loads and validates it at start (refusing to start on any error), then
-/// reloads it when the file changes. A valid reload swaps one immutable snapshot; an invalid one is logged with
-/// every error and the last good snapshot stays. Readers take <see cref="Current"/> once per message and keep it.
+/// Owns the running router.json: loads and validates it at start (refusing to start on any error), then reloads it
+/// when the file changes: on a watch event in its folder, and on a periodic poll for changes no event reports (network
+/// file systems, some bind mounts, a watch that could not start). A valid reload swaps one immutable snapshot; an
+/// invalid one is logged with every error and the last good snapshot stays. Readers take <see cref="Current"/> once
+/// per message and keep it.
 /// </summary>
 public sealed class RouterConfigProvider : IDisposable
 {
     /// <summary>How long the file must stay quiet before a reload, so an editor's burst of events reads once.</summary>
     public static readonly TimeSpan DefaultQuietPeriod = TimeSpan.FromMilliseconds(200);
 
-    // A locked or briefly missing file usually frees up within a second; past a few tries, wait for the next event.
+    /// <summary>How often the file is read even without a watch event; reading a small file this often costs nothing.</summary>
+    public static readonly TimeSpan DefaultPollInterval = TimeSpan.FromSeconds(10);
+
+    // A locked or briefly missing file usually frees up within a second; past a few tries, wait for the next event or poll.
     private const int MaxReadAttempts = 4;
     private static readonly TimeSpan ReadRetryDelay = TimeSpan.FromSeconds(1);
 
     private readonly ILogger _logger;
     private readonly TimeProvider _timeProvider;
     private readonly Lock _reloadGate = new();
+    private readonly OrderedNotifier<RouterConfigChangedEventArgs> _notifier;
     private readonly ConfigFileWatcher? _watcher;
+    private readonly ITimer? _pollTimer;
+    private readonly TimeSpan _pollInterval;
     private RouterConfigSnapshot _snapshot;
     private CancellationTokenSource _changeTokenSource = new();
     private byte[] _currentContent;
     private int _failedReads;
+    private bool _gaveUpReading;
     private bool _disposed;
 
-    /// <summary>Loads <paramref name="path"/> and starts watching it.</summary>
+    /// <summary>Loads <paramref name="path"/> and starts watching and polling it.</summary>
+    /// <param name="path">The config file.</param>
+    /// <param name="logger">Receives loads, rejections and watch problems.</param>
+    /// <param name="timeProvider">Clock of the quiet period and the poll; the system clock when null.</param>
+    /// <param name="quietPeriod">How long watch events must stop before a reload; <see cref="DefaultQuietPeriod"/> when null.</param>
+    /// <param name="pollInterval">How often the file is read regardless of events; <see cref="DefaultPollInterval"/> when null,
+    /// <see cref="Timeout.InfiniteTimeSpan"/> for never.</param>
     /// <exception cref="RouterConfigException">The file cannot be read or has errors; the message lists them all.</exception>
-    public RouterConfigProvider(string path, ILogger<RouterConfigProvider> logger, TimeProvider? timeProvider = null, TimeSpan? quietPeriod = null)
+    public RouterConfigProvider(
+        string path,
+        ILogger<RouterConfigProvider> logger,
+        TimeProvider? timeProvider = null,
+        TimeSpan? quietPeriod = null,
+        TimeSpan? pollInterval = null)
+        : this(path, logger, timeProvider, quietPeriod, pollInterval, watchFolder: true)
+    {
+    }
+
+    /// <summary>As the public constructor; <paramref name="watchFolder"/> false leaves only the poll, as when the watch cannot start.</summary>
+    internal RouterConfigProvider(
+        string path,
+        ILogger<RouterConfigProvider> logger,
+        TimeProvider? timeProvider,
+        TimeSpan? quietPeriod,
+        TimeSpan? pollInterval,
+        bool watchFolder)
     {
         ArgumentException.ThrowIfNullOrEmpty(path);
         ArgumentNullException.ThrowIfNull(logger);
+        _pollInterval = pollInterval ?? DefaultPollInterval;
+        if (_pollInterval <= TimeSpan.Zero && _pollInterval != Timeout.InfiniteTimeSpan)
+        {
+            throw new ArgumentOutOfRangeException(nameof(pollInterval), pollInterval, "The poll interval must be positive or infinite.");
+        }
 
         FilePath = Path.GetFullPath(path);
         _logger = logger;
         _timeProvider = timeProvider ?? TimeProvider.System;
+        _notifier = new OrderedNotifier<RouterConfigChangedEventArgs>(NotifyChanged);
 
         _currentContent = ReadAtStart(FilePath);
         var result = RouterConfigLoader.Load(_currentContent);
@@ -46,10 +84,22 @@ public sealed class RouterConfigProvider : IDisposable
         }
 
         _snapshot = Install(result, version: 1);
-        _watcher = StartWatcher(quietPeriod ?? DefaultQuietPeriod);
+        _watcher = watchFolder ? StartWatcher(quietPeriod ?? DefaultQuietPeriod) : null;
+
+        if (_pollInterval != Timeout.InfiniteTimeSpan)
+        {
+            // One-shot and re-armed after each poll, so a slow reload never has a second poll queued behind it;
+            // armed only once assigned, so the first poll can re-arm it.
+            _pollTimer = _timeProvider.CreateTimer(static state => ((RouterConfigProvider)state!).OnPollTimer(), this, Timeout.InfiniteTimeSpan, Timeout.InfiniteTimeSpan);
+            _pollTimer.Change(_pollInterval, Timeout.InfiniteTimeSpan);
+        }
     }
 
-    /// <summary>Raised after a reload installed a new snapshot; handlers run on the reload thread.</summary>
+    /// <summary>
+    /// Raised after a reload installed a new snapshot. Handlers run one at a time, in version order, outside the reload
+    /// lock (so they may call <see cref="Reload"/> or <see cref="Dispose"/>), on the thread of a reload: usually the one
+    /// that installed the version, or one already delivering an earlier version when reloads overlap.
+    /// </summary>
     public event EventHandler<RouterConfigChangedEventArgs>? Changed;
 
     /// <summary>Full path of the watched file.</summary>
@@ -69,9 +119,38 @@ public sealed class RouterConfigProvider : IDisposable
 
     /// <summary>
     /// Reads the file now and installs it when valid and different from the running content. Returns the outcome;
-    /// an unreadable file is an error in it. Called by the watcher; also usable from an admin endpoint.
+    /// an unreadable file is an error in it. Called by the watcher; also usable from an admin endpoint. The
+    /// <see cref="Changed"/> handlers have run when it returns, unless another thread was delivering and runs them instead.
     /// </summary>
-    public RouterConfigLoadResult Reload()
+    public RouterConfigLoadResult Reload() => Reload(polled: false);
+
+    /// <inheritdoc />
+    public void Dispose()
+    {
+        lock (_reloadGate)
+        {
+            if (_disposed)
+            {
+                return;
+            }
+
+            _disposed = true;
+        }
+
+        _pollTimer?.Dispose();
+        _watcher?.Dispose();
+    }
+
+    private RouterConfigLoadResult Reload(bool polled)
+    {
+        var result = ReloadLocked(polled);
+
+        // After the lock: a handler that waits for another thread's Reload or Dispose would otherwise deadlock.
+        _notifier.DeliverPending();
+        return result;
+    }
+
+    private RouterConfigLoadResult ReloadLocked(bool polled)
     {
         lock (_reloadGate)
         {
@@ -87,38 +166,33 @@ public sealed class RouterConfigProvider : IDisposable
             }
             catch (Exception ex) when (ex is IOException or UnauthorizedAccessException)
             {
-                OnReadFailed(ex);
+                // A poll meeting a failure already reported (and retried or given up on) would repeat it every interval.
+                if (!polled || (_failedReads == 0 && !_gaveUpReading))
+                {
+                    OnReadFailed(ex);
+                }
+
                 return RouterConfigLoadResult.Failure([$"{FilePath}: cannot read the file: {ex.Message}"]);
             }
 
             _failedReads = 0;
-            return Apply(content);
+            _gaveUpReading = false;
+            return Apply(content, polled);
         }
     }
 
-    /// <inheritdoc />
-    public void Dispose()
-    {
-        lock (_reloadGate)
-        {
-            if (_disposed)
-            {
-                return;
-            }
-
-            _disposed = true;
-        }
-
-        _watcher?.Dispose();
-    }
-
-    private RouterConfigLoadResult Apply(byte[] content)
+    private RouterConfigLoadResult Apply(byte[] content, bool polled)
     {
         var running = Volatile.Read(ref _snapshot);
         if (content.AsSpan().SequenceEqual(_currentContent))
         {
-            // Touches and duplicate save events would otherwise bump the version and rebuild everything downstream.
-            RouterConfigLog.Unchanged(_logger, FilePath, running.Version);
+            // Touches and duplicate save events would otherwise bump the version and rebuild everything downstream;
+            // the poll finds the file unchanged nearly every time, which is not worth a line even at debug level.
+            if (!polled)
+            {
+                RouterConfigLog.Unchanged(_logger, FilePath, running.Version);
+            }
+
             return new RouterConfigLoadResult { Config = running.Config, Warnings = running.Warnings };
         }
 
@@ -132,7 +206,9 @@ public sealed class RouterConfigProvider : IDisposable
         _currentContent = content;
         var installed = Install(result, running.Version + 1);
         var previous = Interlocked.Exchange(ref _snapshot, installed);
-        NotifyChanged(previous, installed);
+
+        // Posted under the lock, so notifications queue in version order.
+        _notifier.Post(new RouterConfigChangedEventArgs(previous, installed));
         return result;
     }
 
@@ -156,17 +232,18 @@ public sealed class RouterConfigProvider : IDisposable
         return snapshot;
     }
 
-    private void NotifyChanged(RouterConfigSnapshot previous, RouterConfigSnapshot current)
+    private void NotifyChanged(RouterConfigChangedEventArgs args)
     {
+        // Swapped at delivery, not at install: a token taken between the two then fires once too often, never too rarely.
         // The old source is left to the GC rather than disposed: tokens already handed out must still report "changed".
+        var version = args.Current.Version;
         var fired = Interlocked.Exchange(ref _changeTokenSource, new CancellationTokenSource());
-        Notify(current.Version, () => fired.Cancel());
+        Notify(version, () => fired.Cancel());
 
-        var args = new RouterConfigChangedEventArgs(previous, current);
         foreach (var handler in Changed?.GetInvocationList() ?? [])
         {
             // One at a time, so one subscriber's bug neither skips the others nor kills the watcher thread.
-            Notify(current.Version, () => ((EventHandler<RouterConfigChangedEventArgs>)handler)(this, args));
+            Notify(version, () => ((EventHandler<RouterConfigChangedEventArgs>)handler)(this, args));
         }
     }
 
@@ -197,10 +274,36 @@ public sealed class RouterConfigProvider : IDisposable
         {
             RouterConfigLog.ReadGaveUp(_logger, ex, FilePath, _failedReads, version);
             _failedReads = 0;
+            _gaveUpReading = true;
         }
     }
 
-    private void ReloadFromWatcher() => Reload();
+    private void ReloadFromWatcher() => Reload(polled: false);
+
+    private void OnPollTimer()
+    {
+        try
+        {
+            // A read can catch a file mid-write; it then fails validation, the last good config stays, and the
+            // writer's own events or the next poll read it whole.
+            Reload(polled: true);
+        }
+#pragma warning disable CA1031 // An exception escaping a timer callback ends the process; the running config must survive.
+        catch (Exception ex)
+#pragma warning restore CA1031
+        {
+            RouterConfigLog.ReloadCrashed(_logger, ex, FilePath);
+        }
+
+        try
+        {
+            _pollTimer?.Change(_pollInterval, Timeout.InfiniteTimeSpan);
+        }
+        catch (ObjectDisposedException)
+        {
+            // Disposed while polling; no next poll.
+        }
+    }
 
     private ConfigFileWatcher? StartWatcher(TimeSpan quietPeriod)
     {
@@ -210,8 +313,16 @@ public sealed class RouterConfigProvider : IDisposable
         }
         catch (Exception ex) when (ex is IOException or PlatformNotSupportedException or UnauthorizedAccessException)
         {
-            // Containers can run out of inotify instances; the router still runs, only hot reload is lost.
-            RouterConfigLog.WatchUnavailable(_logger, ex, FilePath);
+            // Containers can run out of inotify instances; the router still runs, and the poll still finds changes.
+            if (_pollInterval == Timeout.InfiniteTimeSpan)
+            {
+                RouterConfigLog.WatchUnavailable(_logger, ex, FilePath);
+            }
+            else
+            {
+                RouterConfigLog.WatchUnavailablePolling(_logger, ex, FilePath, _pollInterval);
+            }
+
             return null;
         }
     }
