@@ -25,7 +25,7 @@ internal static class LoadApp
         ArgumentNullException.ThrowIfNull(output);
         ArgumentNullException.ThrowIfNull(error);
         var parsed = LoadOptionsParser.Parse(args);
-        if (parsed.HelpRequested && parsed.Errors.Count == 0)
+        if (parsed.HelpRequested)
         {
             output.WriteLine(LoadOptionsParser.HelpText);
             return Success;

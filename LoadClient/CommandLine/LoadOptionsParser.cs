@@ -96,18 +96,17 @@ internal static class LoadOptionsParser
                 continue;
             }
 
-            if (Array.IndexOf(ValueOptions, name) < 0)
-            {
-                errors.Add($"Unknown option '{name}'.");
-                continue;
-            }
-
+            // A value after an unknown option is taken as its value too, so one mistake gives one error.
             if (value is null && i + 1 < args.Count && !args[i + 1].StartsWith("--", StringComparison.Ordinal))
             {
                 value = args[++i];
             }
 
-            if (value is null)
+            if (Array.IndexOf(ValueOptions, name) < 0)
+            {
+                errors.Add($"Unknown option '{name}'.");
+            }
+            else if (value is null)
             {
                 errors.Add($"Option '{name}' needs a value.");
             }
@@ -124,8 +123,14 @@ internal static class LoadOptionsParser
     private static LoadOptions? Build(Dictionary<string, string> values, bool allowRemote, List<string> errors)
     {
         var url = ReadUrl(values, allowRemote, errors);
+
+        // Checks between options are skipped when the option they depend on was itself wrong: one mistake, one error.
+        var errorsBefore = errors.Count;
         var binding = Read(values, Binding, LoadBinding.BasicHttp, errors, TryEnum<LoadBinding>);
+        var bindingKnown = errors.Count == errorsBefore;
+        errorsBefore = errors.Count;
         var operation = Read(values, Operation, LoadOperation.Echo, errors, TryEnum<LoadOperation>);
+        var operationKnown = errors.Count == errorsBefore;
         var size = Read(values, Size, LoadOptions.DefaultEchoSize, errors, (string n, string v, List<string> e, out int r) => TryInt(n, v, 1, MaxEchoSize, e, out r));
         var orders = Read(values, Orders, LoadOptions.DefaultOrderCount, errors, (string n, string v, List<string> e, out int r) => TryInt(n, v, 0, MaxOrderCount, e, out r));
         var profile = Read(values, Profile, PayloadProfile.Compressible, errors, TryEnum<PayloadProfile>);
@@ -147,17 +152,17 @@ internal static class LoadOptionsParser
             errors.Add($"Options '{Requests}' and '{Duration}' cannot be combined: a run is bounded by a count or by time.");
         }
 
-        if (values.ContainsKey(Size) && operation != LoadOperation.Echo)
+        if (values.ContainsKey(Size) && operationKnown && operation != LoadOperation.Echo)
         {
             errors.Add($"Option '{Size}' applies to '{Operation} echo' only.");
         }
 
-        if (values.ContainsKey(Orders) && operation != LoadOperation.GetOrders)
+        if (values.ContainsKey(Orders) && operationKnown && operation != LoadOperation.GetOrders)
         {
             errors.Add($"Option '{Orders}' applies to '{Operation} getOrders' only.");
         }
 
-        if (values.ContainsKey(To) && binding == LoadBinding.BasicHttp)
+        if (values.ContainsKey(To) && bindingKnown && binding == LoadBinding.BasicHttp)
         {
             errors.Add($"Option '{To}' applies to soap12Http and binaryHttp only: basicHttp messages carry no WS-Addressing headers.");
         }

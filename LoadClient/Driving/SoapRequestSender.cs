@@ -79,7 +79,7 @@ internal sealed class SoapRequestSender : IDisposable
                 }
             }
 
-            return new SendResult(Classify(status, response.Content.Headers.ContentType?.MediaType), status, sent, received);
+            return new SendResult(Classify(status, response.Content.Headers.ContentType?.ToString()), status, sent, received);
         }
         catch (OperationCanceledException)
         {
@@ -91,15 +91,24 @@ internal sealed class SoapRequestSender : IDisposable
         }
     }
 
-    /// <summary>Ok for 2xx; a fault for 500/400 with a SOAP content type (how SOAP 1.1 and 1.2 send faults); else an HTTP error.</summary>
-    public static RequestOutcome Classify(int status, string? mediaType)
+    /// <summary>
+    /// Ok for 2xx; a fault for 500 with a SOAP content type, or 400 with a SOAP 1.2 one (SOAP 1.1 sends every
+    /// fault as 500, SOAP 1.2 sender faults as 400; the router's reply classifier draws the same line); else an HTTP error.
+    /// </summary>
+    public static RequestOutcome Classify(int status, string? contentType)
     {
         if (status is >= 200 and < 300)
         {
             return RequestOutcome.Ok;
         }
 
-        return status is 500 or 400 && SoapMediaTypes.IsSoapEnvelope(mediaType) ? RequestOutcome.Fault : RequestOutcome.HttpError;
+        var fault = status switch
+        {
+            500 => SoapMediaTypes.IsSoapEnvelope(contentType),
+            400 => SoapMediaTypes.IsSoap12Envelope(contentType),
+            _ => false,
+        };
+        return fault ? RequestOutcome.Fault : RequestOutcome.HttpError;
     }
 
     public void Dispose() => _client.Dispose();

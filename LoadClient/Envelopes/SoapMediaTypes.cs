@@ -13,19 +13,22 @@ internal static class SoapMediaTypes
     public const string Msbin1 = "application/soap+msbin1";
 
     /// <summary>True when <paramref name="contentType"/> is a SOAP envelope type, WCF's compressed msbin1 (<c>+gzip</c>, <c>+deflate</c>) included.</summary>
-    public static bool IsSoapEnvelope(string? contentType)
-    {
-        if (contentType is null)
-        {
-            return false;
-        }
+    public static bool IsSoapEnvelope(string? contentType) =>
+        MediaType(contentType).Equals(TextXml, StringComparison.OrdinalIgnoreCase) || IsSoap12Envelope(contentType);
 
-        var span = contentType.AsSpan();
-        var semicolon = span.IndexOf(';');
-        var mediaType = (semicolon < 0 ? span : span[..semicolon]).Trim();
-        return mediaType.Equals(TextXml, StringComparison.OrdinalIgnoreCase)
-            || mediaType.Equals(Soap12Xml, StringComparison.OrdinalIgnoreCase)
+    /// <summary>True when <paramref name="contentType"/> is a SOAP 1.2 type: text, or msbin1 with or without compression.</summary>
+    public static bool IsSoap12Envelope(string? contentType)
+    {
+        var mediaType = MediaType(contentType);
+        return mediaType.Equals(Soap12Xml, StringComparison.OrdinalIgnoreCase)
             || mediaType.Equals(Msbin1, StringComparison.OrdinalIgnoreCase)
             || mediaType.StartsWith(Msbin1 + "+", StringComparison.OrdinalIgnoreCase);
+    }
+
+    private static ReadOnlySpan<char> MediaType(string? contentType)
+    {
+        var span = contentType.AsSpan();
+        var semicolon = span.IndexOf(';');
+        return (semicolon < 0 ? span : span[..semicolon]).Trim();
     }
 }
