@@ -1,0 +1,55 @@
+using BackendStub.Payloads;
+
+namespace LoadClient.CommandLine;
+
+/// <summary>One load run, as the command line describes it; built only by <see cref="LoadOptionsParser"/>.</summary>
+internal sealed record LoadOptions
+{
+    /// <summary>Default request body size of echo, in bytes.</summary>
+    public const int DefaultEchoSize = 1024;
+
+    /// <summary>Default order count of getOrders.</summary>
+    public const int DefaultOrderCount = 10;
+
+    /// <summary>The endpoint every request is posted to.</summary>
+    public required Uri Url { get; init; }
+
+    /// <summary>The encoding of the requests.</summary>
+    public LoadBinding Binding { get; init; } = LoadBinding.BasicHttp;
+
+    /// <summary>The operation every request calls.</summary>
+    public LoadOperation Operation { get; init; } = LoadOperation.Echo;
+
+    /// <summary>Approximate serialized size of the echo payload, in bytes.</summary>
+    public int EchoSize { get; init; } = DefaultEchoSize;
+
+    /// <summary>How many orders getOrders asks for.</summary>
+    public int OrderCount { get; init; } = DefaultOrderCount;
+
+    /// <summary>How compressible the generated payload is.</summary>
+    public PayloadProfile Profile { get; init; } = PayloadProfile.Compressible;
+
+    /// <summary>The wsa:To of soap12Http and binaryHttp messages; the URL unless --to says otherwise.</summary>
+    public required Uri To { get; init; }
+
+    /// <summary>Requests in flight at once, and the size of the connection pool.</summary>
+    public int Concurrency { get; init; } = 4;
+
+    /// <summary>Measured requests; ignored when <see cref="Duration"/> is set.</summary>
+    public int Requests { get; init; } = 200;
+
+    /// <summary>When set, the measured phase sends for this long instead of a fixed count.</summary>
+    public TimeSpan? Duration { get; init; }
+
+    /// <summary>Requests sent and not measured before the run, to open connections and warm the JIT on both ends.</summary>
+    public int Warmup { get; init; } = 10;
+
+    /// <summary>Limit on one request, from sending to the last byte of the reply.</summary>
+    public TimeSpan Timeout { get; init; } = TimeSpan.FromSeconds(30);
+
+    /// <summary>Where the results are written as JSON; null for none.</summary>
+    public string? JsonPath { get; init; }
+
+    /// <summary>The URL may name a host that is not loopback.</summary>
+    public bool AllowRemote { get; init; }
+}

@@ -1,0 +1,8 @@
+namespace LoadClient.Driving;
+
+/// <summary>The merged result of the measured phase.</summary>
+/// <param name="Stats">Counts and latencies of every worker together.</param>
+/// <param name="WallTime">From the first measured request to the end of the last reply.</param>
+/// <param name="CpuTime">Processor time of this process (all threads, user and kernel) over the same span.</param>
+/// <param name="Stopped">The run was stopped early (Ctrl+C).</param>
+internal sealed record LoadMeasurement(WorkerStats Stats, TimeSpan WallTime, TimeSpan CpuTime, bool Stopped);

@@ -1,0 +1,8 @@
+namespace LoadClient.Driving;
+
+/// <summary>What one request did on the wire.</summary>
+/// <param name="Outcome">How it ended.</param>
+/// <param name="StatusCode">The HTTP status, 0 when no reply arrived.</param>
+/// <param name="BytesSent">Request body bytes (headers not counted).</param>
+/// <param name="BytesReceived">Reply body bytes read, as on the wire since nothing is decompressed (headers and chunk framing not counted).</param>
+internal readonly record struct SendResult(RequestOutcome Outcome, int StatusCode, long BytesSent, long BytesReceived);

@@ -1,0 +1,115 @@
+using System.Net;
+using LoadClient.Envelopes;
+
+namespace LoadClient.Driving;
+
+/// <summary>Posts the template to the target over one shared connection pool and classifies the reply.</summary>
+internal sealed class SoapRequestSender : IDisposable
+{
+    private readonly HttpClient _client;
+    private readonly Uri _url;
+
+    /// <summary>Creates the sender and its pool of at most <paramref name="concurrency"/> connections to <paramref name="url"/>.</summary>
+    public SoapRequestSender(Uri url, SoapRequestTemplate template, int concurrency, TimeSpan timeout)
+    {
+        ArgumentNullException.ThrowIfNull(url);
+        ArgumentNullException.ThrowIfNull(template);
+        ArgumentOutOfRangeException.ThrowIfLessThan(concurrency, 1);
+        _url = url;
+        Template = template;
+        Timeout = timeout;
+        var handler = new SocketsHttpHandler
+        {
+            MaxConnectionsPerServer = concurrency,
+            ConnectTimeout = timeout,
+            PooledConnectionLifetime = System.Threading.Timeout.InfiniteTimeSpan,
+
+            // Replies are counted as they arrive on the wire: nothing is decompressed, followed or proxied.
+            AutomaticDecompression = DecompressionMethods.None,
+            AllowAutoRedirect = false,
+            UseCookies = false,
+            UseProxy = false,
+            ActivityHeadersPropagator = null,
+        };
+
+        // The per-request timeout is applied by the sender so it also covers reading the reply body,
+        // which HttpClient.Timeout does not once headers have arrived.
+        _client = new HttpClient(handler, disposeHandler: true) { Timeout = System.Threading.Timeout.InfiniteTimeSpan };
+    }
+
+    /// <summary>The request every call sends.</summary>
+    public SoapRequestTemplate Template { get; }
+
+    /// <summary>Limit on one request, up to the last byte of the reply.</summary>
+    public TimeSpan Timeout { get; }
+
+    /// <summary>
+    /// Sends one request and reads the reply to the end into <paramref name="scratch"/> (discarded).
+    /// <paramref name="token"/> is cancelled on timeout or stop; <paramref name="stop"/> tells the two apart.
+    /// </summary>
+    public async Task<SendResult> SendAsync(byte[] scratch, CancellationToken token, CancellationToken stop)
+    {
+        var status = 0;
+        long sent = 0;
+        long received = 0;
+        try
+        {
+            using var content = new TemplateContent(Template);
+            using var request = new HttpRequestMessage(HttpMethod.Post, _url)
+            {
+                Version = HttpVersion.Version11,
+                VersionPolicy = HttpVersionPolicy.RequestVersionExact,
+                Content = content,
+            };
+            if (Template.SoapActionHeader is { } soapAction)
+            {
+                request.Headers.TryAddWithoutValidation("SOAPAction", soapAction);
+            }
+
+            using var response = await _client.SendAsync(request, HttpCompletionOption.ResponseHeadersRead, token);
+            status = (int)response.StatusCode;
+            sent = content.Length;
+            var body = await response.Content.ReadAsStreamAsync(token);
+            await using (body)
+            {
+                int read;
+                while ((read = await body.ReadAsync(scratch, token)) > 0)
+                {
+                    received += read;
+                }
+            }
+
+            return new SendResult(Classify(status, response.Content.Headers.ContentType?.ToString()), status, sent, received);
+        }
+        catch (OperationCanceledException)
+        {
+            return new SendResult(stop.IsCancellationRequested ? RequestOutcome.Canceled : RequestOutcome.Timeout, status, sent, received);
+        }
+        catch (Exception ex) when (ex is HttpRequestException or IOException)
+        {
+            return new SendResult(RequestOutcome.TransportError, status, sent, received);
+        }
+    }
+
+    /// <summary>
+    /// Ok for 2xx; a fault for 500 with a SOAP content type, or 400 with a SOAP 1.2 one (SOAP 1.1 sends every
+    /// fault as 500, SOAP 1.2 sender faults as 400; the router's reply classifier draws the same line); else an HTTP error.
+    /// </summary>
+    public static RequestOutcome Classify(int status, string? contentType)
+    {
+        if (status is >= 200 and < 300)
+        {
+            return RequestOutcome.Ok;
+        }
+
+        var fault = status switch
+        {
+            500 => SoapMediaTypes.IsSoapEnvelope(contentType),
+            400 => SoapMediaTypes.IsSoap12Envelope(contentType),
+            _ => false,
+        };
+        return fault ? RequestOutcome.Fault : RequestOutcome.HttpError;
+    }
+
+    public void Dispose() => _client.Dispose();
+}

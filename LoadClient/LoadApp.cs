@@ -1,0 +1,69 @@
+using System.Diagnostics;
+using BackendStub.Payloads;
+using LoadClient.CommandLine;
+using LoadClient.Driving;
+using LoadClient.Envelopes;
+using LoadClient.Reporting;
+
+namespace LoadClient;
+
+/// <summary>The whole program behind <see cref="Program"/>: parse, build the request once, drive, report.</summary>
+internal static class LoadApp
+{
+    /// <summary>Exit code when every measured request succeeded.</summary>
+    public const int Success = 0;
+
+    /// <summary>Exit code when any request failed (fault, error, timeout) or the results could not be written.</summary>
+    public const int Failures = 1;
+
+    /// <summary>Exit code for bad arguments.</summary>
+    public const int BadArguments = 2;
+
+    /// <summary>Runs with <paramref name="args"/>; <paramref name="stop"/> ends the run early and still reports.</summary>
+    public static async Task<int> RunAsync(IReadOnlyList<string> args, TextWriter output, TextWriter error, CancellationToken stop)
+    {
+        ArgumentNullException.ThrowIfNull(output);
+        ArgumentNullException.ThrowIfNull(error);
+        var parsed = LoadOptionsParser.Parse(args);
+        if (parsed.HelpRequested)
+        {
+            output.WriteLine(LoadOptionsParser.HelpText);
+            return Success;
+        }
+
+        if (parsed.Options is not { } options)
+        {
+            foreach (var problem in parsed.Errors)
+            {
+                error.WriteLine($"error: {problem}");
+            }
+
+            error.WriteLine(LoadOptionsParser.HelpText);
+            return BadArguments;
+        }
+
+        var encoding = options.Binding == LoadBinding.BinaryHttp ? PayloadEncoding.BinaryXml : PayloadEncoding.TextXml;
+        var template = SoapEnvelopeBuilder.Build(options.Binding, OperationCalls.For(options, encoding), options.To);
+        output.WriteLine($"Sending {Names.Of(options.Binding)} {Names.Of(options.Operation)} ({template.Body.Length:N0}-byte body) to {options.Url}");
+
+        using var sender = new SoapRequestSender(options.Url, template, options.Concurrency, options.Timeout);
+        var measurement = await new LoadDriver(options, sender).RunAsync(stop);
+        var report = LoadReport.Create(options, template, measurement, Stopwatch.Frequency);
+        ConsoleReport.Write(report, output);
+
+        if (options.JsonPath is { } path)
+        {
+            try
+            {
+                LoadReportJson.Write(report, path);
+            }
+            catch (Exception ex) when (ex is IOException or UnauthorizedAccessException)
+            {
+                error.WriteLine($"error: cannot write '{path}': {ex.Message}");
+                return Failures;
+            }
+        }
+
+        return report.AllSucceeded ? Success : Failures;
+    }
+}

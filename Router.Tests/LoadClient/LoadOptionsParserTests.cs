@@ -1,0 +1,164 @@
+using BackendStub.Payloads;
+using LoadClient.CommandLine;
+
+namespace SoapRouter.Tests.LoadClient;
+
+public sealed class LoadOptionsParserTests
+{
+    private const string Url = "http://127.0.0.1:8080/router/soap12";
+
+    [Fact]
+    public void Parse_OnlyUrl_ReturnsDefaults()
+    {
+        var result = LoadOptionsParser.Parse(["--url", Url]);
+
+        Assert.True(result.Succeeded, string.Join("; ", result.Errors));
+        var options = result.Options!;
+        Assert.Equal(new Uri(Url), options.Url);
+        Assert.Equal(new Uri(Url), options.To);
+        Assert.Equal(LoadBinding.BasicHttp, options.Binding);
+        Assert.Equal(LoadOperation.Echo, options.Operation);
+        Assert.Equal(1024, options.EchoSize);
+        Assert.Equal(PayloadProfile.Compressible, options.Profile);
+        Assert.Equal(4, options.Concurrency);
+        Assert.Equal(200, options.Requests);
+        Assert.Null(options.Duration);
+        Assert.Equal(10, options.Warmup);
+        Assert.Equal(TimeSpan.FromSeconds(30), options.Timeout);
+        Assert.Null(options.JsonPath);
+        Assert.False(options.AllowRemote);
+    }
+
+    [Fact]
+    public void Parse_EveryOption_InBothForms_IsApplied()
+    {
+        using var directory = new Support.TempDirectory();
+        var json = directory.File("out.json");
+
+        var result = LoadOptionsParser.Parse(
+        [
+            "--url=" + Url, "--binding", "BINARYHTTP", "--operation=getOrders", "--orders", "25", "--profile", "incompressible",
+            "--to", "http://backend.internal/orders", "--concurrency=16", "--duration", "2.5", "--warmup", "0",
+            "--timeout", "0.5", "--json", json,
+        ]);
+
+        Assert.True(result.Succeeded, string.Join("; ", result.Errors));
+        var options = result.Options!;
+        Assert.Equal(LoadBinding.BinaryHttp, options.Binding);
+        Assert.Equal(LoadOperation.GetOrders, options.Operation);
+        Assert.Equal(25, options.OrderCount);
+        Assert.Equal(PayloadProfile.Incompressible, options.Profile);
+        Assert.Equal(new Uri("http://backend.internal/orders"), options.To);
+        Assert.Equal(16, options.Concurrency);
+        Assert.Equal(TimeSpan.FromSeconds(2.5), options.Duration);
+        Assert.Equal(0, options.Warmup);
+        Assert.Equal(TimeSpan.FromMilliseconds(500), options.Timeout);
+        Assert.Equal(json, options.JsonPath);
+    }
+
+    [Fact]
+    public void Parse_ManyMistakes_ReportsEveryErrorAtOnce()
+    {
+        var result = LoadOptionsParser.Parse(
+        [
+            "--binding", "netTcp", "--operation", "7", "--size", "0", "--orders", "5", "--profile", "zip", "--concurrency", "0",
+            "--requests", "10", "--duration", "601", "--warmup", "-1", "--timeout", "NaN", "--json", "/no/such/dir/out.json",
+            "--to", "not a uri", "--bogus", "x", "stray", "--concurrency", "2",
+        ]);
+
+        Assert.False(result.Succeeded);
+        Assert.Null(result.Options);
+        string[] expected =
+        [
+            "'--binding' must be one of basicHttp, soap12Http, binaryHttp; got 'netTcp'",
+            "'--operation' must be one of echo, getOrders, submitOrder; got '7'",
+            "'--size' must be an integer from 1 to 67108864; got '0'",
+            "'--profile' must be one of highlyCompressible, compressible, incompressible; got 'zip'",
+            "'--to' must be an absolute URI; got 'not a uri'",
+            "'--concurrency' must be an integer from 1 to 1024; got '0'",
+            "'--duration' must be a number of seconds from 1 to 600; got '601'",
+            "'--warmup' must be an integer >= 0; got '-1'",
+            "'--timeout' must be a number of seconds from 0.001 to 3600; got 'NaN'",
+            "Option '--url' is required.",
+            "'--requests' and '--duration' cannot be combined",
+            "'--json' must name a file in an existing directory",
+            "Unknown option '--bogus'.",
+            "Unexpected argument 'stray'",
+            "Option '--concurrency' is given more than once.",
+        ];
+        foreach (var fragment in expected)
+        {
+            Assert.Contains(result.Errors, e => e.Contains(fragment, StringComparison.Ordinal));
+        }
+
+        // --orders with an unreadable --operation is not reported again as not fitting the operation.
+        Assert.Equal(expected.Length, result.Errors.Count);
+    }
+
+    [Theory]
+    [InlineData("http://10.0.0.5:8080/router")]
+    [InlineData("http://example.com/router")]
+    [InlineData("http://[2001:db8::1]:8080/")]
+    [InlineData("http://0.0.0.0:8080/")]
+    public void Parse_RemoteHost_IsRefusedWithoutAllowRemote(string url)
+    {
+        var refused = LoadOptionsParser.Parse(["--url", url]);
+        var allowed = LoadOptionsParser.Parse(["--url", url, "--allow-remote"]);
+
+        var error = Assert.Single(refused.Errors);
+        Assert.Contains("not a loopback host", error, StringComparison.Ordinal);
+        Assert.Contains("--allow-remote", error, StringComparison.Ordinal);
+        Assert.True(allowed.Succeeded, string.Join("; ", allowed.Errors));
+        Assert.True(allowed.Options!.AllowRemote);
+    }
+
+    [Theory]
+    [InlineData("http://127.0.0.1:8080/router")]
+    [InlineData("http://127.8.9.10/")]
+    [InlineData("http://localhost:5000/a")]
+    [InlineData("https://LOCALHOST/a")]
+    [InlineData("http://[::1]:8080/a")]
+    [InlineData("http://[::ffff:127.0.0.1]:8080/a")]
+    public void Parse_LoopbackHost_IsAccepted(string url) =>
+        Assert.True(LoadOptionsParser.Parse(["--url", url]).Succeeded);
+
+    [Theory]
+    [InlineData("ftp://127.0.0.1/x")]
+    [InlineData("/relative/path")]
+    [InlineData("net.tcp://127.0.0.1:8808/router")]
+    public void Parse_UrlThatIsNotHttp_IsAnError(string url)
+    {
+        var error = Assert.Single(LoadOptionsParser.Parse(["--url", url]).Errors);
+
+        Assert.Contains("absolute http or https URL", error, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void Parse_OptionsThatDoNotFitTheOperationOrBinding_AreErrors()
+    {
+        var result = LoadOptionsParser.Parse(["--url", Url, "--operation", "submitOrder", "--size", "10", "--to", "http://x/"]);
+
+        Assert.Equal(2, result.Errors.Count);
+        Assert.Contains(result.Errors, e => e.Contains("'--size' applies to '--operation echo' only", StringComparison.Ordinal));
+        Assert.Contains(result.Errors, e => e.Contains("'--to' applies to soap12Http and binaryHttp only", StringComparison.Ordinal));
+    }
+
+    [Fact]
+    public void Parse_ValueOptionWithoutValue_AndFlagWithValue_AreErrors()
+    {
+        var result = LoadOptionsParser.Parse(["--url", Url, "--allow-remote=yes", "--json"]);
+
+        Assert.Equal(2, result.Errors.Count);
+        Assert.Contains("Option '--allow-remote' takes no value.", result.Errors);
+        Assert.Contains("Option '--json' needs a value.", result.Errors);
+    }
+
+    [Fact]
+    public void Parse_Help_IsReportedWithoutOtherRequirements()
+    {
+        var result = LoadOptionsParser.Parse(["--help"]);
+
+        Assert.True(result.HelpRequested);
+        Assert.Contains("Usage: LoadClient", LoadOptionsParser.HelpText, StringComparison.Ordinal);
+    }
+}
