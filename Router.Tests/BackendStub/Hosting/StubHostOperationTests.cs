@@ -32,6 +32,21 @@ public sealed class StubHostOperationTests
     }
 
     [Theory]
+    [MemberData(nameof(Bindings))]
+    public async Task Echo_ComplexPreset_RoundTripsTwoHundredKilobytes(SoapBinding binding)
+    {
+        await using var stub = await RunningStub.StartAsync();
+        var encoding = binding == SoapBinding.Binary ? PayloadEncoding.BinaryXml : PayloadEncoding.TextXml;
+        var payload = MessagePresets.Complex.CreateEcho(seed: 5, encoding);
+
+        var reply = await stub.SendAsync(StubEnvelopes.Echo(binding, payload, stub.Address(binding)));
+
+        Assert.Equal(HttpStatusCode.OK, reply.StatusCode);
+        Assert.True(reply.Body.Length > 150_000, $"reply of {reply.Body.Length} bytes");
+        Assert.Equal(payload.Blob, reply.ReadEcho()!.Blob);
+    }
+
+    [Theory]
     [InlineData(SoapBinding.Soap12)]
     [InlineData(SoapBinding.Binary)]
     public async Task Reply_WsAddressingBindings_CarriesReplyActionAndRelatesToTheRequest(SoapBinding binding)
