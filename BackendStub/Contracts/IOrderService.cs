@@ -6,8 +6,8 @@ namespace BackendStub.Contracts;
 /// </summary>
 public interface IOrderService
 {
-    /// <summary>Returns <paramref name="count"/> orders shaped by the stub's payload profile.</summary>
-    Task<Order[]> GetOrdersAsync(int count);
+    /// <summary>Returns <paramref name="numOrders"/> orders shaped by the stub's payload profile.</summary>
+    Task<Order[]> GetOrdersAsync(int numOrders);
 
     /// <summary>Accepts an order; one-way, so the caller gets no reply or fault.</summary>
     Task SubmitOrderAsync(Order order);

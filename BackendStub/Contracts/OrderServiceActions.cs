@@ -7,7 +7,7 @@ namespace BackendStub.Contracts;
 /// </summary>
 public static class OrderServiceActions
 {
-    /// <summary>Request action of GetOrders(int count) returning Order[].</summary>
+    /// <summary>Request action of GetOrders(int numOrders) returning Order[].</summary>
     public const string GetOrders = "http://tempuri.org/IOrderService/GetOrders";
 
     /// <summary>Reply action of GetOrders.</summary>

@@ -5,11 +5,26 @@ namespace BackendStub.Hosting;
 /// <summary>Settings of the backend stub host, parsed from its command line by <see cref="StubOptionsParser"/>.</summary>
 public sealed record StubOptions
 {
+    /// <summary>Default of <see cref="MaxMessageSize"/>: 4 MiB.</summary>
+    public const int DefaultMaxMessageSize = 4 * 1024 * 1024;
+
     /// <summary>Port of the HTTP endpoints; 0 lets the OS pick a free port (tests).</summary>
     public int HttpPort { get; init; } = 8080;
 
-    /// <summary>Port of the net.tcp endpoints; 0 lets the OS pick a free port (tests).</summary>
-    public int TcpPort { get; init; } = 8808;
+    /// <summary>
+    /// Port asked for net.tcp endpoints; null when not asked. The host has no net.tcp transport (CoreWCF is not
+    /// in the package source) and says so at start when a port is given.
+    /// </summary>
+    public int? TcpPort { get; init; }
+
+    /// <summary>IP address the HTTP endpoints listen on; also the host part of the printed endpoint addresses.</summary>
+    public string Host { get; init; } = "127.0.0.1";
+
+    /// <summary>Largest request body accepted, in bytes; a larger one is refused with HTTP 413.</summary>
+    public int MaxMessageSize { get; init; } = DefaultMaxMessageSize;
+
+    /// <summary>How wsa:To is checked on the WS-Addressing endpoints.</summary>
+    public AddressFilterMode AddressFilter { get; init; } = AddressFilterMode.Default;
 
     /// <summary>Fixed latency added to every request before it is answered.</summary>
     public TimeSpan Latency { get; init; } = TimeSpan.Zero;

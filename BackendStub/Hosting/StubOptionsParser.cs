@@ -1,4 +1,5 @@
 using System.Globalization;
+using System.Net;
 using BackendStub.Payloads;
 
 namespace BackendStub.Hosting;
@@ -13,20 +14,31 @@ public static class StubOptionsParser
     private const string FaultEvery = "--fault-every";
     private const string Seed = "--seed";
     private const string Profile = "--profile";
+    private const string Host = "--host";
+    private const string MaxMessageSize = "--max-message-size";
+    private const string AddressFilter = "--address-filter";
 
-    private static readonly string[] KnownOptions = [HttpPort, TcpPort, LatencyMs, FaultRate, FaultEvery, Seed, Profile];
+    private static readonly string[] KnownOptions =
+        [HttpPort, TcpPort, LatencyMs, FaultRate, FaultEvery, Seed, Profile, Host, MaxMessageSize, AddressFilter];
 
     /// <summary>Usage text printed for --help and after errors.</summary>
     public const string HelpText = """
         Usage: BackendStub [options]
 
           --http-port <port>    HTTP port, 0..65535; 0 picks a free port (default 8080)
-          --tcp-port <port>     net.tcp port, 0..65535; 0 picks a free port (default 8808)
+          --host <ip>           IP address to listen on (default 127.0.0.1)
+          --tcp-port <port>     net.tcp port, 0..65535; net.tcp is not available in this build:
+                                the stub says so at start and serves HTTP only
           --latency-ms <ms>     fixed latency added to every request, >= 0 (default 0)
           --fault-rate <p>      probability 0..1 that a request gets a SOAP fault (default 0)
           --fault-every <n>     every nth request gets a SOAP fault, n >= 1 (default off)
           --seed <int>          seed of payloads and fault draws (default 1)
           --profile <name>      HighlyCompressible | Compressible | Incompressible (default Compressible)
+          --max-message-size <bytes>
+                                largest request body accepted, >= 1; larger gets HTTP 413 (default 4194304)
+          --address-filter <mode>
+                                wsa:To check on soap12/binary: Default (WCF's: scheme, port, path; host
+                                ignored) | Exact (host too) | Any (no check) (default Default)
           --help, -h            show this text
 
         --fault-rate and --fault-every may be combined: a request faults when either rule fires.
@@ -101,7 +113,10 @@ public static class StubOptionsParser
         FaultRate => TryProbability(name, value, errors, out var rate) ? options with { FaultRate = rate } : options,
         FaultEvery => TryInt(name, value, 1, int.MaxValue, errors, out var every) ? options with { FaultEvery = every } : options,
         Seed => TryInt(name, value, int.MinValue, int.MaxValue, errors, out var seed) ? options with { Seed = seed } : options,
-        Profile => TryProfile(name, value, errors, out var profile) ? options with { Profile = profile } : options,
+        Profile => TryEnum<PayloadProfile>(name, value, errors, out var profile) ? options with { Profile = profile } : options,
+        Host => TryHost(name, value, errors) ? options with { Host = value } : options,
+        MaxMessageSize => TryInt(name, value, 1, int.MaxValue, errors, out var size) ? options with { MaxMessageSize = size } : options,
+        AddressFilter => TryEnum<AddressFilterMode>(name, value, errors, out var mode) ? options with { AddressFilter = mode } : options,
         _ => options,
     };
 
@@ -129,16 +144,29 @@ public static class StubOptionsParser
         return false;
     }
 
-    private static bool TryProfile(string name, string value, List<string> errors, out PayloadProfile result)
+    private static bool TryEnum<T>(string name, string value, List<string> errors, out T result)
+        where T : struct, Enum
     {
-        // Enum.TryParse would also take numbers ("7"), which are not profile names.
+        // Enum.TryParse would also take numbers ("7"), which are not names.
         if (!char.IsAsciiDigit(value.FirstOrDefault()) && Enum.TryParse(value, ignoreCase: true, out result) && Enum.IsDefined(result))
         {
             return true;
         }
 
         result = default;
-        errors.Add($"Option '{name}' must be one of {string.Join(", ", Enum.GetNames<PayloadProfile>())}; got '{value}'.");
+        errors.Add($"Option '{name}' must be one of {string.Join(", ", Enum.GetNames<T>())}; got '{value}'.");
+        return false;
+    }
+
+    private static bool TryHost(string name, string value, List<string> errors)
+    {
+        // An IP address only: the printed endpoint addresses and the Exact address filter use it as it is.
+        if (IPAddress.TryParse(value, out var address) && address.ToString() == value)
+        {
+            return true;
+        }
+
+        errors.Add($"Option '{name}' must be an IP address such as 127.0.0.1 or ::1; got '{value}'.");
         return false;
     }
 }

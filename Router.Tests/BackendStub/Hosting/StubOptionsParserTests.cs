@@ -95,9 +95,50 @@ public sealed class StubOptionsParserTests
         var result = StubOptionsParser.Parse([flag]);
 
         Assert.True(result.HelpRequested);
-        foreach (var option in new[] { "--http-port", "--tcp-port", "--latency-ms", "--fault-rate", "--fault-every", "--seed", "--profile", "--help" })
+        foreach (var option in new[]
+        {
+            "--http-port", "--tcp-port", "--latency-ms", "--fault-rate", "--fault-every", "--seed", "--profile", "--help",
+            "--host", "--max-message-size", "--address-filter",
+        })
         {
             Assert.Contains(option, StubOptionsParser.HelpText, StringComparison.Ordinal);
         }
+    }
+
+    [Fact]
+    public void Parse_HostingOptions_AreApplied()
+    {
+        var result = StubOptionsParser.Parse(["--host", "::1", "--max-message-size=1024", "--address-filter", "exact"]);
+
+        Assert.True(result.Succeeded, string.Join(" | ", result.Errors));
+        Assert.Equal("::1", result.Options!.Host);
+        Assert.Equal(1024, result.Options.MaxMessageSize);
+        Assert.Equal(AddressFilterMode.Exact, result.Options.AddressFilter);
+        Assert.Null(result.Options.TcpPort);
+    }
+
+    [Fact]
+    public void Parse_Defaults_ListenOnLoopbackWith4MiBLimitAndWcfAddressFilter()
+    {
+        var options = StubOptionsParser.Parse([]).Options!;
+
+        Assert.Equal("127.0.0.1", options.Host);
+        Assert.Equal(4 * 1024 * 1024, options.MaxMessageSize);
+        Assert.Equal(AddressFilterMode.Default, options.AddressFilter);
+        Assert.Null(options.TcpPort);
+    }
+
+    [Fact]
+    public void Parse_BadHostingOptions_ReportsEach()
+    {
+        var result = StubOptionsParser.Parse(["--host", "localhost", "--max-message-size", "0", "--address-filter", "1"]);
+
+        Assert.Equal(
+            [
+                "Option '--host' must be an IP address such as 127.0.0.1 or ::1; got 'localhost'.",
+                "Option '--max-message-size' must be an integer >= 1; got '0'.",
+                "Option '--address-filter' must be one of Default, Exact, Any; got '1'.",
+            ],
+            result.Errors);
     }
 }

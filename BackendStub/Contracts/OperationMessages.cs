@@ -1,0 +1,31 @@
+namespace BackendStub.Contracts;
+
+/// <summary>
+/// The bodies of the stub's operations (document/literal wrapped, DataContractSerializer), the same shape a WCF
+/// service with <see cref="IEchoService"/> and <see cref="IOrderService"/> as [ServiceContract]s would use:
+/// <code>
+/// Echo:        &lt;Echo xmlns="http://tempuri.org/"&gt;&lt;payload&gt;EchoPayload&lt;/payload&gt;&lt;/Echo&gt;
+///              &lt;EchoResponse&gt;&lt;EchoResult&gt;EchoPayload&lt;/EchoResult&gt;&lt;/EchoResponse&gt;
+/// GetOrders:   &lt;GetOrders&gt;&lt;numOrders&gt;5&lt;/numOrders&gt;&lt;/GetOrders&gt;
+///              &lt;GetOrdersResponse&gt;&lt;GetOrdersResult&gt;&lt;a:Order&gt;…&lt;/a:Order&gt;…&lt;/GetOrdersResult&gt;&lt;/GetOrdersResponse&gt;
+/// SubmitOrder: &lt;SubmitOrder&gt;&lt;order&gt;Order&lt;/order&gt;&lt;/SubmitOrder&gt; (one-way: no reply body)
+/// </code>
+/// Wrapper and part elements are in http://tempuri.org/; the data members in <see cref="ContractNamespaces.Data"/>.
+/// </summary>
+public static class OperationMessages
+{
+    /// <summary>Request body of Echo.</summary>
+    public static readonly WrappedElement<EchoPayload> EchoRequest = new("Echo", "payload");
+
+    /// <summary>Reply body of Echo.</summary>
+    public static readonly WrappedElement<EchoPayload> EchoResponse = new("EchoResponse", "EchoResult");
+
+    /// <summary>Request body of GetOrders.</summary>
+    public static readonly WrappedElement<int> GetOrdersRequest = new("GetOrders", "numOrders");
+
+    /// <summary>Reply body of GetOrders.</summary>
+    public static readonly WrappedElement<Order[]> GetOrdersResponse = new("GetOrdersResponse", "GetOrdersResult");
+
+    /// <summary>Request body of the one-way SubmitOrder.</summary>
+    public static readonly WrappedElement<Order> SubmitOrderRequest = new("SubmitOrder", "order");
+}

@@ -1,0 +1,174 @@
+using System.Net;
+using BackendStub.Service;
+using BackendStub.Soap;
+
+namespace BackendStub.Hosting;
+
+/// <summary>
+/// The backend stub on Kestrel: the SOAP endpoints /basic, /soap12 and /binary (see <see cref="SoapBinding"/>)
+/// and GET /stub/stats, on one HTTP port. Stands in for the CoreWCF service the design names, speaking the same
+/// text wire format (and msbin1 without WCF's dictionary) until CoreWCF is in the package source.
+/// </summary>
+public sealed class StubHost : IAsyncDisposable
+{
+    /// <summary>Path of the statistics endpoint.</summary>
+    public const string StatsPath = "/stub/stats";
+
+    /// <summary>Name of the statistics endpoint in <see cref="Endpoints"/>.</summary>
+    public const string StatsName = "stats";
+
+    private readonly StubOptions _options;
+    private readonly StubRequestHandler _handler;
+    private WebApplication? _app;
+
+    /// <summary>Prepares the stub; <paramref name="timeProvider"/> times the injected latency (default: the system clock).</summary>
+    public StubHost(StubOptions options, TimeProvider? timeProvider = null)
+    {
+        ArgumentNullException.ThrowIfNull(options);
+        _options = options;
+        Statistics = new StubStatistics();
+        var dispatcher = new StubDispatcher(
+            options,
+            Statistics,
+            FaultInjector.FromOptions(options),
+            new LatencyInjector(options.Latency, timeProvider ?? TimeProvider.System));
+        _handler = new StubRequestHandler(options, Statistics, dispatcher);
+    }
+
+    /// <summary>The counters served at <see cref="StatsPath"/>.</summary>
+    public StubStatistics Statistics { get; }
+
+    /// <summary>The served addresses with the bound port, in printing order; empty until started.</summary>
+    public IReadOnlyList<StubEndpoint> Endpoints { get; private set; } = [];
+
+    /// <summary>The lines to print at start: every endpoint, the net.tcp notice when a port was asked for, then "ready".</summary>
+    public IEnumerable<string> StartupLines
+    {
+        get
+        {
+            foreach (var endpoint in Endpoints)
+            {
+                yield return StubEndpointLine.Format(endpoint);
+            }
+
+            if (_options.TcpPort is { } tcpPort)
+            {
+                yield return $"{StubEndpointLine.UnavailableKeyword} netTcp net.tcp is not available in this build (CoreWCF is not in the package source); --tcp-port {tcpPort} is ignored";
+            }
+
+            yield return StubEndpointLine.Ready;
+        }
+    }
+
+    /// <summary>The bound address of <paramref name="binding"/>'s endpoint.</summary>
+    public Uri AddressOf(SoapBinding binding) => AddressOf(SoapBindings.Name(binding));
+
+    /// <summary>The bound address of the endpoint named <paramref name="name"/>.</summary>
+    public Uri AddressOf(string name)
+    {
+        foreach (var endpoint in Endpoints)
+        {
+            if (endpoint.Name == name)
+            {
+                return endpoint.Address;
+            }
+        }
+
+        throw new InvalidOperationException($"The stub has no endpoint '{name}' (is it started?).");
+    }
+
+    /// <summary>Starts listening; returns once the port is bound. A taken port throws <see cref="IOException"/>.</summary>
+    public async Task StartAsync(CancellationToken cancellationToken = default)
+    {
+        if (_app is not null)
+        {
+            throw new InvalidOperationException("The stub is already started.");
+        }
+
+        var builder = WebApplication.CreateSlimBuilder(new WebApplicationOptions
+        {
+            ApplicationName = typeof(StubHost).Assembly.GetName().Name,
+            ContentRootPath = AppContext.BaseDirectory,
+        });
+        builder.Logging.ClearProviders();
+        builder.Services.AddSingleton<IHostLifetime, StubHostLifetime>();
+        builder.WebHost.ConfigureKestrel(kestrel =>
+        {
+            kestrel.AddServerHeader = false;
+
+            // The stub enforces MaxMessageSize itself, to answer 413 rather than reset the connection.
+            kestrel.Limits.MaxRequestBodySize = null;
+            kestrel.Listen(IPAddress.Parse(_options.Host), _options.HttpPort);
+        });
+
+        var app = builder.Build();
+        app.Run(HandleAsync);
+        try
+        {
+            await app.StartAsync(cancellationToken).ConfigureAwait(false);
+        }
+        catch
+        {
+            await app.DisposeAsync().ConfigureAwait(false);
+            throw;
+        }
+
+        _app = app;
+        var port = new Uri(app.Urls.First(), UriKind.Absolute).Port;
+        var endpoints = new List<StubEndpoint>();
+        foreach (var binding in SoapBindings.All)
+        {
+            endpoints.Add(new StubEndpoint(SoapBindings.Name(binding), Address(port, SoapBindings.Path(binding))));
+        }
+
+        endpoints.Add(new StubEndpoint(StatsName, Address(port, StatsPath)));
+        Endpoints = endpoints;
+    }
+
+    /// <summary>Stops listening and lets requests in progress finish within <paramref name="cancellationToken"/>.</summary>
+    public async Task StopAsync(CancellationToken cancellationToken = default)
+    {
+        var app = _app;
+        if (app is null)
+        {
+            return;
+        }
+
+        _app = null;
+        Endpoints = [];
+        try
+        {
+            await app.StopAsync(cancellationToken).ConfigureAwait(false);
+        }
+        finally
+        {
+            await app.DisposeAsync().ConfigureAwait(false);
+        }
+    }
+
+    /// <inheritdoc />
+    public async ValueTask DisposeAsync() => await StopAsync().ConfigureAwait(false);
+
+    private Uri Address(int port, string path) => new UriBuilder(Uri.UriSchemeHttp, _options.Host, port, path).Uri;
+
+    private Task HandleAsync(HttpContext context)
+    {
+        var path = context.Request.Path.Value;
+        foreach (var binding in SoapBindings.All)
+        {
+            if (string.Equals(path, SoapBindings.Path(binding), StringComparison.OrdinalIgnoreCase))
+            {
+                return _handler.HandleAsync(context, binding);
+            }
+        }
+
+        if (string.Equals(path, StatsPath, StringComparison.OrdinalIgnoreCase) && HttpMethods.IsGet(context.Request.Method))
+        {
+            return context.Response.WriteAsJsonAsync(
+                Statistics.Snapshot(), StubJsonContext.Default.StubStatsSnapshot, contentType: null, context.RequestAborted);
+        }
+
+        context.Response.StatusCode = StatusCodes.Status404NotFound;
+        return Task.CompletedTask;
+    }
+}

@@ -1,0 +1,90 @@
+using System.Collections.Concurrent;
+using System.Security.Cryptography;
+using BackendStub.Soap;
+
+namespace BackendStub.Service;
+
+/// <summary>Thread-safe counters of the stub and, per endpoint, a ring of the last received bodies' fingerprints.</summary>
+public sealed class StubStatistics
+{
+    /// <summary>How many body fingerprints are kept per endpoint.</summary>
+    public const int RecentBodyCount = 16;
+
+    // Actions are client input: past this many distinct ones, the rest are counted together.
+    private const int MaxDistinctActions = 64;
+    private const string OtherActions = "(other)";
+
+    private readonly ConcurrentDictionary<string, long> _actions = new(StringComparer.Ordinal);
+    private readonly Dictionary<SoapBinding, Queue<BodyFingerprint>> _recent = [];
+    private long _requests;
+    private long _oneWay;
+    private long _faultsInjected;
+    private long _faultsReturned;
+
+    /// <summary>Creates empty statistics.</summary>
+    public StubStatistics()
+    {
+        foreach (var binding in SoapBindings.All)
+        {
+            _recent[binding] = new Queue<BodyFingerprint>(RecentBodyCount);
+        }
+    }
+
+    /// <summary>Counts one accepted request body and remembers its fingerprint.</summary>
+    public void BodyReceived(SoapBinding binding, ReadOnlySpan<byte> body, string? contentType)
+    {
+        Interlocked.Increment(ref _requests);
+        var fingerprint = new BodyFingerprint(Convert.ToHexStringLower(SHA256.HashData(body)), body.Length, contentType);
+        var ring = _recent[binding];
+        lock (ring)
+        {
+            if (ring.Count == RecentBodyCount)
+            {
+                ring.Dequeue();
+            }
+
+            ring.Enqueue(fingerprint);
+        }
+    }
+
+    /// <summary>Counts a request with <paramref name="action"/> (empty when it had none).</summary>
+    public void ActionSeen(string action)
+    {
+        var key = _actions.ContainsKey(action) || _actions.Count < MaxDistinctActions ? action : OtherActions;
+        _actions.AddOrUpdate(key, 1, static (_, count) => count + 1);
+    }
+
+    /// <summary>Counts an accepted one-way message.</summary>
+    public void OneWayReceived() => Interlocked.Increment(ref _oneWay);
+
+    /// <summary>Counts a fault answered; <paramref name="injected"/> when the fault injector chose it.</summary>
+    public void FaultReturned(bool injected)
+    {
+        Interlocked.Increment(ref _faultsReturned);
+        if (injected)
+        {
+            Interlocked.Increment(ref _faultsInjected);
+        }
+    }
+
+    /// <summary>A consistent-enough copy of the counters (each counter is read atomically).</summary>
+    public StubStatsSnapshot Snapshot()
+    {
+        var recent = new Dictionary<string, IReadOnlyList<BodyFingerprint>>(StringComparer.Ordinal);
+        foreach (var (binding, ring) in _recent)
+        {
+            lock (ring)
+            {
+                recent[SoapBindings.Name(binding)] = ring.ToArray();
+            }
+        }
+
+        return new StubStatsSnapshot(
+            Interlocked.Read(ref _requests),
+            new SortedDictionary<string, long>(_actions, StringComparer.Ordinal),
+            Interlocked.Read(ref _oneWay),
+            Interlocked.Read(ref _faultsInjected),
+            Interlocked.Read(ref _faultsReturned),
+            recent);
+    }
+}

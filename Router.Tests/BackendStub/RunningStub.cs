@@ -1,0 +1,47 @@
+using System.Net.Http.Json;
+using System.Text.Json;
+using BackendStub.Hosting;
+using BackendStub.Service;
+using BackendStub.Soap;
+
+namespace SoapRouter.Tests.BackendStub;
+
+/// <summary>An in-process <see cref="StubHost"/> on a loopback port of the OS's choosing, with a client to call it.</summary>
+internal sealed class RunningStub : IAsyncDisposable
+{
+    private RunningStub(StubHost host)
+    {
+        Host = host;
+    }
+
+    /// <summary>The running host.</summary>
+    public StubHost Host { get; }
+
+    /// <summary>A client for the stub (or anything else on loopback).</summary>
+    public HttpClient Client { get; } = new() { Timeout = TimeSpan.FromSeconds(30) };
+
+    /// <summary>Starts a stub with <paramref name="options"/> (default options otherwise), always on port 0.</summary>
+    public static async Task<RunningStub> StartAsync(StubOptions? options = null, TimeProvider? timeProvider = null)
+    {
+        var host = new StubHost((options ?? new StubOptions()) with { HttpPort = 0 }, timeProvider);
+        await host.StartAsync();
+        return new RunningStub(host);
+    }
+
+    /// <summary>The bound address of <paramref name="binding"/>'s endpoint.</summary>
+    public Uri Address(SoapBinding binding) => Host.AddressOf(binding);
+
+    /// <summary>Sends <paramref name="request"/> to its binding's endpoint.</summary>
+    public Task<StubReply> SendAsync(StubRequest request) => Client.SendAsync(Address(request.Binding), request);
+
+    /// <summary>GET /stub/stats, read as the stub wrote it.</summary>
+    public async Task<StubStatsSnapshot> StatsAsync() =>
+        await Client.GetFromJsonAsync<StubStatsSnapshot>(Host.AddressOf(StubHost.StatsName), JsonSerializerOptions.Web)
+        ?? throw new InvalidOperationException("empty stats");
+
+    public async ValueTask DisposeAsync()
+    {
+        Client.Dispose();
+        await Host.DisposeAsync();
+    }
+}
