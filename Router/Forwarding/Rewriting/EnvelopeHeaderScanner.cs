@@ -91,7 +91,8 @@ internal ref partial struct EnvelopeHeaderScanner
             }
             else if (At(_xml, _pos, "<?"u8))
             {
-                error = ReadProcessingInstruction(_xml, ref _pos);
+                // WCF's text reader refuses processing instructions, so no message holding one was ever routed.
+                error = ToHeaderRewriteError.Unsupported;
             }
             else if (At(_xml, _pos, "<![CDATA["u8))
             {

@@ -4,9 +4,9 @@ using static SoapRouter.Forwarding.Rewriting.Utf8XmlLexer;
 namespace SoapRouter.Forwarding.Rewriting;
 
 /// <summary>
-/// Reads what may come before the root element: a UTF-8 byte order mark, the XML declaration, whitespace, comments
-/// and processing instructions. Other encodings and DTDs are refused as unsupported: the router's reader refuses
-/// DTDs too, and the splice must be done on UTF-8.
+/// Reads what may come before the root element: a UTF-8 byte order mark, the XML declaration, whitespace and
+/// comments. Other encodings are refused as unsupported because the splice is done on UTF-8; so are DTDs and
+/// processing instructions, which the router's (WCF) text reader refuses anywhere in a message.
 /// </summary>
 internal static class EnvelopePrologue
 {
@@ -45,11 +45,7 @@ internal static class EnvelopePrologue
             {
                 error = ReadComment(xml, ref pos);
             }
-            else if (At(xml, pos, "<?"u8))
-            {
-                error = ReadProcessingInstruction(xml, ref pos);
-            }
-            else if (At(xml, pos, "<!DOCTYPE"u8))
+            else if (At(xml, pos, "<?"u8) || At(xml, pos, "<!DOCTYPE"u8))
             {
                 error = Unsupported;
             }

@@ -16,8 +16,9 @@ internal enum ToHeaderRewriteError
     Ambiguous,
 
     /// <summary>
-    /// Legal XML the scanner does not handle (another encoding than UTF-8, a DTD, references inside a namespace
-    /// URI, element content inside wsa:To, nesting past the scanner's limits): refused rather than guessed at.
+    /// Legal XML the scanner does not handle (another encoding than UTF-8, a DTD or processing instruction, which
+    /// WCF's text reader refuses too, references inside a namespace URI, element content inside wsa:To, nesting past
+    /// the scanner's limits): refused rather than guessed at.
     /// </summary>
     Unsupported,
 }

@@ -5,8 +5,8 @@ using System.Xml;
 namespace SoapRouter.Forwarding.Rewriting;
 
 /// <summary>
-/// The lexical pieces of XML 1.0 over UTF-8 bytes: names, references, attribute values, character data, comments,
-/// processing instructions and CDATA sections. Each reader starts at <c>pos</c>, checks what it consumes as strictly
+/// The lexical pieces of XML 1.0 over UTF-8 bytes: names, references, attribute values, character data, comments
+/// and CDATA sections. Each reader starts at <c>pos</c>, checks what it consumes as strictly
 /// as an XML reader would, and leaves <c>pos</c> just after it. Running out of input is <see cref="ToHeaderRewriteError.Malformed"/>.
 /// </summary>
 internal static class Utf8XmlLexer
@@ -185,47 +185,6 @@ internal static class Utf8XmlLexer
 
         pos = start + length + 3;
         return IsXmlText(xml.Slice(start, length)) ? Ok : Malformed;
-    }
-
-    /// <summary>
-    /// Reads a processing instruction; <paramref name="pos"/> is on its "&lt;?". The XML declaration is read
-    /// elsewhere, so a target named xml (in any case) is an error here, as is a colon in the target.
-    /// </summary>
-    public static ToHeaderRewriteError ReadProcessingInstruction(ReadOnlySpan<byte> xml, ref int pos)
-    {
-        pos += 2;
-        var targetStart = pos;
-        var error = ReadNcName(xml, ref pos);
-        if (error != Ok)
-        {
-            return error;
-        }
-
-        if (Ascii.EqualsIgnoreCase(xml[targetStart..pos], "xml"u8))
-        {
-            return Malformed;
-        }
-
-        if (At(xml, pos, "?>"u8))
-        {
-            pos += 2;
-            return Ok;
-        }
-
-        if (SkipWhitespace(xml, ref pos) == 0)
-        {
-            return Malformed;
-        }
-
-        var length = xml[pos..].IndexOf("?>"u8);
-        if (length < 0)
-        {
-            return Malformed;
-        }
-
-        var data = xml.Slice(pos, length);
-        pos += length + 2;
-        return IsXmlText(data) ? Ok : Malformed;
     }
 
     /// <summary>True when every byte sequence is well-formed UTF-8 for a character XML 1.0 allows.</summary>
