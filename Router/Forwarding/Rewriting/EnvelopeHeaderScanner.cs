@@ -92,7 +92,7 @@ internal ref partial struct EnvelopeHeaderScanner
             else if (At(_xml, _pos, "<?"u8))
             {
                 // WCF's text reader refuses processing instructions, so no message holding one was ever routed.
-                error = ToHeaderRewriteError.Unsupported;
+                error = ProcessingInstruction(_xml, _pos);
             }
             else if (At(_xml, _pos, "<![CDATA["u8))
             {

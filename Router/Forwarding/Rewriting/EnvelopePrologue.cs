@@ -45,7 +45,11 @@ internal static class EnvelopePrologue
             {
                 error = ReadComment(xml, ref pos);
             }
-            else if (At(xml, pos, "<?"u8) || At(xml, pos, "<!DOCTYPE"u8))
+            else if (At(xml, pos, "<?"u8))
+            {
+                error = ProcessingInstruction(xml, pos);
+            }
+            else if (At(xml, pos, "<!DOCTYPE"u8))
             {
                 error = Unsupported;
             }

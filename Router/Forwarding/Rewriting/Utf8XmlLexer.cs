@@ -187,6 +187,17 @@ internal static class Utf8XmlLexer
         return IsXmlText(xml.Slice(start, length)) ? Ok : Malformed;
     }
 
+    /// <summary>
+    /// The outcome of a processing instruction at <paramref name="pos"/> (on its "&lt;?"): an XML declaration anywhere
+    /// but the start is malformed; any other instruction is legal XML that WCF's text reader refuses, so unsupported.
+    /// </summary>
+    public static ToHeaderRewriteError ProcessingInstruction(ReadOnlySpan<byte> xml, int pos)
+    {
+        var target = pos + 5;
+        var isDeclaration = At(xml, pos, "<?xml"u8) && (target == xml.Length || IsWhitespace(xml[target]) || xml[target] == (byte)'?');
+        return isDeclaration ? Malformed : ToHeaderRewriteError.Unsupported;
+    }
+
     /// <summary>True when every byte sequence is well-formed UTF-8 for a character XML 1.0 allows.</summary>
     public static bool IsXmlText(ReadOnlySpan<byte> text)
     {
