@@ -1,5 +1,5 @@
 using System.Diagnostics;
-using BackendStub.Payloads;
+using Samples.Payloads;
 using LoadClient.CommandLine;
 using LoadClient.Driving;
 using LoadClient.Envelopes;

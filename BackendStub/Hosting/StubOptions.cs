@@ -1,4 +1,4 @@
-using BackendStub.Payloads;
+using Samples.Payloads;
 
 namespace BackendStub.Hosting;
 

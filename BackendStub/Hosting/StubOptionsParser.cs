@@ -1,6 +1,6 @@
 using System.Globalization;
 using System.Net;
-using BackendStub.Payloads;
+using Samples.Payloads;
 
 namespace BackendStub.Hosting;
 

@@ -1,9 +1,9 @@
 using System.Globalization;
 using System.Runtime.Serialization;
 using System.Xml;
-using BackendStub.Contracts;
+using Samples.Contracts;
 using BackendStub.Hosting;
-using BackendStub.Payloads;
+using Samples.Payloads;
 using BackendStub.Soap;
 
 namespace BackendStub.Service;

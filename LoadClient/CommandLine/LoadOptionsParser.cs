@@ -1,5 +1,5 @@
 using System.Globalization;
-using BackendStub.Payloads;
+using Samples.Payloads;
 
 namespace LoadClient.CommandLine;
 

@@ -1,7 +1,7 @@
 using System.Runtime.Serialization;
 using System.Xml;
-using BackendStub.Contracts;
-using BackendStub.Payloads;
+using Samples.Contracts;
+using Samples.Payloads;
 using LoadClient.CommandLine;
 
 namespace LoadClient.Envelopes;

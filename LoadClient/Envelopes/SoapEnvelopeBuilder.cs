@@ -1,6 +1,6 @@
 using System.Text;
 using System.Xml;
-using BackendStub.Contracts;
+using Samples.Contracts;
 using LoadClient.CommandLine;
 
 namespace LoadClient.Envelopes;

@@ -1,5 +1,5 @@
 using System.Xml;
-using BackendStub.Contracts;
+using Samples.Contracts;
 using BackendStub.Soap;
 
 namespace SoapRouter.Tests.BackendStub;

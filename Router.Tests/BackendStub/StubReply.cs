@@ -1,6 +1,6 @@
 using System.Net;
 using System.Xml.Linq;
-using BackendStub.Contracts;
+using Samples.Contracts;
 using BackendStub.Soap;
 
 namespace SoapRouter.Tests.BackendStub;

@@ -1,7 +1,7 @@
 using System.Text;
 using System.Text.Json;
 using System.Xml;
-using BackendStub.Contracts;
+using Samples.Contracts;
 using LoadClient;
 using SoapRouter.Tests.Support;
 

@@ -1,4 +1,4 @@
-using BackendStub.Payloads;
+using Samples.Payloads;
 using LoadClient.CommandLine;
 
 namespace SoapRouter.Tests.LoadClient;

@@ -1,8 +1,8 @@
 using System.Runtime.Serialization;
 using System.Text;
 using System.Xml;
-using BackendStub.Contracts;
-using BackendStub.Payloads;
+using Samples.Contracts;
+using Samples.Payloads;
 using LoadClient.CommandLine;
 using LoadClient.Envelopes;
 

@@ -1,8 +1,8 @@
 using System.Text;
-using BackendStub.Contracts;
-using BackendStub.Payloads;
+using Samples.Contracts;
+using Samples.Payloads;
 
-namespace SoapRouter.Tests.BackendStub.Contracts;
+namespace SoapRouter.Tests.Samples.Contracts;
 
 public sealed class DataContractRoundTripTests
 {

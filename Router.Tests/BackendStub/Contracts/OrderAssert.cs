@@ -1,6 +1,6 @@
-using BackendStub.Contracts;
+using Samples.Contracts;
 
-namespace SoapRouter.Tests.BackendStub.Contracts;
+namespace SoapRouter.Tests.Samples.Contracts;
 
 /// <summary>Field-by-field equality for orders, which (as data contracts) have reference equality.</summary>
 internal static class OrderAssert

@@ -1,7 +1,7 @@
 using System.Diagnostics;
 using System.Net;
 using System.Text;
-using BackendStub.Contracts;
+using Samples.Contracts;
 using BackendStub.Hosting;
 using BackendStub.Soap;
 

@@ -1,10 +1,10 @@
 using System.Net;
 using System.Security.Cryptography;
-using BackendStub.Contracts;
+using Samples.Contracts;
 using BackendStub.Hosting;
-using BackendStub.Payloads;
+using Samples.Payloads;
 using BackendStub.Soap;
-using SoapRouter.Tests.BackendStub.Contracts;
+using SoapRouter.Tests.Samples.Contracts;
 
 namespace SoapRouter.Tests.BackendStub.Hosting;
 

@@ -1,5 +1,5 @@
 using BackendStub.Hosting;
-using BackendStub.Payloads;
+using Samples.Payloads;
 
 namespace SoapRouter.Tests.BackendStub.Hosting;
 

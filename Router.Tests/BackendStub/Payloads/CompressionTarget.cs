@@ -1,6 +1,6 @@
-using BackendStub.Payloads;
+using Samples.Payloads;
 
-namespace SoapRouter.Tests.BackendStub.Payloads;
+namespace SoapRouter.Tests.Samples.Payloads;
 
 /// <summary>The Deflate ratio a profile is held to in one encoding, and the tolerance around it.</summary>
 internal sealed record CompressionTarget(PayloadProfile Profile, PayloadEncoding Encoding, double Ratio, double Tolerance)

@@ -1,7 +1,7 @@
-using BackendStub.Payloads;
+using Samples.Payloads;
 using Xunit.Abstractions;
 
-namespace SoapRouter.Tests.BackendStub.Payloads;
+namespace SoapRouter.Tests.Samples.Payloads;
 
 public sealed class PayloadCompressionTests(ITestOutputHelper output)
 {

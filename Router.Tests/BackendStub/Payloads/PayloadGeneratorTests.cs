@@ -1,8 +1,8 @@
-using BackendStub.Contracts;
-using BackendStub.Payloads;
-using SoapRouter.Tests.BackendStub.Contracts;
+using Samples.Contracts;
+using Samples.Payloads;
+using SoapRouter.Tests.Samples.Contracts;
 
-namespace SoapRouter.Tests.BackendStub.Payloads;
+namespace SoapRouter.Tests.Samples.Payloads;
 
 public sealed class PayloadGeneratorTests
 {

@@ -1,7 +1,7 @@
 using System.Globalization;
-using BackendStub.Contracts;
+using Samples.Contracts;
 
-namespace BackendStub.Payloads;
+namespace Samples.Payloads;
 
 /// <summary>Builds one order from its own seed, so an order never depends on the filler length of another.</summary>
 internal static class OrderFactory

@@ -1,6 +1,6 @@
 using System.IO.Compression;
 
-namespace BackendStub.Payloads;
+namespace Samples.Payloads;
 
 /// <summary>Measures how well bytes compress: compressed size divided by original size (lower is better).</summary>
 public static class CompressionRatio

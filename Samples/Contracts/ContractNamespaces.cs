@@ -1,4 +1,4 @@
-namespace BackendStub.Contracts;
+namespace Samples.Contracts;
 
 /// <summary>XML namespaces of the stub's data and service contracts.</summary>
 public static class ContractNamespaces

@@ -1,4 +1,4 @@
-namespace BackendStub.Contracts;
+namespace Samples.Contracts;
 
 /// <summary>Shape of the echo service; [ServiceContract] comes with the CoreWCF host (actions in <see cref="EchoServiceActions"/>).</summary>
 public interface IEchoService

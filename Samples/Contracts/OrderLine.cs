@@ -1,6 +1,6 @@
 using System.Runtime.Serialization;
 
-namespace BackendStub.Contracts;
+namespace Samples.Contracts;
 
 /// <summary>One line of an <see cref="Order"/>; the shape of seed 003's OrderLine.</summary>
 [DataContract(Name = "OrderLine", Namespace = ContractNamespaces.Data)]

@@ -1,4 +1,4 @@
-namespace BackendStub.Payloads;
+namespace Samples.Payloads;
 
 /// <summary>
 /// How compressible the stub's payloads are: the seed-000 experiment's simple, medium and complex

@@ -1,4 +1,4 @@
-namespace BackendStub.Contracts;
+namespace Samples.Contracts;
 
 /// <summary>
 /// Shape of the order service. The CoreWCF host will mark it [ServiceContract] (actions in

@@ -1,4 +1,4 @@
-namespace BackendStub.Contracts;
+namespace Samples.Contracts;
 
 /// <summary>
 /// SOAP actions of the order service (IOrderService). They are the URIs WCF derives for the

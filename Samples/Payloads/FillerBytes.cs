@@ -1,4 +1,4 @@
-namespace BackendStub.Payloads;
+namespace Samples.Payloads;
 
 /// <summary>Builds the binary filler of a profile: random bytes with a share of zeroed blocks.</summary>
 internal static class FillerBytes

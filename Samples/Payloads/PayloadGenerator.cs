@@ -1,6 +1,6 @@
-using BackendStub.Contracts;
+using Samples.Contracts;
 
-namespace BackendStub.Payloads;
+namespace Samples.Payloads;
 
 /// <summary>
 /// Produces the stub's payloads for one <see cref="PayloadProfile"/>. Every call is a pure function of

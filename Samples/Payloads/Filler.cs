@@ -1,4 +1,4 @@
-namespace BackendStub.Payloads;
+namespace Samples.Payloads;
 
 /// <summary>The filler of one payload: text or bytes, depending on the profile; the other part is null.</summary>
 internal readonly record struct Filler(string? Text, byte[]? Bytes)

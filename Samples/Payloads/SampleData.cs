@@ -1,4 +1,4 @@
-namespace BackendStub.Payloads;
+namespace Samples.Payloads;
 
 /// <summary>Plausible values for order fields, so generated orders look like the seed's Northwind-like data.</summary>
 internal static class SampleData

@@ -1,4 +1,4 @@
-namespace BackendStub.Payloads;
+namespace Samples.Payloads;
 
 /// <summary>256 common English words: text drawn from them has the redundancy of ordinary prose-like data.</summary>
 internal static class WordList

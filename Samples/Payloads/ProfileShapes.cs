@@ -1,4 +1,4 @@
-namespace BackendStub.Payloads;
+namespace Samples.Payloads;
 
 /// <summary>
 /// The tuned shape of each profile. The constants were chosen by measuring GetOrders(100) (see the

@@ -1,6 +1,6 @@
 using System.Collections.Frozen;
 
-namespace BackendStub.Payloads;
+namespace Samples.Payloads;
 
 /// <summary>
 /// The seed-000 experiment's simple, medium and complex messages, each at a typical size. Measured

@@ -1,4 +1,4 @@
-namespace BackendStub.Payloads;
+namespace Samples.Payloads;
 
 /// <summary>The XML encodings a payload is serialized with, matching WCF's text and binary message encoders.</summary>
 public enum PayloadEncoding

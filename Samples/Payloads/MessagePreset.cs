@@ -1,6 +1,6 @@
-using BackendStub.Contracts;
+using Samples.Contracts;
 
-namespace BackendStub.Payloads;
+namespace Samples.Payloads;
 
 /// <summary>A named message kind of the benchmarks: a profile and a serialized size (see <see cref="MessagePresets"/>).</summary>
 /// <param name="Name">Name used on command lines and in reports.</param>

@@ -1,4 +1,4 @@
-namespace BackendStub.Contracts;
+namespace Samples.Contracts;
 
 /// <summary>
 /// The bodies of the stub's operations (document/literal wrapped, DataContractSerializer), the same shape a WCF

@@ -1,4 +1,4 @@
-namespace BackendStub.Contracts;
+namespace Samples.Contracts;
 
 /// <summary>SOAP actions of the echo service (IEchoService), written down for routing (see <see cref="OrderServiceActions"/>).</summary>
 public static class EchoServiceActions

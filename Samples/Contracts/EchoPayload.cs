@@ -1,6 +1,6 @@
 using System.Runtime.Serialization;
 
-namespace BackendStub.Contracts;
+namespace Samples.Contracts;
 
 /// <summary>The request and reply body of the echo service: the stub returns what it received.</summary>
 [DataContract(Name = "EchoPayload", Namespace = ContractNamespaces.Data)]

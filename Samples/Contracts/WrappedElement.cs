@@ -1,7 +1,7 @@
 using System.Runtime.Serialization;
 using System.Xml;
 
-namespace BackendStub.Contracts;
+namespace Samples.Contracts;
 
 /// <summary>
 /// One body of a document/literal wrapped operation, as WCF's DataContract formatter shapes it: a wrapper element

@@ -1,4 +1,4 @@
-namespace BackendStub.Payloads;
+namespace Samples.Payloads;
 
 /// <summary>Finds the filler length that makes a serialized payload a requested size.</summary>
 internal static class FillerSizer

@@ -1,6 +1,6 @@
 using System.Text;
 
-namespace BackendStub.Payloads;
+namespace Samples.Payloads;
 
 /// <summary>Builds the text filler of a profile: words and random numbers, exactly the requested length.</summary>
 internal static class FillerText

@@ -2,7 +2,7 @@ using System.Runtime.Serialization;
 using System.Text;
 using System.Xml;
 
-namespace BackendStub.Payloads;
+namespace Samples.Payloads;
 
 /// <summary>Serializes data contracts with the DataContractSerializer in text or binary XML, as a WCF body would be.</summary>
 public static class PayloadSerializer

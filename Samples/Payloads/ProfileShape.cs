@@ -1,4 +1,4 @@
-namespace BackendStub.Payloads;
+namespace Samples.Payloads;
 
 /// <summary>The knobs that give a <see cref="PayloadProfile"/> its compression ratio; values live in <see cref="ProfileShapes"/>.</summary>
 internal sealed record ProfileShape

@@ -1,6 +1,6 @@
 using System.Runtime.Serialization;
 
-namespace BackendStub.Contracts;
+namespace Samples.Contracts;
 
 /// <summary>
 /// An order as returned by GetOrders(n); members 0..12 are seed 003's Order with its wire names and orders.
