@@ -84,7 +84,7 @@ public sealed class RouterProcessTests : IDisposable
 
     public void Dispose() => _directory.Dispose();
 
-    private static async Task<string> PollHealthAsync(Uri health, RouterProcess router)
+    private static async Task<string> PollHealthAsync(Uri health, DotnetProcess router)
     {
         using var client = new HttpClient { Timeout = TimeSpan.FromSeconds(5) };
         var deadline = DateTime.UtcNow + ProcessTimeout;
