@@ -55,10 +55,13 @@ internal sealed class ListenerRefusals
         long bytesIn)
     {
         ArgumentNullException.ThrowIfNull(fault);
+        var (body, contentType) = ListenerResponses.FaultBody(listener.Binding, fault);
+
+        // Counted before the answer goes out, so a client that reads the statistics next sees its own message.
         _statistics.RecordFault(kind);
+        _statistics.RecordMessage(path: null, oneWay: false, bytesIn, body.Length, failed: true);
         ListenerLog.Refused(_logger, listener.Name, statusCode, reason);
-        var written = await ListenerResponses.WriteFaultAsync(context, listener.Binding, fault, statusCode).ConfigureAwait(false);
-        _statistics.RecordMessage(path: null, oneWay: false, bytesIn, written, failed: true);
-        return written;
+        await ListenerResponses.WriteFaultAsync(context, body, contentType, statusCode).ConfigureAwait(false);
+        return body.Length;
     }
 }

@@ -12,16 +12,16 @@ internal static class ListenerResponses
 
     /// <summary>
     /// Writes a destination's reply unchanged: its status, content type and bytes. An empty reply is a one-way
-    /// acknowledgement and becomes 202 Accepted. Returns the body bytes written.
+    /// acknowledgement and becomes 202 Accepted.
     /// </summary>
-    public static async ValueTask<int> WriteReplyAsync(HttpContext context, RawSoapReply reply)
+    public static Task WriteReplyAsync(HttpContext context, RawSoapReply reply)
     {
         var response = context.Response;
         if (reply.IsEmpty)
         {
             response.StatusCode = StatusCodes.Status202Accepted;
             response.ContentLength = 0;
-            return 0;
+            return Task.CompletedTask;
         }
 
         response.StatusCode = reply.StatusCode;
@@ -31,23 +31,21 @@ internal static class ListenerResponses
         }
 
         response.ContentLength = reply.Length;
-        await response.Body.WriteAsync(reply.Body, context.RequestAborted).ConfigureAwait(false);
-        return reply.Length;
+        return response.Body.WriteAsync(reply.Body, context.RequestAborted).AsTask();
     }
 
-    /// <summary>
-    /// Writes one of the router's faults with <paramref name="statusCode"/>: as it is for text listeners, as msbin1 for
-    /// binary ones. Returns the body bytes written.
-    /// </summary>
-    public static async ValueTask<int> WriteFaultAsync(HttpContext context, HttpListenerBinding binding, SoapFaultResponse fault, int statusCode)
+    /// <summary>The body and content type of one of the router's faults: as built for text listeners, as msbin1 for binary ones.</summary>
+    public static (byte[] Body, string ContentType) FaultBody(HttpListenerBinding binding, SoapFaultResponse fault) =>
+        binding.IsBinary ? (BinaryFaultEncoder.Encode(fault.Body), SoapMediaTypes.Msbin1) : (fault.Body, fault.ContentType);
+
+    /// <summary>Writes a fault body made by <see cref="FaultBody"/> with <paramref name="statusCode"/>.</summary>
+    public static Task WriteFaultAsync(HttpContext context, byte[] body, string contentType, int statusCode)
     {
-        var body = binding.IsBinary ? BinaryFaultEncoder.Encode(fault.Body) : fault.Body;
         var response = context.Response;
         response.StatusCode = statusCode;
-        response.Headers.ContentType = binding.IsBinary ? SoapMediaTypes.Msbin1 : fault.ContentType;
+        response.Headers.ContentType = contentType;
         response.ContentLength = body.Length;
-        await response.Body.WriteAsync(body, context.RequestAborted).ConfigureAwait(false);
-        return body.Length;
+        return response.Body.WriteAsync(body, context.RequestAborted).AsTask();
     }
 
     /// <summary>404 with a short text body, for a path no listener serves.</summary>

@@ -163,26 +163,25 @@ internal sealed class VerbatimPipeline
         long started)
     {
         var reply = result.Reply!;
-        var replyLength = reply.Length;
-        var oneWay = reply.IsEmpty;
-        int written;
+        var written = reply.Length;
         try
         {
-            RecordAttempts(dispatch, result, length, replyLength);
+            // Counted before the answer goes out, so a client that reads the statistics next sees its own message.
+            RecordAttempts(dispatch, result, length, written);
             if (result.Error == ForwardError.BackendFault)
             {
                 _statistics.RecordFault(FaultKind.BackendFault);
             }
 
-            written = await ListenerResponses.WriteReplyAsync(context, reply).ConfigureAwait(false);
+            _statistics.RecordMessage(ForwardingPath.Verbatim, oneWay: reply.IsEmpty, length, written);
+            routeCounters.Record(length, written);
+            await ListenerResponses.WriteReplyAsync(context, reply).ConfigureAwait(false);
         }
         finally
         {
             reply.Dispose();
         }
 
-        _statistics.RecordMessage(ForwardingPath.Verbatim, oneWay, length, written);
-        routeCounters.Record(length, written);
         if (_logger.IsEnabled(LogLevel.Debug))
         {
             var elapsedMs = ElapsedMs(started);
@@ -205,15 +204,16 @@ internal sealed class VerbatimPipeline
         var fault = view is null
             ? SoapFaults.Create(listener.Binding.SoapVersion, SoapFaultCode.Receiver, reason)
             : SoapFaults.ForRequest(view, SoapFaultCode.Receiver, reason);
+        var (body, contentType) = ListenerResponses.FaultBody(listener.Binding, fault);
         _statistics.RecordFault(FaultKind.BackendUnavailable);
+        _statistics.RecordMessage(ForwardingPath.Verbatim, oneWay: false, length, body.Length, failed: true);
+        routeCounters.Record(length, body.Length, failed: true);
         var elapsedMs = ElapsedMs(started);
         ListenerLog.ForwardFailed(_logger, listener.Name, action, route.Name, result.Destination?.Name, result.Error, result.AttemptCount, elapsedMs);
 
         // SOAP's HTTP bindings carry Receiver faults as 500, which every SOAP client reads as a fault; 502/504 would
         // reach a WCF client as a bare protocol error instead.
-        var written = await ListenerResponses.WriteFaultAsync(context, listener.Binding, fault, fault.StatusCode).ConfigureAwait(false);
-        _statistics.RecordMessage(ForwardingPath.Verbatim, oneWay: false, length, written, failed: true);
-        routeCounters.Record(length, written, failed: true);
+        await ListenerResponses.WriteFaultAsync(context, body, contentType, fault.StatusCode).ConfigureAwait(false);
     }
 
     private async ValueTask<int> RefuseUnroutableAsync(
