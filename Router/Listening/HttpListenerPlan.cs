@@ -80,7 +80,10 @@ internal sealed class HttpListenerPlan
 
         if (problems.Count > 0)
         {
-            throw new ArgumentException("Listeners cannot start: " + string.Join("; ", problems), nameof(listeners));
+            // No parameter name: the message is printed to operators as it is, without "(Parameter ...)".
+#pragma warning disable CA2208
+            throw new ArgumentException("listeners cannot start: " + string.Join("; ", problems));
+#pragma warning restore CA2208
         }
 
         var endpoints = new List<ListenerEndpoint>(groups.Count);
