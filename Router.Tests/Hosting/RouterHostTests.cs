@@ -96,6 +96,8 @@ public sealed class RouterHostTests : IAsyncLifetime, IDisposable
 
     private static RouterConfig ConfigWithRoutes(params string[] routeNames) => TestConfigs.Valid() with
     {
+        // Port 0: the listeners really bind now, and a fixed port could be taken on the test machine.
+        Listeners = [TestConfigs.Listener("basic", BindingNames.BasicHttp, "http://127.0.0.1:0/router/basic")],
         Routes = [.. routeNames.Select(name => TestConfigs.Route(name, "echo", TestConfigs.MatchAll()))],
         Admin = new AdminConfig { Address = "http://127.0.0.1:0" },
     };

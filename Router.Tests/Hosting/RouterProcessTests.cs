@@ -49,8 +49,18 @@ public sealed class RouterProcessTests : IDisposable
     public async Task Run_ServesHealthUntilSigterm_ThenExitsCleanly()
     {
         var adminPort = FreePort.Unused();
+        var listenerPort = FreePort.Unused();
+        var tcpPort = FreePort.Unused();
         var path = _directory.File("router.json");
-        var config = TestConfigs.Valid() with { Admin = new AdminConfig { Address = $"http://127.0.0.1:{adminPort}" } };
+        var config = TestConfigs.Valid() with
+        {
+            Listeners =
+            [
+                TestConfigs.Listener("basic", BindingNames.BasicHttp, $"http://127.0.0.1:{listenerPort}/router/basic"),
+                TestConfigs.Listener("tcp", BindingNames.NetTcp, $"net.tcp://127.0.0.1:{tcpPort}/router"),
+            ],
+            Admin = new AdminConfig { Address = $"http://127.0.0.1:{adminPort}" },
+        };
         await File.WriteAllTextAsync(path, TestConfigs.ToJson(config));
 
         using var router = RouterProcess.Start("--config", path);
@@ -60,7 +70,9 @@ public sealed class RouterProcessTests : IDisposable
 
         Assert.Contains("\"status\":\"ok\"", health, StringComparison.Ordinal);
         Assert.Equal(0, exitCode);
-        Assert.Contains("Listener basic (basicHttp, http://127.0.0.1:8080/router/basic) is not started", router.Output, StringComparison.Ordinal);
+        Assert.Contains($"Listener basic (basicHttp) listening on http://127.0.0.1:{listenerPort}/router/basic", router.Output, StringComparison.Ordinal);
+        Assert.Contains($"Listener tcp (netTcp, net.tcp://127.0.0.1:{tcpPort}/router) is not started", router.Output, StringComparison.Ordinal);
+        Assert.DoesNotContain("Listener basic (basicHttp, ", router.Output, StringComparison.Ordinal);
         Assert.Contains("Stopping", router.Output, StringComparison.Ordinal);
     }
 

@@ -5,4 +5,14 @@ namespace SoapRouter.Telemetry;
 /// <param name="BackendFault">The backend answered with a fault.</param>
 /// <param name="BackendUnavailable">No destination answered.</param>
 /// <param name="BadRequest">The message was unusable.</param>
-internal sealed record FaultsSnapshot(long NoRoute, long BackendFault, long BackendUnavailable, long BadRequest);
+/// <param name="RouterBusy">The concurrency limit turned the message away.</param>
+/// <param name="ReencodingUnavailable">The message needed re-encoding, which this build cannot do.</param>
+/// <param name="ClientAborted">The client went away before it was answered.</param>
+internal sealed record FaultsSnapshot(
+    long NoRoute,
+    long BackendFault,
+    long BackendUnavailable,
+    long BadRequest,
+    long RouterBusy,
+    long ReencodingUnavailable,
+    long ClientAborted);

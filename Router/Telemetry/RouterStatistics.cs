@@ -70,7 +70,10 @@ internal sealed class RouterStatistics
                 Fault(FaultKind.NoRoute),
                 Fault(FaultKind.BackendFault),
                 Fault(FaultKind.BackendUnavailable),
-                Fault(FaultKind.BadRequest)),
+                Fault(FaultKind.BadRequest),
+                Fault(FaultKind.RouterBusy),
+                Fault(FaultKind.ReencodingUnavailable),
+                Fault(FaultKind.ClientAborted)),
             new PathsSnapshot(_verbatim.Snapshot(), _reencoded.Snapshot()),
             SnapshotOf(_routes),
             SnapshotOf(_destinations));

@@ -1,0 +1,123 @@
+using System.Net;
+using SoapRouter.Configuration;
+
+namespace SoapRouter.Listening;
+
+/// <summary>
+/// Which Kestrel endpoints the config's listeners need: http listeners of the HTTP bindings grouped by host and port.
+/// netTcp listeners are set aside (not started); https listeners and host names are refused, at start.
+/// </summary>
+internal sealed class HttpListenerPlan
+{
+    private HttpListenerPlan(IReadOnlyList<ListenerEndpoint> endpoints, IReadOnlyList<ListenerConfig> notStarted)
+    {
+        Endpoints = endpoints;
+        NotStarted = notStarted;
+    }
+
+    /// <summary>The endpoints to bind, each with its listeners.</summary>
+    public IReadOnlyList<ListenerEndpoint> Endpoints { get; }
+
+    /// <summary>Listeners this build cannot serve (netTcp).</summary>
+    public IReadOnlyList<ListenerConfig> NotStarted { get; }
+
+    /// <summary>Every HTTP binding some listener uses.</summary>
+    public IReadOnlyCollection<HttpListenerBinding> Bindings
+    {
+        get
+        {
+            var bindings = new HashSet<HttpListenerBinding>();
+            foreach (var endpoint in Endpoints)
+            {
+                foreach (var listener in endpoint.Listeners)
+                {
+                    bindings.Add(listener.Binding);
+                }
+            }
+
+            return bindings;
+        }
+    }
+
+    /// <summary>Plans <paramref name="listeners"/> (a validated config); throws <see cref="ArgumentException"/> naming every listener this build refuses.</summary>
+    public static HttpListenerPlan Build(IReadOnlyList<ListenerConfig> listeners)
+    {
+        ArgumentNullException.ThrowIfNull(listeners);
+        var problems = new List<string>();
+        var notStarted = new List<ListenerConfig>();
+        var groups = new Dictionary<(string Host, int Port), (IPAddress? Address, List<SoapListener> Listeners)>();
+        foreach (var config in listeners)
+        {
+            var binding = HttpListenerBinding.ForName(config.Binding);
+            if (binding is null)
+            {
+                notStarted.Add(config);
+                continue;
+            }
+
+            var uri = new Uri(config.Address, UriKind.Absolute);
+            if (uri.Scheme != Uri.UriSchemeHttp)
+            {
+                problems.Add($"listener '{config.Name}' ({config.Address}): {uri.Scheme} is not supported yet (TLS is not in this build); use http");
+                continue;
+            }
+
+            if (!TryParseHost(uri, out var address, out var problem))
+            {
+                problems.Add($"listener '{config.Name}' ({config.Address}): {problem}");
+                continue;
+            }
+
+            var key = (uri.Host.ToUpperInvariant(), uri.Port);
+            if (!groups.TryGetValue(key, out var group))
+            {
+                group = (address, []);
+                groups.Add(key, group);
+            }
+
+            group.Listeners.Add(new SoapListener(config, binding, uri));
+        }
+
+        if (problems.Count > 0)
+        {
+            // No parameter name: the message is printed to operators as it is, without "(Parameter ...)".
+#pragma warning disable CA2208
+            throw new ArgumentException("listeners cannot start: " + string.Join("; ", problems));
+#pragma warning restore CA2208
+        }
+
+        var endpoints = new List<ListenerEndpoint>(groups.Count);
+        foreach (var (_, (address, members)) in groups)
+        {
+            endpoints.Add(new ListenerEndpoint(address, members[0].Address.Port, [.. members]));
+        }
+
+        return new HttpListenerPlan(endpoints, notStarted);
+    }
+
+    // Literal addresses and localhost only, as for the admin endpoint: binding a host name could open more interfaces than meant.
+    private static bool TryParseHost(Uri uri, out IPAddress? address, out string? problem)
+    {
+        address = null;
+        problem = null;
+        if (string.Equals(uri.Host, "localhost", StringComparison.OrdinalIgnoreCase))
+        {
+            if (uri.Port == 0)
+            {
+                problem = "localhost needs a fixed port; use 127.0.0.1 for port 0";
+                return false;
+            }
+
+            return true;
+        }
+
+        if (IPAddress.TryParse(uri.Host.Trim('[', ']'), out var parsed))
+        {
+            address = parsed;
+            return true;
+        }
+
+        problem = "the host must be an IP address or localhost, not a host name";
+        return false;
+    }
+}

@@ -1,0 +1,69 @@
+using System.Net;
+
+namespace SoapRouter.Listening;
+
+/// <summary>
+/// One Kestrel endpoint (an IP address or localhost, and a port) with the listeners that share it; a request is handed
+/// to the listener whose path it names.
+/// </summary>
+internal sealed class ListenerEndpoint
+{
+    private readonly SoapListener[] _listeners;
+
+    /// <summary>An endpoint on <paramref name="address"/> (null: localhost, both loopbacks) and <paramref name="port"/>.</summary>
+    public ListenerEndpoint(IPAddress? address, int port, SoapListener[] listeners)
+    {
+        ArgumentNullException.ThrowIfNull(listeners);
+        Address = address;
+        Port = port;
+        BoundPort = port;
+        _listeners = listeners;
+    }
+
+    /// <summary>The IP address to bind; null for localhost.</summary>
+    public IPAddress? Address { get; }
+
+    /// <summary>The configured port (0: the system picks one).</summary>
+    public int Port { get; }
+
+    /// <summary>The port actually bound, known once the host has started.</summary>
+    public int BoundPort { get; set; }
+
+    /// <summary>The listeners served here.</summary>
+    public IReadOnlyList<SoapListener> Listeners => _listeners;
+
+    /// <summary>The listener serving <paramref name="path"/>, or null.</summary>
+    public SoapListener? Find(ReadOnlySpan<char> path)
+    {
+        foreach (var listener in _listeners)
+        {
+            if (listener.Serves(path))
+            {
+                return listener;
+            }
+        }
+
+        return null;
+    }
+
+    /// <summary>True when a connection accepted on <paramref name="localAddress"/>:<paramref name="localPort"/> came through this endpoint.</summary>
+    public bool Accepted(IPAddress? localAddress, int localPort)
+    {
+        if (localPort != BoundPort)
+        {
+            return false;
+        }
+
+        if (Address is null)
+        {
+            return localAddress is null || IPAddress.IsLoopback(localAddress);
+        }
+
+        if (Address.Equals(IPAddress.Any) || Address.Equals(IPAddress.IPv6Any) || localAddress is null)
+        {
+            return true;
+        }
+
+        return Address.Equals(localAddress.IsIPv4MappedToIPv6 ? localAddress.MapToIPv4() : localAddress);
+    }
+}

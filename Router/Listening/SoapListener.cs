@@ -1,0 +1,39 @@
+using SoapRouter.Configuration;
+
+namespace SoapRouter.Listening;
+
+/// <summary>One HTTP listener of the config: its name, binding and the path it serves on its host and port.</summary>
+internal sealed class SoapListener
+{
+    // The path without its trailing slash ("" for the root), compared with request paths trimmed the same way.
+    private readonly string _matchPath;
+
+    /// <summary>Describes <paramref name="config"/>, already checked to be an http listener of an HTTP binding.</summary>
+    public SoapListener(ListenerConfig config, HttpListenerBinding binding, Uri address)
+    {
+        ArgumentNullException.ThrowIfNull(config);
+        ArgumentNullException.ThrowIfNull(binding);
+        ArgumentNullException.ThrowIfNull(address);
+        Name = config.Name;
+        Binding = binding;
+        Address = address;
+        _matchPath = Uri.UnescapeDataString(address.AbsolutePath).TrimEnd('/');
+        Path = _matchPath.Length == 0 ? "/" : _matchPath;
+    }
+
+    /// <summary>The listener's name, for logs.</summary>
+    public string Name { get; }
+
+    /// <summary>What the listener accepts.</summary>
+    public HttpListenerBinding Binding { get; }
+
+    /// <summary>The configured address.</summary>
+    public Uri Address { get; }
+
+    /// <summary>The path served, without a trailing slash ("/" for the root); routes' address filters see it.</summary>
+    public string Path { get; }
+
+    /// <summary>True when <paramref name="requestPath"/> is this listener's path, ignoring case and a trailing slash.</summary>
+    public bool Serves(ReadOnlySpan<char> requestPath) =>
+        requestPath.TrimEnd('/').Equals(_matchPath, StringComparison.OrdinalIgnoreCase);
+}
