@@ -42,7 +42,7 @@ internal sealed class RouterHost : IAsyncDisposable
                 Statistics,
                 Clients,
                 new Forwarder(loggerFactory.CreateLogger<Forwarder>(), timeProvider),
-                PassThroughRequestEditor.Instance,
+                ToAddressEditor.Instance,
                 timeProvider,
                 loggerFactory);
         }
