@@ -35,7 +35,7 @@ public sealed class VerbatimListenerTests
         Assert.Equal(replyType, response.Content.Headers.ContentType!.ToString());
         Assert.Equal(replyBody, await response.Content.ReadAsByteArrayAsync());
         var received = Assert.Single(backend.Requests);
-        Assert.Equal(body, received.Body);
+        Assert.Equal(ExpectedAtBackend(listener, body, backend.Address()), received.Body);
         Assert.Equal(request.Content!.Headers.ContentType!.ToString(), received.Header("Content-Type"));
         Assert.Equal("00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01", received.Header("traceparent"));
         if (listener == "basic")
@@ -48,7 +48,7 @@ public sealed class VerbatimListenerTests
         Assert.Equal(body.Length, stats.Paths.Verbatim.BytesIn);
         Assert.Equal(replyBody.Length, stats.Paths.Verbatim.BytesOut);
         Assert.Equal(1, stats.Routes["all"].Messages);
-        Assert.Equal(body.Length, stats.Destinations["d1"].BytesOut);
+        Assert.Equal(received.Body.Length, stats.Destinations["d1"].BytesOut);
         Assert.Equal(replyBody.Length, stats.Destinations["d1"].BytesIn);
     }
 
@@ -165,4 +165,11 @@ public sealed class VerbatimListenerTests
             SoapMessages.FaultReason(await timedOut.Content.ReadAsByteArrayAsync(), timedOut.Content.Headers.ContentType));
         Assert.True(clock.Elapsed < TimeSpan.FromSeconds(20), clock.Elapsed.ToString());
     }
+
+    // The client's bytes, except that a text SOAP 1.2 message's wsa:To names the backend instead of the router
+    // (spliced, so everything else is byte for byte the client's); basicHttp has no To, and binary To is not rewritten.
+    private static byte[] ExpectedAtBackend(string listener, byte[] body, string backendAddress) =>
+        listener == "soap12"
+            ? Encoding.UTF8.GetBytes(Encoding.UTF8.GetString(body).Replace(">http://router/soap12<", $">{backendAddress}<", StringComparison.Ordinal))
+            : body;
 }

@@ -15,6 +15,12 @@ internal sealed class EditingVerbatimSender : IAttemptSender<RawSoapReply>
     private readonly RawSoapRequest _request;
     private readonly IVerbatimRequestEditor _editor;
 
+    // What each attempt put on the wire (an edited To changes the length), for per-destination byte counts. Failover
+    // is rare, so the first attempt is kept in fields and only further ones allocate.
+    private DestinationState? _firstDestination;
+    private int _firstLength;
+    private List<(DestinationState Destination, int Length)>? _laterAttempts;
+
     /// <summary>Prepares to send <paramref name="request"/> through <paramref name="cluster"/>.</summary>
     public EditingVerbatimSender(HttpVerbatimTransport transport, ClusterState cluster, RawSoapRequest request, IVerbatimRequestEditor editor)
     {
@@ -28,6 +34,7 @@ internal sealed class EditingVerbatimSender : IAttemptSender<RawSoapReply>
     public async ValueTask<AttemptResult<RawSoapReply>> SendAsync(DestinationState destination, CancellationToken cancellationToken)
     {
         var edited = _editor.Edit(_request.Body, _request.ContentType, destination);
+        RememberLength(destination, edited.Body.Length);
         if (!edited.IsEdited)
         {
             // The common case: no copy of the request struct, nothing to release.
@@ -49,5 +56,39 @@ internal sealed class EditingVerbatimSender : IAttemptSender<RawSoapReply>
         {
             edited.Release();
         }
+    }
+
+    /// <summary>The bytes sent to <paramref name="destination"/> by its attempt; <paramref name="fallback"/> when none was made.</summary>
+    public int SentLength(DestinationState destination, int fallback)
+    {
+        if (ReferenceEquals(destination, _firstDestination))
+        {
+            return _firstLength;
+        }
+
+        if (_laterAttempts is not null)
+        {
+            foreach (var (attempted, length) in _laterAttempts)
+            {
+                if (ReferenceEquals(attempted, destination))
+                {
+                    return length;
+                }
+            }
+        }
+
+        return fallback;
+    }
+
+    private void RememberLength(DestinationState destination, int length)
+    {
+        if (_firstDestination is null)
+        {
+            _firstDestination = destination;
+            _firstLength = length;
+            return;
+        }
+
+        (_laterAttempts ??= []).Add((destination, length));
     }
 }

@@ -133,11 +133,11 @@ internal sealed class VerbatimPipeline
         var result = await _forwarder.ForwardAsync(cluster, route.IsIdempotent(action), sender, context.RequestAborted).ConfigureAwait(false);
         if (result.HasReply)
         {
-            await ReplyAsync(context, listener, dispatch, route, routeCounters, result, action, length, started).ConfigureAwait(false);
+            await ReplyAsync(context, listener, dispatch, route, routeCounters, result, sender, action, length, started).ConfigureAwait(false);
             return;
         }
 
-        RecordAttempts(dispatch, result, length, replyLength: 0);
+        RecordAttempts(dispatch, result, sender, length, replyLength: 0);
         if (result.Error == ForwardError.Cancelled)
         {
             // The client went away; there is nobody to answer.
@@ -158,6 +158,7 @@ internal sealed class VerbatimPipeline
         Route route,
         TrafficCounters routeCounters,
         ForwardResult<RawSoapReply> result,
+        EditingVerbatimSender sender,
         string? action,
         int length,
         long started)
@@ -167,7 +168,7 @@ internal sealed class VerbatimPipeline
         try
         {
             // Counted before the answer goes out, so a client that reads the statistics next sees its own message.
-            RecordAttempts(dispatch, result, length, written);
+            RecordAttempts(dispatch, result, sender, length, written);
             if (result.Error == ForwardError.BackendFault)
             {
                 _statistics.RecordFault(FaultKind.BackendFault);
@@ -239,13 +240,14 @@ internal sealed class VerbatimPipeline
     }
 
     /// <summary>Counts every destination tried: the bytes sent to it, the reply bytes from the one that answered, and failures.</summary>
-    private static void RecordAttempts(DispatchState dispatch, ForwardResult<RawSoapReply> result, int length, int replyLength)
+    private static void RecordAttempts(
+        DispatchState dispatch, ForwardResult<RawSoapReply> result, EditingVerbatimSender sender, int length, int replyLength)
     {
         var last = result.AttemptCount - 1;
         for (var i = 0; i <= last; i++)
         {
             var attempt = result.GetAttempt(i);
-            var sent = FailoverPolicy.CannotHaveReachedBackend(attempt.Error) ? 0 : length;
+            var sent = FailoverPolicy.CannotHaveReachedBackend(attempt.Error) ? 0 : sender.SentLength(attempt.Destination, length);
             var answered = i == last && result.HasReply;
             dispatch.DestinationCounters(attempt.Destination).Record(
                 answered ? replyLength : 0, sent, failed: FailoverPolicy.IsDestinationFailure(attempt.Error));
