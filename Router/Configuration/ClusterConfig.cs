@@ -3,6 +3,9 @@ namespace SoapRouter.Configuration;
 /// <summary>A set of equivalent destinations with a load-balancing policy and an ordered list of backups.</summary>
 public sealed record ClusterConfig
 {
+    /// <summary>The longest connect or request timeout accepted: timers cap out near 49.7 days, and no SOAP exchange should wait a day.</summary>
+    public static readonly TimeSpan MaxTimeout = TimeSpan.FromDays(1);
+
     /// <summary>One of <see cref="LoadBalancing.LoadBalancingPolicyNames"/>; default round robin.</summary>
     public string LoadBalancing { get; init; } = "roundRobin";
 

@@ -75,18 +75,15 @@ internal static class ClusterRules
         }
     }
 
-    /// <summary>The longest timeout accepted: timers cap out near 49.7 days, and no SOAP exchange should wait a day.</summary>
-    public static readonly TimeSpan MaxTimeout = TimeSpan.FromDays(1);
-
     private static void CheckTimeout(TimeSpan timeout, string path, ConfigValidationContext context)
     {
         if (timeout <= TimeSpan.Zero)
         {
             context.Error(path, $"must be greater than 00:00:00 (is {timeout})");
         }
-        else if (timeout > MaxTimeout)
+        else if (timeout > ClusterConfig.MaxTimeout)
         {
-            context.Error(path, $"must be at most {MaxTimeout} (is {timeout})");
+            context.Error(path, $"must be at most {ClusterConfig.MaxTimeout} (is {timeout})");
         }
     }
 }

@@ -34,9 +34,14 @@ internal static class SoapFaults
     public static SoapFaultResponse ForRequest(SoapMessageView request, SoapFaultCode code, string reason)
     {
         ArgumentNullException.ThrowIfNull(request);
-        var addressing = request.Addressing;
-        var relatesTo = addressing.MessageId is { Length: <= MaxCorrelatedMessageIdLength } id ? id : null;
-        return Create(request.Version, code, reason, relatesTo, addressing.Version);
+        return Create(request.Version, code, reason, CorrelationId(request), request.Addressing.Version);
+    }
+
+    /// <summary>The request's MessageID to echo in RelatesTo, or null when it has none or it is too long to reflect.</summary>
+    public static string? CorrelationId(SoapMessageView request)
+    {
+        ArgumentNullException.ThrowIfNull(request);
+        return request.Addressing.MessageId is { Length: <= MaxCorrelatedMessageIdLength } id ? id : null;
     }
 
     /// <summary>

@@ -1,3 +1,4 @@
+using SoapRouter.Configuration;
 using SoapRouter.LoadBalancing;
 
 namespace SoapRouter.Forwarding;
@@ -8,8 +9,6 @@ namespace SoapRouter.Forwarding;
 /// </summary>
 internal sealed class Forwarder
 {
-    private static readonly TimeSpan MaxAttemptTimeout = TimeSpan.FromDays(1);
-
     private readonly ILogger _logger;
     private readonly TimeProvider _timeProvider;
 
@@ -83,9 +82,9 @@ internal sealed class Forwarder
         CancellationToken cancellationToken)
     {
         // Validation caps timeouts at a day; clamp anyway so a timer argument can never throw on the message path.
-        var timeout = cluster.RequestTimeout > TimeSpan.Zero && cluster.RequestTimeout <= MaxAttemptTimeout
+        var timeout = cluster.RequestTimeout > TimeSpan.Zero && cluster.RequestTimeout <= ClusterConfig.MaxTimeout
             ? cluster.RequestTimeout
-            : MaxAttemptTimeout;
+            : ClusterConfig.MaxTimeout;
 
         // One source that the timer (on the injected clock) and the client's token both cancel: a linked source
         // whose own state tells the two apart afterwards.

@@ -1,5 +1,4 @@
 using SoapRouter.Configuration;
-using SoapRouter.Forwarding.Http;
 using SoapRouter.Routing;
 
 namespace SoapRouter.Listening;
@@ -49,18 +48,7 @@ internal sealed class HttpListenerBinding
     };
 
     /// <summary>True when <paramref name="contentType"/>'s media type is this binding's, ignoring case and parameters.</summary>
-    public bool Accepts(string? contentType)
-    {
-        if (contentType is null)
-        {
-            return false;
-        }
-
-        var span = contentType.AsSpan();
-        var semicolon = span.IndexOf(';');
-        var mediaType = (semicolon < 0 ? span : span[..semicolon]).Trim();
-        return mediaType.Equals(MediaType, StringComparison.OrdinalIgnoreCase);
-    }
+    public bool Accepts(string? contentType) => SoapMediaTypes.Matches(contentType, MediaType);
 
     /// <inheritdoc />
     public override string ToString() => Name;

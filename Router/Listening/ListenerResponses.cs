@@ -2,6 +2,8 @@ using System.Text;
 using SoapRouter.Faults;
 using SoapRouter.Forwarding.Http;
 
+using SoapRouter.Routing;
+
 namespace SoapRouter.Listening;
 
 /// <summary>Writes what the listeners answer: a destination's reply as it came, the router's own faults, and plain HTTP refusals.</summary>

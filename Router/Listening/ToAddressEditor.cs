@@ -1,6 +1,6 @@
-using SoapRouter.Forwarding.Http;
 using SoapRouter.Forwarding.Rewriting;
 using SoapRouter.LoadBalancing;
+using SoapRouter.Routing;
 
 namespace SoapRouter.Listening;
 
@@ -17,7 +17,7 @@ internal sealed class ToAddressEditor : IVerbatimRequestEditor
     /// <inheritdoc />
     public EditedRequest Edit(ReadOnlyMemory<byte> request, string contentType, DestinationState destination)
     {
-        if (!SoapMediaTypes.IsSoapEnvelope(contentType) || IsBinary(contentType))
+        if (!SoapMediaTypes.IsSoapEnvelope(contentType) || SoapMediaTypes.Matches(contentType, SoapMediaTypes.Msbin1))
         {
             return EditedRequest.Unchanged(request);
         }
@@ -33,7 +33,4 @@ internal sealed class ToAddressEditor : IVerbatimRequestEditor
         result.Dispose();
         return EditedRequest.Unchanged(request);
     }
-
-    private static bool IsBinary(string contentType) =>
-        contentType.StartsWith(SoapMediaTypes.Msbin1, StringComparison.OrdinalIgnoreCase);
 }

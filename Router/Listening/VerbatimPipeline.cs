@@ -104,7 +104,7 @@ internal sealed class VerbatimPipeline
         {
             var fault = view is null
                 ? SoapFaults.NoRoute(listener.Binding.SoapVersion, action)
-                : SoapFaults.NoRoute(view.Version, action, Correlation(view), view.Addressing.Version);
+                : SoapFaults.NoRoute(view.Version, action, SoapFaults.CorrelationId(view), view.Addressing.Version);
             await _refusals.WriteAsync(context, listener, fault, fault.StatusCode, FaultKind.NoRoute, "no route matches", length).ConfigureAwait(false);
             return;
         }
@@ -253,9 +253,6 @@ internal sealed class VerbatimPipeline
                 answered ? replyLength : 0, sent, failed: FailoverPolicy.IsDestinationFailure(attempt.Error));
         }
     }
-
-    private static string? Correlation(SoapMessageView view) =>
-        view.Addressing.MessageId is { Length: <= SoapFaults.MaxCorrelatedMessageIdLength } id ? id : null;
 
     private static string? Header(IHeaderDictionary headers, string name) =>
         headers.TryGetValue(name, out var values) && !StringValues.IsNullOrEmpty(values) ? values.ToString() : null;

@@ -6,8 +6,6 @@ namespace SoapRouter.Routing;
 /// </summary>
 internal static class TransportAction
 {
-    private const string Soap12MediaType = "application/soap+xml";
-
     /// <summary>
     /// The action for an HTTP request: the content type's action parameter for SOAP 1.2 media types,
     /// otherwise the SOAPAction header. Null when empty or absent.
@@ -76,18 +74,7 @@ internal static class TransportAction
     }
 
     /// <summary>True when the content type's media type is application/soap+xml.</summary>
-    public static bool IsSoap12MediaType(string? contentType)
-    {
-        if (contentType is null)
-        {
-            return false;
-        }
-
-        var span = contentType.AsSpan();
-        var semicolon = span.IndexOf(';');
-        var mediaType = (semicolon < 0 ? span : span[..semicolon]).Trim();
-        return mediaType.Equals(Soap12MediaType, StringComparison.OrdinalIgnoreCase);
-    }
+    public static bool IsSoap12MediaType(string? contentType) => SoapMediaTypes.Matches(contentType, SoapMediaTypes.Soap12Xml);
 
     private static ReadOnlySpan<char> Unquote(ReadOnlySpan<char> value) =>
         value.Length >= 2 && value[0] == '"' && value[^1] == '"' ? value[1..^1] : value;

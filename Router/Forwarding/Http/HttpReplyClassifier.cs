@@ -1,3 +1,5 @@
+using SoapRouter.Routing;
+
 namespace SoapRouter.Forwarding.Http;
 
 /// <summary>

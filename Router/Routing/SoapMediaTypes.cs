@@ -1,4 +1,4 @@
-namespace SoapRouter.Forwarding.Http;
+namespace SoapRouter.Routing;
 
 /// <summary>Recognises the media types a SOAP envelope travels in over HTTP, from the raw Content-Type value.</summary>
 internal static class SoapMediaTypes
@@ -25,6 +25,9 @@ internal static class SoapMediaTypes
         var mediaType = MediaType(contentType);
         return Is(mediaType, Soap12Xml) || Is(mediaType, Msbin1);
     }
+
+    /// <summary>True when <paramref name="contentType"/>'s media type is <paramref name="mediaType"/>, ignoring case and parameters.</summary>
+    public static bool Matches(string? contentType, string mediaType) => Is(MediaType(contentType), mediaType);
 
     private static ReadOnlySpan<char> MediaType(string? contentType)
     {
