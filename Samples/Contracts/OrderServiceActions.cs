@@ -1,9 +1,8 @@
 namespace Samples.Contracts;
 
 /// <summary>
-/// SOAP actions of the order service (IOrderService). They are the URIs WCF derives for the
-/// contract's default namespace, written down because the router routes on them and the
-/// System.ServiceModel attributes that would declare them are not available yet.
+/// SOAP actions of the order service (<see cref="IOrderService"/>): the URIs WCF derives for the
+/// contract's default namespace, as constants because router.json and the tests route on them.
 /// </summary>
 public static class OrderServiceActions
 {

@@ -1,0 +1,165 @@
+using System.ServiceModel;
+using System.ServiceModel.Channels;
+using System.Text;
+using SoapRouter.Wire.Encoding;
+using SoapRouter.Wire.Soap;
+
+namespace SoapRouter.Wire.Bindings;
+
+/// <summary>
+/// One of the four wire bindings: its SOAP and WS-Addressing versions, its encoding (WCF's text or binary encoder) and
+/// how HTTP carries it. One shared instance per binding (see <see cref="WireBindings"/>).
+/// </summary>
+public sealed class WireBinding
+{
+    private WireBinding(string name, MessageVersion messageVersion, string mediaType, bool isBinary, bool isSession)
+    {
+        Name = name;
+        MessageVersion = messageVersion;
+        MediaType = mediaType;
+        IsBinary = isBinary;
+        IsSession = isSession;
+    }
+
+    /// <summary>Text SOAP 1.1, no WS-Addressing; the action travels in the SOAPAction HTTP header.</summary>
+    internal static WireBinding BasicHttp { get; } =
+        new(WireBindingNames.BasicHttp, MessageVersion.Soap11, SoapMediaTypes.TextXml, isBinary: false, isSession: false);
+
+    /// <summary>Text SOAP 1.2 with WS-Addressing 1.0.</summary>
+    internal static WireBinding Soap12Http { get; } =
+        new(WireBindingNames.Soap12Http, MessageVersion.Soap12WSAddressing10, SoapMediaTypes.Soap12Xml, isBinary: false, isSession: false);
+
+    /// <summary>msbin1 (WCF binary XML with its static dictionary), SOAP 1.2 with WS-Addressing 1.0.</summary>
+    internal static WireBinding BinaryHttp { get; } =
+        new(WireBindingNames.BinaryHttp, MessageVersion.Soap12WSAddressing10, SoapMediaTypes.Msbin1, isBinary: true, isSession: false);
+
+    /// <summary>msbinsession1 over net.tcp framing, SOAP 1.2 with WS-Addressing 1.0.</summary>
+    internal static WireBinding NetTcp { get; } =
+        new(WireBindingNames.NetTcp, MessageVersion.Soap12WSAddressing10, SoapMediaTypes.MsbinSession1, isBinary: true, isSession: true);
+
+    /// <summary>The binding's name in router.json.</summary>
+    public string Name { get; }
+
+    /// <summary>The SOAP envelope and WS-Addressing versions of its messages.</summary>
+    public MessageVersion MessageVersion { get; }
+
+    /// <summary>The media type of its messages (parameters aside).</summary>
+    public string MediaType { get; }
+
+    /// <summary>True for the binary encodings (msbin1, msbinsession1).</summary>
+    public bool IsBinary { get; }
+
+    /// <summary>True for net.tcp: the binary session encoder, whose bytes only make sense on their own connection.</summary>
+    public bool IsSession { get; }
+
+    /// <summary>True for the bindings carried by HTTP requests.</summary>
+    public bool IsHttp => !IsSession;
+
+    /// <summary>True when messages carry WS-Addressing headers (everything but basicHttp).</summary>
+    public bool UsesAddressing => MessageVersion.Addressing != AddressingVersion.None;
+
+    /// <summary>True when the envelope is SOAP 1.2.</summary>
+    public bool IsSoap12 => MessageVersion.Envelope == EnvelopeVersion.Soap12;
+
+    /// <summary>The envelope namespace.</summary>
+    public string EnvelopeNamespace => IsSoap12 ? SoapNamespaces.Soap12Envelope : SoapNamespaces.Soap11Envelope;
+
+    /// <summary>True when <paramref name="contentType"/>'s media type is this binding's, ignoring case and parameters.</summary>
+    public bool Accepts(string? contentType) => SoapMediaTypes.Matches(contentType, MediaType);
+
+    /// <summary>
+    /// The action the HTTP request carries: the SOAPAction header for basicHttp, the content type's action parameter
+    /// for the SOAP 1.2 media types (WCF's clients leave it out and send wsa:Action). Null when absent.
+    /// </summary>
+    public string? TransportAction(string? contentType, string? soapActionHeader) => IsSoap12
+        ? SoapMediaTypes.ActionParameter(contentType)
+        : SoapMediaTypes.FromSoapActionHeader(soapActionHeader);
+
+    /// <summary>
+    /// The encoder factory, with <paramref name="limits"/>' quotas. For netTcp, its
+    /// <see cref="MessageEncoderFactory.CreateSessionEncoder"/> gives one connection's msbinsession1 encoder.
+    /// </summary>
+    public MessageEncoderFactory CreateEncoderFactory(WireLimits limits)
+    {
+        ArgumentNullException.ThrowIfNull(limits);
+        MessageEncodingBindingElement element;
+        if (IsBinary)
+        {
+            // WCF's encoders pool their XML readers and writers; the binary one lets the pool be sized for a router's
+            // concurrency (the text one's pool size is not part of the client library's public surface).
+            var binary = new BinaryMessageEncodingBindingElement
+            {
+                MessageVersion = MessageVersion,
+                MaxReadPoolSize = 256,
+                MaxWritePoolSize = 256,
+            };
+            limits.ToReaderQuotas().CopyTo(binary.ReaderQuotas);
+            element = binary;
+        }
+        else
+        {
+            var text = new TextMessageEncodingBindingElement(MessageVersion, new UTF8Encoding(false));
+            limits.ToReaderQuotas().CopyTo(text.ReaderQuotas);
+            element = text;
+        }
+
+        return element.CreateMessageEncoderFactory();
+    }
+
+    /// <summary>
+    /// A codec for this binding. For the HTTP bindings it is thread-safe and meant to be shared; for netTcp it is one
+    /// session encoder (one connection, one direction).
+    /// </summary>
+    public MessageCodec CreateCodec(WireLimits limits, ArrayPoolBufferManager? buffers = null)
+    {
+        var factory = CreateEncoderFactory(limits);
+        var encoder = IsSession ? factory.CreateSessionEncoder() : factory.Encoder;
+        return new MessageCodec(this, encoder, limits, buffers);
+    }
+
+    /// <summary>
+    /// The System.ServiceModel binding a WCF client uses to speak this binding, with <paramref name="limits"/> as its
+    /// largest message and reader quotas (WCF's 64 KB default is too small for real payloads).
+    /// </summary>
+    public Binding CreateClientBinding(WireLimits limits)
+    {
+        ArgumentNullException.ThrowIfNull(limits);
+        if (IsSession)
+        {
+            var netTcp = new NetTcpBinding(SecurityMode.None)
+            {
+                MaxReceivedMessageSize = limits.MaxMessageSize,
+                MaxBufferSize = limits.MaxMessageSize,
+            };
+            limits.ToReaderQuotas().CopyTo(netTcp.ReaderQuotas);
+            return netTcp;
+        }
+
+        if (!UsesAddressing)
+        {
+            var basic = new BasicHttpBinding
+            {
+                MaxReceivedMessageSize = limits.MaxMessageSize,
+                MaxBufferSize = limits.MaxMessageSize,
+            };
+            limits.ToReaderQuotas().CopyTo(basic.ReaderQuotas);
+            return basic;
+        }
+
+        var encoding = (MessageEncodingBindingElement)(IsBinary
+            ? new BinaryMessageEncodingBindingElement()
+            : new TextMessageEncodingBindingElement(MessageVersion, new UTF8Encoding(false)));
+        limits.ToReaderQuotas().CopyTo(IsBinary
+            ? ((BinaryMessageEncodingBindingElement)encoding).ReaderQuotas
+            : ((TextMessageEncodingBindingElement)encoding).ReaderQuotas);
+        var transport = new HttpTransportBindingElement
+        {
+            MaxReceivedMessageSize = limits.MaxMessageSize,
+            MaxBufferSize = limits.MaxMessageSize,
+        };
+        return new CustomBinding(encoding, transport) { Name = Name };
+    }
+
+    /// <inheritdoc />
+    public override string ToString() => Name;
+}
