@@ -94,6 +94,31 @@ public sealed class RouterHostTests : IAsyncLifetime, IDisposable
         Assert.Equal(1, health.RootElement.GetProperty("configVersion").GetInt64());
     }
 
+    [Fact]
+    public async Task Admin_IsServedOnlyOnItsOwnAddress_AndSoapOnlyOnTheListeners()
+    {
+        // One host serves both; the endpoint a request arrives on decides, never its path.
+        using var statsOnListener = await Client.GetAsync(new Uri(_host.Listeners.BoundAddresses["basic"], "/stats"));
+        using var soapOnAdmin = await Client.PostAsync(
+            new Uri(_host.AdminAddress!, "/router/basic"), new StringContent("<x/>", System.Text.Encoding.UTF8, "text/xml"));
+
+        Assert.Equal(HttpStatusCode.NotFound, statsOnListener.StatusCode);
+        Assert.Equal(HttpStatusCode.MethodNotAllowed, soapOnAdmin.StatusCode);
+    }
+
+    [Fact]
+    public async Task Start_AdminPortTaken_ThrowsIOException()
+    {
+        var taken = ConfigWithRoutes("all") with { Admin = new AdminConfig { Address = $"http://127.0.0.1:{_host.AdminAddress!.Port}" } };
+        using var directory = new TempDirectory();
+        var file = directory.File("router.json");
+        await File.WriteAllTextAsync(file, TestConfigs.ToJson(taken));
+        using var provider = new RouterConfigProvider(file, _providerLogger, TimeProvider.System, TimeSpan.FromMilliseconds(50));
+        await using var second = new RouterHost(provider, _loggerFactory, TimeProvider.System);
+
+        await Assert.ThrowsAnyAsync<IOException>(() => second.StartAsync());
+    }
+
     private static RouterConfig ConfigWithRoutes(params string[] routeNames) => TestConfigs.Valid() with
     {
         // Port 0: the listeners really bind now, and a fixed port could be taken on the test machine.
@@ -111,7 +136,7 @@ public sealed class RouterHostTests : IAsyncLifetime, IDisposable
 
     private async Task<JsonDocument> GetJsonAsync(string path)
     {
-        using var response = await Client.GetAsync(new Uri(_host.Admin.BoundAddress!, path));
+        using var response = await Client.GetAsync(new Uri(_host.AdminAddress!, path));
         Assert.Equal(HttpStatusCode.OK, response.StatusCode);
         return await JsonDocument.ParseAsync(await response.Content.ReadAsStreamAsync());
     }

@@ -1,12 +1,17 @@
 using System.Net.Http.Headers;
 using System.Text;
 using System.Xml;
+using SoapRouter.Wire.Bindings;
+using SoapRouter.Wire.Encoding;
 
 namespace SoapRouter.Tests.Listening;
 
 /// <summary>SOAP requests as a client sends them to each kind of listener, padded to a chosen size.</summary>
 internal static class SoapMessages
 {
+    private static readonly MessageCodec Soap12Codec = WireBindings.Soap12Http.CreateCodec(WireLimits.ForSize(8 << 20));
+    private static readonly MessageCodec BinaryCodec = WireBindings.BinaryHttp.CreateCodec(WireLimits.ForSize(8 << 20));
+
     public const string Soap11ContentType = "text/xml; charset=utf-8";
     public const string Soap12ContentType = "application/soap+xml; charset=utf-8";
     public const string Msbin1ContentType = "application/soap+msbin1";
@@ -21,18 +26,19 @@ internal static class SoapMessages
         + $"<a:Action s:mustUnderstand=\"1\">{action}</a:Action><a:MessageID>{messageId}</a:MessageID><a:To s:mustUnderstand=\"1\">http://router/soap12</a:To>"
         + $"</s:Header><s:Body><Echo xmlns=\"urn:test\">{Padding(size)}</Echo></s:Body></s:Envelope>");
 
-    /// <summary>The SOAP 1.2 envelope written as msbin1 (inline strings, no dictionary).</summary>
-    public static byte[] Binary(int size, string action = "urn:echo")
-    {
-        using var reader = XmlDictionaryReader.CreateTextReader(Soap12(size, action), XmlDictionaryReaderQuotas.Max);
-        using var stream = new MemoryStream();
-        using (var writer = XmlDictionaryWriter.CreateBinaryWriter(stream))
-        {
-            writer.WriteNode(reader, defattr: true);
-        }
+    /// <summary>The SOAP 1.2 envelope as a WCF binary client writes it: msbin1 with WCF's static dictionary.</summary>
+    public static byte[] Binary(int size, string action = "urn:echo") => ToMsbin1(Soap12(size, action));
 
-        return stream.ToArray();
+    /// <summary>A SOAP 1.2 + WS-Addressing text envelope, re-written by WCF's binary encoder.</summary>
+    public static byte[] ToMsbin1(byte[] soap12Text)
+    {
+        var message = Soap12Codec.Read(new ArraySegment<byte>(soap12Text));
+        return BinaryCodec.WriteToArray(message);
     }
+
+    /// <summary>An msbin1 message read back as SOAP 1.2 text, for assertions on its content.</summary>
+    public static string Msbin1ToText(byte[] msbin1) =>
+        Encoding.UTF8.GetString(Soap12Codec.WriteToArray(BinaryCodec.Read(new ArraySegment<byte>(msbin1))));
 
     /// <summary>A request for listener binding <paramref name="binding"/> ("basic", "soap12", "binary") with its transport action.</summary>
     public static HttpRequestMessage Request(Uri address, string binding, byte[] body, string action = "urn:echo")
@@ -75,9 +81,12 @@ internal static class SoapMessages
     /// <summary>The fault reason in <paramref name="body"/> (text or msbin1), for assertions.</summary>
     public static string FaultReason(byte[] body, MediaTypeHeaderValue? contentType)
     {
-        using var reader = contentType?.MediaType == Msbin1ContentType
-            ? XmlDictionaryReader.CreateBinaryReader(body, XmlDictionaryReaderQuotas.Max)
-            : XmlDictionaryReader.CreateTextReader(body, XmlDictionaryReaderQuotas.Max);
+        if (contentType?.MediaType == Msbin1ContentType)
+        {
+            body = Encoding.UTF8.GetBytes(Msbin1ToText(body));
+        }
+
+        using var reader = XmlDictionaryReader.CreateTextReader(body, XmlDictionaryReaderQuotas.Max);
         while (reader.Read())
         {
             if (reader.NodeType == XmlNodeType.Element && reader.LocalName is "Text" or "faultstring")

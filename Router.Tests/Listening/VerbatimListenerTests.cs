@@ -166,10 +166,21 @@ public sealed class VerbatimListenerTests
         Assert.True(clock.Elapsed < TimeSpan.FromSeconds(20), clock.Elapsed.ToString());
     }
 
-    // The client's bytes, except that a text SOAP 1.2 message's wsa:To names the backend instead of the router
-    // (spliced, so everything else is byte for byte the client's); basicHttp has no To, and binary To is not rewritten.
-    private static byte[] ExpectedAtBackend(string listener, byte[] body, string backendAddress) =>
-        listener == "soap12"
-            ? Encoding.UTF8.GetBytes(Encoding.UTF8.GetString(body).Replace(">http://router/soap12<", $">{backendAddress}<", StringComparison.Ordinal))
-            : body;
+    // The client's bytes, except that wsa:To names the backend instead of the router (spliced, so everything else is byte
+    // for byte the client's); basicHttp has no To. The binary splice is one Chars8 record in place of the old one.
+    private static byte[] ExpectedAtBackend(string listener, byte[] body, string backendAddress) => listener switch
+    {
+        "soap12" => Encoding.UTF8.GetBytes(Encoding.UTF8.GetString(body).Replace(">http://router/soap12<", $">{backendAddress}<", StringComparison.Ordinal)),
+        "binary" => Splice(body, "http://router/soap12", backendAddress),
+        _ => body,
+    };
+
+    private static byte[] Splice(byte[] msbin1, string from, string to)
+    {
+        byte[] oldRecord = [0x99, (byte)from.Length, .. Encoding.UTF8.GetBytes(from)];
+        byte[] newRecord = [0x99, (byte)to.Length, .. Encoding.UTF8.GetBytes(to)];
+        var at = msbin1.AsSpan().IndexOf(oldRecord);
+        Assert.True(at > 0, "the client's To record is not in the message");
+        return [.. msbin1.AsSpan(0, at), .. newRecord, .. msbin1.AsSpan(at + oldRecord.Length)];
+    }
 }

@@ -17,7 +17,7 @@ internal static class FailoverPolicy
     /// (a repeated non-idempotent order would be processed twice). Success, faults, cancellation and bugs stop.
     /// </summary>
     public static bool CanTryNext(ForwardError error, bool actionIsIdempotent) =>
-        CannotHaveReachedBackend(error) || (actionIsIdempotent && MayHaveReachedBackend(error));
+        CannotHaveReachedBackend(error) || error == ForwardError.EncodingFailed || (actionIsIdempotent && MayHaveReachedBackend(error));
 
     /// <summary>True when <paramref name="error"/> counts against the destination's health (the backend did not answer properly).</summary>
     public static bool IsDestinationFailure(ForwardError error) =>

@@ -30,6 +30,12 @@ internal enum ForwardError
     /// <summary>The client went away (its cancellation token fired); nothing more is tried.</summary>
     Cancelled,
 
+    /// <summary>
+    /// The message could not be written in this destination's binding (too large once re-encoded, or XML the target
+    /// encoding cannot carry); nothing was sent, so another destination may be tried. Not the destination's fault.
+    /// </summary>
+    EncodingFailed,
+
     /// <summary>The cluster has no destination to try.</summary>
     NoDestination,
 

@@ -11,7 +11,7 @@ internal static partial class HostingLog
     public static partial void ConfigWarning(ILogger logger, string configWarning);
 
     [LoggerMessage(EventId = 102, Level = LogLevel.Warning,
-        Message = "Listener {Listener} ({Binding}, {Address}) is not started: net.tcp framing needs CoreWCF or the router's own implementation, and this build has neither")]
+        Message = "Listener {Listener} ({Binding}, {Address}) is not started: the net.tcp framing listener is not built yet")]
     public static partial void ListenerNotStarted(ILogger logger, string listener, string binding, string address);
 
     [LoggerMessage(EventId = 103, Level = LogLevel.Information,

@@ -1,60 +1,70 @@
+using System.Net;
+using Microsoft.AspNetCore.Server.Kestrel.Core;
 using SoapRouter.Admin;
 using SoapRouter.Configuration;
-using SoapRouter.Forwarding;
 using SoapRouter.Forwarding.Http;
 using SoapRouter.Listening;
-using SoapRouter.LoadBalancing;
+using SoapRouter.Pipeline;
 using SoapRouter.Telemetry;
 
 namespace SoapRouter.Hosting;
 
 /// <summary>
-/// The running router: the config-driven state, the statistics, the admin endpoint and the HTTP SOAP listeners with
-/// the verbatim forwarding path behind them. netTcp listeners are not hosted (net.tcp framing is not in this build);
-/// start says so for each configured one.
+/// The running router: one ASP.NET Core host whose Kestrel serves every HTTP listener and, on its own address, the
+/// admin endpoint; the router's parts come from dependency injection (<see cref="RouterServices"/>). Requests are told
+/// apart by the endpoint they arrived on, so admin paths never answer on a listener's port and SOAP never on the
+/// admin's. netTcp listeners are not hosted yet; start says so for each configured one.
 /// </summary>
 internal sealed class RouterHost : IAsyncDisposable
 {
-    // Added to the longest attempt (connect + request) so a retired connection pool outlives every message still using it.
-    private static readonly TimeSpan DrainMargin = TimeSpan.FromSeconds(30);
-
-    private readonly ILogger _logger;
+    private readonly WebApplication _app;
+    private readonly IPEndPoint _adminEndPoint;
     private readonly string _startAdminAddress;
+    private readonly HttpSoapHandler _soap;
+    private readonly AdminEndpoint _admin;
+    private readonly PipelineStateCache _states;
+    private readonly ILogger _logger;
+    private ListenOptions? _adminListen;
+    private int _adminPort;
 
     /// <summary>
-    /// Builds the router's parts from the provider's current config. Throws <see cref="ArgumentException"/> for a
-    /// listener this build cannot serve (https, a host name instead of an address).
+    /// Builds the router's host from the provider's current config. Throws <see cref="ArgumentException"/> for a
+    /// listener or admin address this build cannot serve (https, a host name instead of an address).
     /// </summary>
-    public RouterHost(RouterConfigProvider provider, ILoggerFactory loggerFactory, TimeProvider timeProvider, Random? random = null)
+    public RouterHost(RouterConfigProvider provider, ILoggerFactory loggerFactory, TimeProvider timeProvider, Random? random = null, TimeSpan? busyWait = null)
     {
         ArgumentNullException.ThrowIfNull(provider);
         ArgumentNullException.ThrowIfNull(loggerFactory);
         ArgumentNullException.ThrowIfNull(timeProvider);
-        _logger = loggerFactory.CreateLogger<RouterHost>();
-        Runtime = new RouterRuntime(provider, LoadBalancingPolicies.CreateDefault(random), loggerFactory.CreateLogger<RouterRuntime>());
-        Statistics = new RouterStatistics();
-        var config = Runtime.State.Config;
-        Clients = new HttpDestinationClients(timeProvider, DrainDelay(config));
-        try
-        {
-            Listeners = HttpListenerHost.Create(
-                Runtime,
-                Statistics,
-                Clients,
-                new Forwarder(loggerFactory.CreateLogger<Forwarder>(), timeProvider),
-                ToAddressEditor.Instance,
-                timeProvider,
-                loggerFactory);
-        }
-        catch
-        {
-            Clients.Dispose();
-            Runtime.Dispose();
-            throw;
-        }
+        var config = provider.Current;
+        Listeners = new ListenerSet(HttpListenerPlan.Build(config.Listeners), config);
+        _startAdminAddress = config.Admin.Address;
+        _adminEndPoint = AdminEndpointAddress.TryParse(config.Admin.Address, out var endPoint, out var error)
+            ? endPoint
+            : throw new ArgumentException("admin address " + error);
+        _adminPort = _adminEndPoint.Port;
 
-        _startAdminAddress = provider.Current.Admin.Address;
-        Admin = new AdminServer(provider.Current.Admin, Statistics, Runtime, timeProvider, loggerFactory.CreateLogger<AdminServer>());
+        var builder = WebApplication.CreateSlimBuilder(new WebApplicationOptions
+        {
+            ApplicationName = typeof(RouterHost).Assembly.GetName().Name,
+            ContentRootPath = AppContext.BaseDirectory,
+        });
+        builder.Logging.ClearProviders();
+        builder.Services.AddSingleton(loggerFactory);
+        builder.Services.AddSingleton<IHostLifetime, EmbeddedHostLifetime>();
+        builder.Services.AddSoapRouter(provider, Listeners, timeProvider, random, busyWait);
+        builder.WebHost.ConfigureKestrel(options => Configure(options, config));
+        _app = builder.Build();
+        _app.Run(DispatchAsync);
+
+        var services = _app.Services;
+        _logger = loggerFactory.CreateLogger<RouterHost>();
+        Runtime = services.GetRequiredService<RouterRuntime>();
+        Statistics = services.GetRequiredService<RouterStatistics>();
+        Clients = services.GetRequiredService<HttpDestinationClients>();
+        _soap = services.GetRequiredService<HttpSoapHandler>();
+        _admin = services.GetRequiredService<AdminEndpoint>();
+        _states = services.GetRequiredService<PipelineStateCache>();
         Runtime.StateChanged += OnStateChanged;
     }
 
@@ -64,22 +74,30 @@ internal sealed class RouterHost : IAsyncDisposable
     /// <summary>Counters served by GET /stats.</summary>
     public RouterStatistics Statistics { get; }
 
-    /// <summary>The admin endpoint.</summary>
-    public AdminServer Admin { get; }
-
     /// <summary>The HTTP SOAP listeners.</summary>
-    public HttpListenerHost Listeners { get; }
+    public ListenerSet Listeners { get; }
+
+    /// <summary>The admin endpoint's bound address (the real port when the config asked for port 0); null until started.</summary>
+    public Uri? AdminAddress { get; private set; }
 
     /// <summary>The connection pools to the destinations.</summary>
     internal HttpDestinationClients Clients { get; }
 
-    /// <summary>Starts the admin endpoint, then the listeners, and reports the listeners that are not served.</summary>
+    /// <summary>Binds every endpoint and returns once they listen. A port in use throws <see cref="IOException"/>.</summary>
     public async Task StartAsync(CancellationToken cancellationToken = default)
     {
-        await Admin.StartAsync(cancellationToken).ConfigureAwait(false);
-        await Listeners.StartAsync(cancellationToken).ConfigureAwait(false);
+        await _app.StartAsync(cancellationToken).ConfigureAwait(false);
+        if (_adminEndPoint.Port == 0 && _adminListen?.EndPoint is IPEndPoint actual)
+        {
+            _adminPort = actual.Port;
+        }
+
+        AdminAddress = new UriBuilder(Uri.UriSchemeHttp, _adminEndPoint.Address.ToString(), _adminPort).Uri;
+        AdminLog.Listening(_logger, AdminAddress);
+        Listeners.RecordBound(_logger);
+
         var state = Runtime.State;
-        HostingLog.Started(_logger, state.Snapshot.Version, state.Routes.Routes.Count, state.Clusters.Count, Admin.BoundAddress);
+        HostingLog.Started(_logger, state.Snapshot.Version, state.Routes.Routes.Count, state.Clusters.Count, AdminAddress);
         foreach (var warning in state.Snapshot.Warnings)
         {
             HostingLog.ConfigWarning(_logger, warning);
@@ -89,54 +107,77 @@ internal sealed class RouterHost : IAsyncDisposable
         {
             HostingLog.ListenerNotStarted(_logger, listener.Name, listener.Binding, listener.Address);
         }
+
+        Prepare(state);
     }
 
-    /// <summary>Stops the listeners (letting messages in flight finish within <paramref name="cancellationToken"/>), then the admin endpoint.</summary>
-    public async Task StopAsync(CancellationToken cancellationToken = default)
-    {
-        await Listeners.StopAsync(cancellationToken).ConfigureAwait(false);
-        await Admin.StopAsync(cancellationToken).ConfigureAwait(false);
-    }
+    /// <summary>Stops accepting requests and lets those in progress finish within <paramref name="cancellationToken"/>.</summary>
+    public Task StopAsync(CancellationToken cancellationToken = default) => _app.StopAsync(cancellationToken);
 
     /// <inheritdoc />
     public async ValueTask DisposeAsync()
     {
         Runtime.StateChanged -= OnStateChanged;
-        await Listeners.DisposeAsync().ConfigureAwait(false);
-        await Admin.DisposeAsync().ConfigureAwait(false);
-        Clients.Dispose();
-        Runtime.Dispose();
+        await _app.DisposeAsync().ConfigureAwait(false);
+    }
+
+    private void Configure(KestrelServerOptions options, RouterConfig config)
+    {
+        options.AddServerHeader = false;
+        options.Limits.MaxRequestBodySize = config.Limits.MaxMessageSize;
+        Listeners.Configure(options);
+        options.Listen(_adminEndPoint, listen => _adminListen = listen);
+    }
+
+    private Task DispatchAsync(HttpContext context)
+    {
+        var connection = context.Connection;
+        if (connection.LocalPort == _adminPort && IsAdminAddress(connection.LocalIpAddress))
+        {
+            return _admin.HandleAsync(context);
+        }
+
+        if (Listeners.Find(connection, context.Request.Path.Value.AsSpan()) is { } listener)
+        {
+            return _soap.HandleAsync(context, listener);
+        }
+
+        return ListenerResponses.WriteNotFoundAsync(context);
+    }
+
+    private bool IsAdminAddress(IPAddress? local)
+    {
+        var admin = _adminEndPoint.Address;
+        if (local is null || admin.Equals(IPAddress.Any) || admin.Equals(IPAddress.IPv6Any))
+        {
+            return true;
+        }
+
+        return admin.Equals(local.IsIPv4MappedToIPv6 ? local.MapToIPv4() : local);
     }
 
     private void OnStateChanged(object? sender, RouterState state)
     {
         // Pools of destinations the new config dropped close once messages still using them are done.
         Clients.Retain(state.Clusters);
-        Listeners.CheckReload(state);
+        Listeners.CheckReload(state, _soap.Gate.Limit, _logger);
 
         // The admin endpoint is bound once; say so rather than silently ignoring an edit of its address.
         if (!string.Equals(state.Config.Admin.Address, _startAdminAddress, StringComparison.OrdinalIgnoreCase))
         {
-            HostingLog.AdminAddressNeedsRestart(_logger, state.Snapshot.Version, state.Config.Admin.Address, Admin.BoundAddress);
+            HostingLog.AdminAddressNeedsRestart(_logger, state.Snapshot.Version, state.Config.Admin.Address, AdminAddress);
         }
+
+        Prepare(state);
     }
 
-    /// <summary>
-    /// How long a retired pool stays open: the longest attempt of the start config plus a margin. Fixed at start, so a
-    /// reload that raises timeouts past it can cut a message on a retired pool short (it fails over or faults).
-    /// </summary>
-    private static TimeSpan DrainDelay(RouterConfig config)
+    /// <summary>Builds the pipeline's state of a config once, at load, and warns (once) about destinations routes cannot reach.</summary>
+    private void Prepare(RouterState state)
     {
-        var longest = TimeSpan.Zero;
-        foreach (var cluster in config.Clusters.Values)
+        _states.Get(state);
+        foreach (var (cluster, route, destinations) in SkippedDestinations.Find(state))
         {
-            var attempt = cluster.ConnectTimeout + cluster.RequestTimeout;
-            if (attempt > longest)
-            {
-                longest = attempt;
-            }
+            PipelineLog.DestinationsSkipped(_logger, state.Snapshot.Version, cluster, route, destinations);
         }
-
-        return longest + DrainMargin;
     }
 }

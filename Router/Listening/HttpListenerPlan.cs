@@ -1,5 +1,6 @@
 using System.Net;
 using SoapRouter.Configuration;
+using SoapRouter.Wire.Bindings;
 
 namespace SoapRouter.Listening;
 
@@ -22,11 +23,11 @@ internal sealed class HttpListenerPlan
     public IReadOnlyList<ListenerConfig> NotStarted { get; }
 
     /// <summary>Every HTTP binding some listener uses.</summary>
-    public IReadOnlyCollection<HttpListenerBinding> Bindings
+    public IReadOnlyCollection<WireBinding> Bindings
     {
         get
         {
-            var bindings = new HashSet<HttpListenerBinding>();
+            var bindings = new HashSet<WireBinding>();
             foreach (var endpoint in Endpoints)
             {
                 foreach (var listener in endpoint.Listeners)
@@ -48,8 +49,7 @@ internal sealed class HttpListenerPlan
         var groups = new Dictionary<(string Host, int Port), (IPAddress? Address, List<SoapListener> Listeners)>();
         foreach (var config in listeners)
         {
-            var binding = HttpListenerBinding.ForName(config.Binding);
-            if (binding is null)
+            if (WireBindings.Find(config.Binding) is not { IsHttp: true } binding)
             {
                 notStarted.Add(config);
                 continue;

@@ -1,22 +1,19 @@
 using System.Text;
-using SoapRouter.Faults;
 using SoapRouter.Forwarding.Http;
-
-using SoapRouter.Routing;
 
 namespace SoapRouter.Listening;
 
-/// <summary>Writes what the listeners answer: a destination's reply as it came, the router's own faults, and plain HTTP refusals.</summary>
+/// <summary>Writes what the listeners answer: the pipeline's reply or fault, and plain HTTP refusals.</summary>
 internal static class ListenerResponses
 {
     private static readonly byte[] NotFoundBody = Encoding.ASCII.GetBytes("No SOAP listener at this address.\n");
-    private static readonly byte[] MethodNotAllowedBody = Encoding.ASCII.GetBytes("SOAP listeners accept POST only.\n");
+    private static readonly byte[] MethodNotAllowedBody = Encoding.ASCII.GetBytes("SOAP listeners accept POST (and GET ?wsdl).\n");
 
     /// <summary>
-    /// Writes a destination's reply unchanged: its status, content type and bytes. An empty reply is a one-way
-    /// acknowledgement and becomes 202 Accepted.
+    /// Writes an answer: its status, content type and bytes. An empty reply is a one-way acknowledgement and becomes
+    /// 202 Accepted.
     /// </summary>
-    public static Task WriteReplyAsync(HttpContext context, RawSoapReply reply)
+    public static Task WriteAsync(HttpContext context, RawSoapReply reply)
     {
         var response = context.Response;
         if (reply.IsEmpty)
@@ -34,20 +31,6 @@ internal static class ListenerResponses
 
         response.ContentLength = reply.Length;
         return response.Body.WriteAsync(reply.Body, context.RequestAborted).AsTask();
-    }
-
-    /// <summary>The body and content type of one of the router's faults: as built for text listeners, as msbin1 for binary ones.</summary>
-    public static (byte[] Body, string ContentType) FaultBody(HttpListenerBinding binding, SoapFaultResponse fault) =>
-        binding.IsBinary ? (BinaryFaultEncoder.Encode(fault.Body), SoapMediaTypes.Msbin1) : (fault.Body, fault.ContentType);
-
-    /// <summary>Writes a fault body made by <see cref="FaultBody"/> with <paramref name="statusCode"/>.</summary>
-    public static Task WriteFaultAsync(HttpContext context, byte[] body, string contentType, int statusCode)
-    {
-        var response = context.Response;
-        response.StatusCode = statusCode;
-        response.Headers.ContentType = contentType;
-        response.ContentLength = body.Length;
-        return response.Body.WriteAsync(body, context.RequestAborted).AsTask();
     }
 
     /// <summary>404 with a short text body, for a path no listener serves.</summary>

@@ -1,4 +1,5 @@
 using SoapRouter.Configuration;
+using SoapRouter.Wire.Bindings;
 
 namespace SoapRouter.Listening;
 
@@ -9,7 +10,7 @@ internal sealed class SoapListener
     private readonly string _matchPath;
 
     /// <summary>Describes <paramref name="config"/>, already checked to be an http listener of an HTTP binding.</summary>
-    public SoapListener(ListenerConfig config, HttpListenerBinding binding, Uri address)
+    public SoapListener(ListenerConfig config, WireBinding binding, Uri address)
     {
         ArgumentNullException.ThrowIfNull(config);
         ArgumentNullException.ThrowIfNull(binding);
@@ -25,7 +26,7 @@ internal sealed class SoapListener
     public string Name { get; }
 
     /// <summary>What the listener accepts.</summary>
-    public HttpListenerBinding Binding { get; }
+    public WireBinding Binding { get; }
 
     /// <summary>The configured address.</summary>
     public Uri Address { get; }

@@ -1,4 +1,5 @@
 using SoapRouter.Configuration;
+using SoapRouter.Wire.Bindings;
 
 namespace SoapRouter.LoadBalancing;
 
@@ -18,10 +19,18 @@ internal sealed class DestinationState
     {
         ArgumentNullException.ThrowIfNull(config);
         Config = config;
+        Binding = WireBindings.Get(config.Binding);
+        Address = new Uri(config.Address, UriKind.Absolute);
     }
 
     /// <summary>The configuration this state was built from.</summary>
     public DestinationConfig Config { get; }
+
+    /// <summary>The wire binding the destination speaks.</summary>
+    public WireBinding Binding { get; }
+
+    /// <summary>The destination's address: where requests go and what its To must say.</summary>
+    public Uri Address { get; }
 
     /// <summary>The destination's unique name.</summary>
     public string Name => Config.Name;

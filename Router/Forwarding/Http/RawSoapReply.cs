@@ -1,4 +1,5 @@
 using System.Buffers;
+using SoapRouter.Wire.Encoding;
 
 namespace SoapRouter.Forwarding.Http;
 
@@ -10,7 +11,9 @@ namespace SoapRouter.Forwarding.Http;
 internal sealed class RawSoapReply : IDisposable
 {
     private readonly ArrayPool<byte>? _pool;
+    private readonly int _offset;
     private byte[]? _buffer;
+    private PooledMessageBytes? _owner;
 
     /// <summary>
     /// Wraps <paramref name="length"/> bytes of <paramref name="buffer"/>, which is returned to <paramref name="pool"/>
@@ -28,8 +31,20 @@ internal sealed class RawSoapReply : IDisposable
         _pool = pool;
     }
 
+    /// <summary>Wraps a message an encoder wrote; the reply owns <paramref name="bytes"/> from now on.</summary>
+    public RawSoapReply(int statusCode, string contentType, PooledMessageBytes bytes)
+    {
+        ArgumentNullException.ThrowIfNull(bytes);
+        StatusCode = statusCode;
+        ContentType = contentType;
+        Length = bytes.Count;
+        _offset = bytes.Offset;
+        _buffer = bytes.Array;
+        _owner = bytes;
+    }
+
     /// <summary>The HTTP status the destination answered with.</summary>
-    public int StatusCode { get; }
+    public int StatusCode { get; private set; }
 
     /// <summary>The reply's Content-Type header value, unchanged; null when the reply had none (an empty one-way reply).</summary>
     public string? ContentType { get; }
@@ -42,7 +57,17 @@ internal sealed class RawSoapReply : IDisposable
 
     /// <summary>The body bytes; valid only until <see cref="Dispose"/>.</summary>
     public ReadOnlyMemory<byte> Body =>
-        new(Volatile.Read(ref _buffer) ?? throw new ObjectDisposedException(nameof(RawSoapReply)), 0, Length);
+        new(Volatile.Read(ref _buffer) ?? throw new ObjectDisposedException(nameof(RawSoapReply)), _offset, Length);
+
+    /// <summary>The body as an array segment (WCF's encoders read segments); valid only until <see cref="Dispose"/>.</summary>
+    public ArraySegment<byte> Segment =>
+        new(Volatile.Read(ref _buffer) ?? throw new ObjectDisposedException(nameof(RawSoapReply)), _offset, Length);
+
+    /// <summary>
+    /// Answers the client with <paramref name="statusCode"/> instead of the destination's status: a SOAP fault goes to
+    /// the client as 500 whatever the backend used, because that is the status a WCF client reads faults on.
+    /// </summary>
+    public void AnswerWith(int statusCode) => StatusCode = statusCode;
 
     /// <summary>An empty reply, for a one-way acknowledgement; owns nothing.</summary>
     public static RawSoapReply Empty(int statusCode, string? contentType) => new(statusCode, contentType, [], 0, pool: null);
@@ -51,9 +76,18 @@ internal sealed class RawSoapReply : IDisposable
     public void Dispose()
     {
         var buffer = Interlocked.Exchange(ref _buffer, null);
-        if (buffer is not null && _pool is not null)
+        if (buffer is null)
         {
-            _pool.Return(buffer);
+            return;
+        }
+
+        if (Interlocked.Exchange(ref _owner, null) is { } owner)
+        {
+            owner.Dispose();
+        }
+        else
+        {
+            _pool?.Return(buffer);
         }
     }
 }

@@ -1,29 +1,22 @@
 using System.Net;
 using System.Text.Json;
-using Microsoft.Extensions.Logging.Abstractions;
+using Microsoft.AspNetCore.Builder;
+using Microsoft.AspNetCore.Hosting;
+using Microsoft.AspNetCore.Http;
 using SoapRouter.Admin;
-using SoapRouter.Configuration;
 using SoapRouter.Telemetry;
 using SoapRouter.Tests.Support;
 
 namespace SoapRouter.Tests.Admin;
 
-public sealed class AdminServerTests
+/// <summary>The admin endpoint's answers, served by a real Kestrel host (the router serves it the same way, on its own address).</summary>
+public sealed class AdminEndpointTests
 {
     private static readonly HttpClient Client = new();
     private readonly FakeTimeProvider _clock = new();
     private readonly RouterStatistics _statistics = new();
     private readonly StubHealth _health = new();
 
-    [Fact]
-    public async Task Start_PortZero_ExposesTheBoundLoopbackAddress()
-    {
-        await using var server = await StartAsync();
-
-        Assert.NotNull(server.BoundAddress);
-        Assert.Equal("127.0.0.1", server.BoundAddress.Host);
-        Assert.NotEqual(0, server.BoundAddress.Port);
-    }
 
     [Fact]
     public async Task Health_ReturnsOkWithConfigVersionAndUptime()
@@ -85,47 +78,38 @@ public sealed class AdminServerTests
         Assert.Equal(HttpStatusCode.NotFound, response.StatusCode);
     }
 
+
+
+
     [Fact]
-    public async Task Stop_ClosesTheListener()
+    public async Task Post_Returns405()
     {
         await using var server = await StartAsync();
-        var address = server.BoundAddress!;
+        using var response = await Client.PostAsync(new Uri(server.BoundAddress!, "/stats"), new StringContent("x"));
 
-        await server.StopAsync();
-
-        Assert.Null(server.BoundAddress);
-        await Assert.ThrowsAsync<HttpRequestException>(() => Client.GetAsync(new Uri(address, "/health")));
+        Assert.Equal(HttpStatusCode.MethodNotAllowed, response.StatusCode);
     }
 
-    [Fact]
-    public async Task Start_PortAlreadyInUse_Throws()
+    private async Task<AdminHost> StartAsync()
     {
-        await using var first = await StartAsync();
-        var taken = new AdminConfig { Address = $"http://127.0.0.1:{first.BoundAddress!.Port}" };
-        await using var second = new AdminServer(taken, _statistics, _health, _clock, NullLogger<AdminServer>.Instance);
-
-        await Assert.ThrowsAnyAsync<IOException>(() => second.StartAsync());
-        Assert.Null(second.BoundAddress);
-    }
-
-    [Theory]
-    [InlineData("http://admin.example.com:9901")]
-    [InlineData("https://127.0.0.1:9901")]
-    [InlineData("http://127.0.0.1:9901/admin")]
-    [InlineData("not an address")]
-    public void Constructor_AddressNotABindableHttpIp_Throws(string address) =>
-        Assert.Throws<ArgumentException>(() =>
-            new AdminServer(new AdminConfig { Address = address }, _statistics, _health, _clock, NullLogger<AdminServer>.Instance));
-
-    private async Task<AdminServer> StartAsync()
-    {
-        var server = new AdminServer(new AdminConfig { Address = "http://127.0.0.1:0" }, _statistics, _health, _clock, NullLogger<AdminServer>.Instance);
-        await server.StartAsync();
-        return server;
+        var endpoint = new AdminEndpoint(_statistics, _health, _clock);
+        var builder = WebApplication.CreateSlimBuilder();
+        builder.WebHost.UseUrls("http://127.0.0.1:0");
+        var app = builder.Build();
+        app.Run(endpoint.HandleAsync);
+        await app.StartAsync();
+        return new AdminHost(app);
     }
 
     private static async Task<JsonDocument> ReadJsonAsync(HttpResponseMessage response) =>
         await JsonDocument.ParseAsync(await response.Content.ReadAsStreamAsync());
+
+    private sealed class AdminHost(WebApplication app) : IAsyncDisposable
+    {
+        public Uri? BoundAddress { get; } = new(app.Urls.First());
+
+        public ValueTask DisposeAsync() => app.DisposeAsync();
+    }
 
     private sealed class StubHealth : IHealthSource
     {

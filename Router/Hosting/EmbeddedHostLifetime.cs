@@ -1,8 +1,8 @@
-namespace SoapRouter.Admin;
+namespace SoapRouter.Hosting;
 
 /// <summary>
-/// A host lifetime that ignores process signals: the admin app runs inside the router's process, whose own host
-/// handles Ctrl+C and SIGTERM and stops the admin server itself.
+/// A host lifetime that ignores process signals: the router's process (Program, or a test) handles Ctrl+C and SIGTERM
+/// itself and stops the host when it decides to.
 /// </summary>
 internal sealed class EmbeddedHostLifetime : IHostLifetime
 {

@@ -1,54 +1,39 @@
 using System.Buffers;
 using Microsoft.AspNetCore.Http.Features;
-using SoapRouter.Faults;
+using Microsoft.Extensions.Primitives;
 using SoapRouter.Forwarding.Http;
-using SoapRouter.Hosting;
+using SoapRouter.Pipeline;
 using SoapRouter.Telemetry;
+using SoapRouter.Wire.Faults;
 
 namespace SoapRouter.Listening;
 
 /// <summary>
-/// The HTTP side of one request to a listener: method and content type, the concurrency gate, the body read into a
-/// pooled buffer under the size limit; then the <see cref="VerbatimPipeline"/> takes the message. A client that goes
-/// away is counted and let go; anything else unexpected is logged as the bug it is.
+/// The HTTP side of one request to a SOAP listener: method and content type, the concurrency gate, the body read
+/// into a pooled buffer under the size limit; then the <see cref="MessagePipeline"/> takes the message and this writes
+/// back what it answers. A client that goes away is counted and let go; anything else unexpected is logged as the bug
+/// it is and answered with a generic fault.
 /// </summary>
-internal sealed class SoapRequestHandler
+internal sealed class HttpSoapHandler
 {
-    private readonly RouterRuntime _runtime;
-    private readonly DispatchStateCache _dispatch;
-    private readonly VerbatimPipeline _pipeline;
+    private readonly MessagePipeline _pipeline;
     private readonly ConcurrencyGate _gate;
-    private readonly ListenerRefusals _refusals;
     private readonly RouterStatistics _statistics;
     private readonly ArrayPool<byte> _pool;
     private readonly ILogger _logger;
 
-    /// <summary>Creates the handler; request bodies are rented from <paramref name="pool"/> (default: the shared pool).</summary>
-    public SoapRequestHandler(
-        RouterRuntime runtime,
-        DispatchStateCache dispatch,
-        VerbatimPipeline pipeline,
-        ConcurrencyGate gate,
-        ListenerRefusals refusals,
-        RouterStatistics statistics,
-        ILogger logger,
-        ArrayPool<byte>? pool = null)
+    /// <summary>Creates the handler; request bodies are rented from the shared array pool.</summary>
+    public HttpSoapHandler(MessagePipeline pipeline, ConcurrencyGate gate, RouterStatistics statistics, ILogger<HttpSoapHandler> logger)
     {
-        ArgumentNullException.ThrowIfNull(runtime);
-        ArgumentNullException.ThrowIfNull(dispatch);
         ArgumentNullException.ThrowIfNull(pipeline);
         ArgumentNullException.ThrowIfNull(gate);
-        ArgumentNullException.ThrowIfNull(refusals);
         ArgumentNullException.ThrowIfNull(statistics);
         ArgumentNullException.ThrowIfNull(logger);
-        _runtime = runtime;
-        _dispatch = dispatch;
         _pipeline = pipeline;
         _gate = gate;
-        _refusals = refusals;
         _statistics = statistics;
         _logger = logger;
-        _pool = pool ?? ArrayPool<byte>.Shared;
+        _pool = ArrayPool<byte>.Shared;
     }
 
     /// <summary>The concurrency gate, sized from the config the router started with.</summary>
@@ -82,9 +67,9 @@ internal sealed class SoapRequestHandler
                 return;
             }
 
-            await _refusals.RefuseAsync(
-                context, listener, null, SoapFaultCode.Receiver, "The router failed to handle the message.", null, FaultKind.BadRequest, 0)
-                .ConfigureAwait(false);
+            using var fault = _pipeline.Faults.Refuse(
+                listener, SoapFaultSpec.Receiver("The router failed to handle the message."), FaultKind.BadRequest, 0);
+            await ListenerResponses.WriteAsync(context, fault).ConfigureAwait(false);
         }
     }
 
@@ -94,17 +79,18 @@ internal sealed class SoapRequestHandler
         if (contentType is null || !listener.Binding.Accepts(contentType))
         {
             var reason = $"The content type must be {listener.Binding.MediaType} on this {listener.Binding.Name} listener.";
-            await _refusals.RefuseAsync(
-                context, listener, null, SoapFaultCode.Sender, reason, StatusCodes.Status415UnsupportedMediaType, FaultKind.BadRequest, 0)
-                .ConfigureAwait(false);
+            using var refused = _pipeline.Faults.Refuse(
+                listener, SoapFaultSpec.Sender(reason), FaultKind.BadRequest, 0, statusCode: StatusCodes.Status415UnsupportedMediaType);
+            await ListenerResponses.WriteAsync(context, refused).ConfigureAwait(false);
             return;
         }
 
         if (!await _gate.TryEnterAsync(context.RequestAborted).ConfigureAwait(false))
         {
-            await _refusals.RefuseAsync(
-                context, listener, null, SoapFaultCode.Receiver, "The router is busy; try again later.", StatusCodes.Status503ServiceUnavailable, FaultKind.RouterBusy, 0)
-                .ConfigureAwait(false);
+            // 503 is what WCF clients turn into ServerTooBusyException.
+            using var busy = _pipeline.Faults.Refuse(
+                listener, SoapFaultSpec.Receiver("The router is busy; try again later."), FaultKind.RouterBusy, 0, statusCode: StatusCodes.Status503ServiceUnavailable);
+            await ListenerResponses.WriteAsync(context, busy).ConfigureAwait(false);
             return;
         }
 
@@ -121,8 +107,8 @@ internal sealed class SoapRequestHandler
     private async Task ReadAndProcessAsync(HttpContext context, SoapListener listener, string contentType)
     {
         // One state per message: a reload while it is in flight changes nothing for it.
-        var dispatch = _dispatch.Get(_runtime.State);
-        var maxSize = dispatch.MaxMessageSize;
+        var state = _pipeline.CurrentState;
+        var maxSize = state.MaxMessageSize;
         if (context.Features.Get<IHttpMaxRequestBodySizeFeature>() is { IsReadOnly: false } sizeLimit)
         {
             // Kestrel's limit was set from the config at start; this follows reloads.
@@ -155,7 +141,23 @@ internal sealed class SoapRequestHandler
 
         try
         {
-            await _pipeline.ProcessAsync(context, listener, dispatch, body.Buffer, body.Length, contentType).ConfigureAwait(false);
+            var headers = context.Request.Headers;
+            var inbound = new InboundMessage
+            {
+                Listener = listener,
+                Buffer = body.Buffer,
+                Length = body.Length,
+                ContentType = contentType,
+                SoapActionHeader = Header(headers, "SOAPAction"),
+                TraceParent = Header(headers, "traceparent"),
+                TraceState = Header(headers, "tracestate"),
+                Aborted = context.RequestAborted,
+            };
+            using var reply = await _pipeline.ProcessAsync(inbound, state).ConfigureAwait(false);
+            if (reply is not null)
+            {
+                await ListenerResponses.WriteAsync(context, reply).ConfigureAwait(false);
+            }
         }
         finally
         {
@@ -171,16 +173,17 @@ internal sealed class SoapRequestHandler
     {
         // The rest of the body is not read: close the connection after answering rather than drain it.
         context.Response.Headers.Connection = "close";
-        await _refusals.RefuseAsync(
-            context,
+        using var refused = _pipeline.Faults.Refuse(
             listener,
-            null,
-            SoapFaultCode.Sender,
-            $"The message is larger than the router's limit of {maxSize} bytes.",
-            StatusCodes.Status413PayloadTooLarge,
+            SoapFaultSpec.Sender($"The message is larger than the router's limit of {maxSize} bytes."),
             FaultKind.BadRequest,
-            0).ConfigureAwait(false);
+            0,
+            statusCode: StatusCodes.Status413PayloadTooLarge);
+        await ListenerResponses.WriteAsync(context, refused).ConfigureAwait(false);
     }
+
+    private static string? Header(IHeaderDictionary headers, string name) =>
+        headers.TryGetValue(name, out var values) && !StringValues.IsNullOrEmpty(values) ? values.ToString() : null;
 
     private static bool IsClientGone(Exception exception, HttpContext context) => exception switch
     {

@@ -1,0 +1,69 @@
+using SoapRouter.Telemetry;
+
+namespace SoapRouter.Admin;
+
+/// <summary>
+/// The admin endpoint's requests: GET /health and GET /stats. Served by the router's one host, but only on the admin
+/// address (a Kestrel endpoint of its own, never a listener's), so it stays off the DMZ side.
+/// </summary>
+internal sealed class AdminEndpoint
+{
+    private const string StatusOk = "ok";
+    private const string StatusDegraded = "degraded";
+
+    private readonly RouterStatistics _statistics;
+    private readonly IHealthSource _health;
+    private readonly TimeProvider _timeProvider;
+    private readonly long _createdAt;
+
+    /// <summary>Creates the endpoint; uptime counts from here.</summary>
+    public AdminEndpoint(RouterStatistics statistics, IHealthSource health, TimeProvider timeProvider)
+    {
+        ArgumentNullException.ThrowIfNull(statistics);
+        ArgumentNullException.ThrowIfNull(health);
+        ArgumentNullException.ThrowIfNull(timeProvider);
+        _statistics = statistics;
+        _health = health;
+        _timeProvider = timeProvider;
+        _createdAt = timeProvider.GetTimestamp();
+    }
+
+    /// <summary>Answers one admin request.</summary>
+    public Task HandleAsync(HttpContext context)
+    {
+        var request = context.Request;
+        if (!HttpMethods.IsGet(request.Method) && !HttpMethods.IsHead(request.Method))
+        {
+            context.Response.StatusCode = StatusCodes.Status405MethodNotAllowed;
+            context.Response.Headers.Allow = HttpMethods.Get;
+            return Task.CompletedTask;
+        }
+
+        return request.Path.Value switch
+        {
+            "/health" => WriteHealthAsync(context),
+            "/stats" => WriteStatsAsync(context),
+            _ => NotFound(context),
+        };
+    }
+
+    private Task WriteHealthAsync(HttpContext context)
+    {
+        var status = _health.GetStatus() == HealthStatus.Ok ? StatusOk : StatusDegraded;
+        var uptime = _timeProvider.GetElapsedTime(_createdAt).TotalSeconds;
+
+        // A degraded router still routes what it can, so it answers 200; the body says which.
+        var report = new HealthReport(status, _health.ConfigVersion, Math.Round(uptime, 3));
+        return context.Response.WriteAsJsonAsync(report, AdminJsonContext.Default.HealthReport, contentType: null, context.RequestAborted);
+    }
+
+    private Task WriteStatsAsync(HttpContext context) =>
+        context.Response.WriteAsJsonAsync(
+            _statistics.Snapshot(), TelemetryJsonContext.Default.StatisticsSnapshot, contentType: null, context.RequestAborted);
+
+    private static Task NotFound(HttpContext context)
+    {
+        context.Response.StatusCode = StatusCodes.Status404NotFound;
+        return Task.CompletedTask;
+    }
+}

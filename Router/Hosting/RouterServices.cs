@@ -1,0 +1,67 @@
+using SoapRouter.Admin;
+using SoapRouter.Configuration;
+using SoapRouter.Forwarding;
+using SoapRouter.Forwarding.Http;
+using SoapRouter.Listening;
+using SoapRouter.LoadBalancing;
+using SoapRouter.Pipeline;
+using SoapRouter.Telemetry;
+
+namespace SoapRouter.Hosting;
+
+/// <summary>Registers the router's parts with dependency injection: one instance of each, shared by every message.</summary>
+internal static class RouterServices
+{
+    // Added to the longest attempt (connect + request) so a retired connection pool outlives every message still using it.
+    private static readonly TimeSpan DrainMargin = TimeSpan.FromSeconds(30);
+
+    /// <summary>Adds the router on <paramref name="provider"/>'s config, serving <paramref name="listeners"/>.</summary>
+    public static IServiceCollection AddSoapRouter(
+        this IServiceCollection services,
+        RouterConfigProvider provider,
+        ListenerSet listeners,
+        TimeProvider timeProvider,
+        Random? random = null,
+        TimeSpan? busyWait = null)
+    {
+        ArgumentNullException.ThrowIfNull(services);
+        ArgumentNullException.ThrowIfNull(provider);
+        ArgumentNullException.ThrowIfNull(listeners);
+        ArgumentNullException.ThrowIfNull(timeProvider);
+        var config = provider.Current;
+        services.AddSingleton(timeProvider);
+        services.AddSingleton(sp => new RouterRuntime(
+            provider, LoadBalancingPolicies.CreateDefault(random), sp.GetRequiredService<ILogger<RouterRuntime>>()));
+        services.AddSingleton<IHealthSource>(sp => sp.GetRequiredService<RouterRuntime>());
+        services.AddSingleton<RouterStatistics>();
+        services.AddSingleton(_ => new HttpDestinationClients(timeProvider, DrainDelay(config)));
+        services.AddSingleton<Forwarder>();
+        services.AddSingleton<PipelineStateCache>();
+        services.AddSingleton<PipelineFaults>();
+        services.AddSingleton<MessagePipeline>();
+        services.AddSingleton(_ => new ConcurrencyGate(config.Limits.MaxConcurrentRequests, busyWait ?? ConcurrencyGate.DefaultBusyWait));
+        services.AddSingleton<HttpSoapHandler>();
+        services.AddSingleton<AdminEndpoint>();
+        services.AddSingleton(listeners);
+        return services;
+    }
+
+    /// <summary>
+    /// How long a retired pool stays open: the longest attempt of the start config plus a margin. Fixed at start, so a
+    /// reload that raises timeouts past it can cut a message on a retired pool short (it fails over or faults).
+    /// </summary>
+    private static TimeSpan DrainDelay(RouterConfig config)
+    {
+        var longest = TimeSpan.Zero;
+        foreach (var cluster in config.Clusters.Values)
+        {
+            var attempt = cluster.ConnectTimeout + cluster.RequestTimeout;
+            if (attempt > longest)
+            {
+                longest = attempt;
+            }
+        }
+
+        return longest + DrainMargin;
+    }
+}

@@ -1,0 +1,109 @@
+using System.Net;
+using Microsoft.AspNetCore.Server.Kestrel.Core;
+using SoapRouter.Configuration;
+using SoapRouter.Hosting;
+
+namespace SoapRouter.Listening;
+
+/// <summary>
+/// The HTTP listeners of the config the router started with: the Kestrel endpoints they need, which listener a request
+/// is for, and the addresses they ended up bound to. Addresses are bound once; a reload that changes the listeners (or
+/// the concurrency limit) is reported as needing a restart.
+/// </summary>
+internal sealed class ListenerSet
+{
+    private readonly HttpListenerPlan _plan;
+    private readonly ListenerEndpoint[] _endpoints;
+    private readonly IReadOnlyList<ListenerConfig> _startListeners;
+    private readonly ListenOptions?[] _bound;
+
+    /// <summary>The listeners of <paramref name="config"/>, planned by <paramref name="plan"/>.</summary>
+    public ListenerSet(HttpListenerPlan plan, RouterConfig config)
+    {
+        ArgumentNullException.ThrowIfNull(plan);
+        ArgumentNullException.ThrowIfNull(config);
+        _plan = plan;
+        _endpoints = [.. plan.Endpoints];
+        _startListeners = config.Listeners;
+        _bound = new ListenOptions?[_endpoints.Length];
+    }
+
+    /// <summary>Listeners of the start config that are not served (netTcp).</summary>
+    public IReadOnlyList<ListenerConfig> NotStarted => _plan.NotStarted;
+
+    /// <summary>The address each served listener is reachable at, by listener name, with the real port; empty until started.</summary>
+    public IReadOnlyDictionary<string, Uri> BoundAddresses { get; private set; } = new Dictionary<string, Uri>();
+
+    /// <summary>Adds a Kestrel endpoint for every listener endpoint.</summary>
+    public void Configure(KestrelServerOptions options)
+    {
+        ArgumentNullException.ThrowIfNull(options);
+        for (var i = 0; i < _endpoints.Length; i++)
+        {
+            var endpoint = _endpoints[i];
+            var index = i;
+            if (endpoint.Address is null)
+            {
+                options.ListenLocalhost(endpoint.Port, listen => _bound[index] = listen);
+            }
+            else
+            {
+                options.Listen(endpoint.Address, endpoint.Port, listen => _bound[index] = listen);
+            }
+        }
+    }
+
+    /// <summary>Records the ports Kestrel bound (the real ones where the config asked for port 0) and logs each listener.</summary>
+    public void RecordBound(ILogger logger)
+    {
+        var addresses = new Dictionary<string, Uri>(StringComparer.Ordinal);
+        for (var i = 0; i < _endpoints.Length; i++)
+        {
+            var endpoint = _endpoints[i];
+            if (endpoint.Port == 0 && _bound[i]?.EndPoint is IPEndPoint actual)
+            {
+                endpoint.BoundPort = actual.Port;
+            }
+
+            foreach (var listener in endpoint.Listeners)
+            {
+                var address = new UriBuilder(listener.Address) { Port = endpoint.BoundPort }.Uri;
+                addresses.Add(listener.Name, address);
+                ListenerLog.Listening(logger, listener.Name, listener.Binding.Name, address);
+            }
+        }
+
+        BoundAddresses = addresses;
+    }
+
+    /// <summary>The listener a request on <paramref name="connection"/> for <paramref name="path"/> is for, or null.</summary>
+    public SoapListener? Find(ConnectionInfo connection, ReadOnlySpan<char> path)
+    {
+        ArgumentNullException.ThrowIfNull(connection);
+        foreach (var endpoint in _endpoints)
+        {
+            if (endpoint.Accepted(connection.LocalIpAddress, connection.LocalPort) && endpoint.Find(path) is { } listener)
+            {
+                return listener;
+            }
+        }
+
+        return null;
+    }
+
+    /// <summary>Reports what a reloaded config changes that only a restart applies: the listeners and the concurrency limit.</summary>
+    public void CheckReload(RouterState state, int concurrencyLimit, ILogger logger)
+    {
+        ArgumentNullException.ThrowIfNull(state);
+        if (!_startListeners.SequenceEqual(state.Config.Listeners))
+        {
+            ListenerLog.ListenersNeedRestart(logger, state.Snapshot.Version);
+        }
+
+        var configured = state.Config.Limits.MaxConcurrentRequests;
+        if (configured != concurrencyLimit)
+        {
+            ListenerLog.ConcurrencyNeedsRestart(logger, state.Snapshot.Version, configured, concurrencyLimit);
+        }
+    }
+}

@@ -1,0 +1,37 @@
+using SoapRouter.Listening;
+
+namespace SoapRouter.Pipeline;
+
+/// <summary>
+/// One message as a listener received it: the encoded bytes in a buffer the listener owns (and returns to its pool
+/// after the pipeline is done), and the transport's headers that travel with it.
+/// </summary>
+internal sealed class InboundMessage
+{
+    /// <summary>The listener the message arrived on.</summary>
+    public required SoapListener Listener { get; init; }
+
+    /// <summary>The buffer holding the message in its first <see cref="Length"/> bytes.</summary>
+    public required byte[] Buffer { get; init; }
+
+    /// <summary>The message's length in bytes.</summary>
+    public required int Length { get; init; }
+
+    /// <summary>The Content-Type the message came with.</summary>
+    public required string ContentType { get; init; }
+
+    /// <summary>The SOAPAction header as received (quotes included); null when absent.</summary>
+    public string? SoapActionHeader { get; init; }
+
+    /// <summary>The W3C traceparent header, passed on so traces continue without a SOAP header; null when absent.</summary>
+    public string? TraceParent { get; init; }
+
+    /// <summary>The W3C tracestate header; null when absent.</summary>
+    public string? TraceState { get; init; }
+
+    /// <summary>Fires when the client goes away.</summary>
+    public CancellationToken Aborted { get; init; }
+
+    /// <summary>The message's bytes.</summary>
+    public ArraySegment<byte> Bytes => new(Buffer, 0, Length);
+}

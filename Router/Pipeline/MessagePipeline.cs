@@ -1,0 +1,246 @@
+using System.ServiceModel.Channels;
+using SoapRouter.Forwarding;
+using SoapRouter.Forwarding.Http;
+using SoapRouter.Hosting;
+using SoapRouter.Reencoding;
+using SoapRouter.Telemetry;
+using SoapRouter.Wire.Faults;
+using Route = SoapRouter.Routing.Route;
+
+namespace SoapRouter.Pipeline;
+
+/// <summary>
+/// The path of one message, top to bottom: read it (headers only; the body only if a route asks), route it, choose the
+/// destinations, forward it on the verbatim or the re-encode path with failover, and produce the client's answer.
+/// Listeners turn their transport into an <see cref="InboundMessage"/> and write back what this returns.
+/// </summary>
+internal sealed class MessagePipeline
+{
+    private readonly RouterRuntime _runtime;
+    private readonly PipelineStateCache _states;
+    private readonly Forwarder _forwarder;
+    private readonly PipelineFaults _faults;
+    private readonly RouterStatistics _statistics;
+    private readonly TimeProvider _timeProvider;
+    private readonly ILogger _logger;
+
+    /// <summary>Creates the pipeline; it holds no per-message state.</summary>
+    public MessagePipeline(
+        RouterRuntime runtime,
+        PipelineStateCache states,
+        Forwarder forwarder,
+        PipelineFaults faults,
+        RouterStatistics statistics,
+        TimeProvider timeProvider,
+        ILogger<MessagePipeline> logger)
+    {
+        ArgumentNullException.ThrowIfNull(runtime);
+        ArgumentNullException.ThrowIfNull(states);
+        ArgumentNullException.ThrowIfNull(forwarder);
+        ArgumentNullException.ThrowIfNull(faults);
+        ArgumentNullException.ThrowIfNull(statistics);
+        ArgumentNullException.ThrowIfNull(timeProvider);
+        ArgumentNullException.ThrowIfNull(logger);
+        _runtime = runtime;
+        _states = states;
+        _forwarder = forwarder;
+        _faults = faults;
+        _statistics = statistics;
+        _timeProvider = timeProvider;
+        _logger = logger;
+    }
+
+    /// <summary>The faults the router answers itself, for listeners that refuse before the pipeline runs.</summary>
+    public PipelineFaults Faults => _faults;
+
+    /// <summary>The state of the config in use; read it once per message and keep it for that message.</summary>
+    public PipelineState CurrentState => _states.Get(_runtime.State);
+
+    /// <summary>
+    /// Handles <paramref name="inbound"/> on <paramref name="state"/>. Returns the answer for the client (a reply, a
+    /// backend's fault or the router's own fault; an empty reply acknowledges a one-way message), or null when the client
+    /// went away. The caller writes and disposes the answer, then releases the inbound buffer.
+    /// </summary>
+    public async ValueTask<RawSoapReply?> ProcessAsync(InboundMessage inbound, PipelineState state)
+    {
+        ArgumentNullException.ThrowIfNull(inbound);
+        ArgumentNullException.ThrowIfNull(state);
+        var started = _timeProvider.GetTimestamp();
+        var listener = inbound.Listener;
+        if (inbound.Length == 0)
+        {
+            return _faults.Refuse(listener, SoapFaultSpec.Sender("The message is empty."), FaultKind.BadRequest, 0);
+        }
+
+        using var received = Read(state, inbound, out var readError);
+        if (received is null)
+        {
+            return _faults.Refuse(listener, SoapFaultSpec.Sender(readError!), FaultKind.BadRequest, inbound.Length);
+        }
+
+        var route = state.State.Routes.Match(received.Routable);
+        if (route is null)
+        {
+            return _faults.Refuse(
+                listener, SoapFaultSpec.Sender(PipelineFaults.NoRouteReason(received.Action)), FaultKind.NoRoute, inbound.Length, received.MessageId);
+        }
+
+        var routeCounters = state.RouteCounters(route);
+        var target = state.Target(route.Cluster);
+        if (target?.Cluster is not { } cluster)
+        {
+            // Every destination of the cluster speaks a binding this build cannot send to (warned at load).
+            var refused = _faults.Refuse(
+                listener, SoapFaultSpec.Receiver(PipelineFaults.Unavailable), FaultKind.BackendUnavailable, inbound.Length, received.MessageId);
+            routeCounters.Record(inbound.Length, refused.Length, failed: true);
+            return refused;
+        }
+
+        if (target.NeedsReencoding(listener.Binding) && !received.TryBuffer(state, inbound))
+        {
+            var refused = _faults.Refuse(
+                listener, SoapFaultSpec.Sender("The message could not be read."), FaultKind.BadRequest, inbound.Length, received.MessageId);
+            routeCounters.Record(inbound.Length, refused.Length, failed: true);
+            return refused;
+        }
+
+        var sender = new MessageSender(state, cluster, inbound, received, _logger);
+        var result = await _forwarder.ForwardAsync(cluster, route.IsIdempotent(received.Action), sender, inbound.Aborted).ConfigureAwait(false);
+        if (result.HasReply)
+        {
+            return Answer(inbound, state, route, routeCounters, result, sender, received, started);
+        }
+
+        RecordAttempts(state, result, sender, inbound.Length, replyLength: 0);
+        if (result.Error == ForwardError.Cancelled)
+        {
+            // The client went away; there is nobody to answer.
+            _statistics.RecordFault(FaultKind.ClientAborted);
+            _statistics.RecordMessage(PathOf(result, sender), oneWay: false, inbound.Length, 0, failed: true);
+            routeCounters.Record(inbound.Length, 0, failed: true);
+            PipelineLog.ClientAborted(_logger, listener.Name);
+            return null;
+        }
+
+        return Fail(inbound, route, routeCounters, result, sender, received, started);
+    }
+
+    /// <summary>
+    /// Reads the message far enough to route it: text envelopes with the router's own reader (no WCF message unless a
+    /// destination needs re-encoding), binary ones with WCF's encoder, buffered at once.
+    /// </summary>
+    private static ReceivedMessage? Read(PipelineState state, InboundMessage inbound, out string? error)
+    {
+        error = null;
+        var listener = inbound.Listener;
+        var transportAction = listener.Binding.TransportAction(inbound.ContentType, inbound.SoapActionHeader);
+        if (!listener.Binding.IsBinary)
+        {
+            var parsed = state.Reader.ReadText(inbound.Bytes, listener.Path, transportAction);
+            if (parsed.Succeeded)
+            {
+                return ReceivedMessage.FromText(parsed.Message!);
+            }
+
+            // The reason is one of the reader's fixed sentences, never parser text.
+            error = parsed.ErrorMessage ?? "The message could not be read.";
+            return null;
+        }
+
+        Message? message = null;
+        try
+        {
+            message = state.Codec(listener.Binding).Read(inbound.Bytes, inbound.ContentType);
+
+            // Buffered before any header is touched, so every copy made from it is the client's message.
+            return ReceivedMessage.FromBuffer(message.CreateBufferedCopy(state.MaxMessageSize), listener.Path, transportAction);
+        }
+        catch (Exception ex) when (WireErrors.IsBadInput(ex))
+        {
+            error = WireErrors.IsTooLarge(ex) ? "The message is over the router's reader quotas." : "The message could not be read as msbin1.";
+            return null;
+        }
+        finally
+        {
+            message?.Close();
+        }
+    }
+
+    private RawSoapReply Answer(
+        InboundMessage inbound,
+        PipelineState state,
+        Route route,
+        Telemetry.TrafficCounters routeCounters,
+        ForwardResult<RawSoapReply> result,
+        MessageSender sender,
+        ReceivedMessage received,
+        long started)
+    {
+        var reply = result.Reply!;
+        if (result.Error == ForwardError.BackendFault)
+        {
+            // A WCF client reads a fault only from a 500, whatever status the backend used.
+            reply.AnswerWith(SoapFaultMessages.HttpStatusCode);
+            _statistics.RecordFault(FaultKind.BackendFault);
+        }
+
+        // Counted before the answer goes out, so a client that reads the statistics next sees its own message.
+        var path = PathOf(result, sender);
+        RecordAttempts(state, result, sender, inbound.Length, reply.Length);
+        _statistics.RecordMessage(path, oneWay: reply.IsEmpty, inbound.Length, reply.Length);
+        routeCounters.Record(inbound.Length, reply.Length);
+        if (_logger.IsEnabled(LogLevel.Debug))
+        {
+            var pathName = path == ForwardingPath.Reencoded ? "re-encoded" : "verbatim";
+            var status = reply.IsEmpty ? StatusCodes.Status202Accepted : reply.StatusCode;
+            var elapsedMs = ElapsedMs(started);
+            PipelineLog.Routed(
+                _logger, inbound.Listener.Name, received.Action, route.Name, result.Destination?.Name, pathName, status, inbound.Length, reply.Length, elapsedMs);
+        }
+
+        return reply;
+    }
+
+    private RawSoapReply Fail(
+        InboundMessage inbound,
+        Route route,
+        Telemetry.TrafficCounters routeCounters,
+        ForwardResult<RawSoapReply> result,
+        MessageSender sender,
+        ReceivedMessage received,
+        long started)
+    {
+        var reason = result.Error switch
+        {
+            ForwardError.RequestTimeout or ForwardError.ConnectTimeout => PipelineFaults.TimedOut,
+            ForwardError.EncodingFailed => "The message could not be re-encoded for the service it is routed to.",
+            _ => PipelineFaults.Unavailable,
+        };
+        var fault = _faults.Write(inbound.Listener.Binding, SoapFaultSpec.Receiver(reason), received.MessageId);
+        _statistics.RecordFault(FaultKind.BackendUnavailable);
+        _statistics.RecordMessage(PathOf(result, sender), oneWay: false, inbound.Length, fault.Length, failed: true);
+        routeCounters.Record(inbound.Length, fault.Length, failed: true);
+        PipelineLog.ForwardFailed(
+            _logger, inbound.Listener.Name, received.Action, route.Name, result.Destination?.Name, result.Error, result.AttemptCount, ElapsedMs(started));
+        return fault;
+    }
+
+    private static ForwardingPath? PathOf(ForwardResult<RawSoapReply> result, MessageSender sender) =>
+        result.Destination is { } destination ? sender.PathTo(destination) : null;
+
+    /// <summary>Counts every destination tried: the bytes sent to it, the reply bytes from the one that answered, and failures.</summary>
+    private static void RecordAttempts(PipelineState state, ForwardResult<RawSoapReply> result, MessageSender sender, int length, int replyLength)
+    {
+        var last = result.AttemptCount - 1;
+        for (var i = 0; i <= last; i++)
+        {
+            var attempt = result.GetAttempt(i);
+            var sent = FailoverPolicy.CannotHaveReachedBackend(attempt.Error) ? 0 : sender.SentLength(attempt.Destination, length);
+            var answered = i == last && result.HasReply;
+            state.DestinationCounters(attempt.Destination).Record(
+                answered ? replyLength : 0, sent, failed: FailoverPolicy.IsDestinationFailure(attempt.Error));
+        }
+    }
+
+    private double ElapsedMs(long started) => _timeProvider.GetElapsedTime(started).TotalMilliseconds;
+}

@@ -1,0 +1,104 @@
+using SoapRouter.Forwarding.Http;
+using SoapRouter.Listening;
+using SoapRouter.Telemetry;
+using SoapRouter.Wire.Bindings;
+using SoapRouter.Wire.Encoding;
+using SoapRouter.Wire.Faults;
+
+namespace SoapRouter.Pipeline;
+
+/// <summary>
+/// The answers the router gives itself (unreadable message, no route, no destination answered, busy, too large): a SOAP
+/// fault in the listener's binding, written by WCF's encoder, counted by kind and logged. Reasons are fixed sentences,
+/// never exception text. Every fault is HTTP 500 unless the refusal is a transport one (413, 415, 503).
+/// </summary>
+internal sealed class PipelineFaults
+{
+    /// <summary>Reason of a fault for a message with no usable destination.</summary>
+    public const string Unavailable = "The service is unavailable.";
+
+    /// <summary>Reason of a fault for a message whose destinations did not answer in time.</summary>
+    public const string TimedOut = "The service is unavailable: it did not answer in time.";
+
+    // An action echoed back in a reason is client input: bounded so a fault cannot be made to reflect a large payload.
+    private const int MaxEchoedActionLength = 256;
+
+    private readonly RouterStatistics _statistics;
+    private readonly ILogger _logger;
+    private readonly MessageCodec[] _codecs;
+
+    /// <summary>Creates the writer; faults are counted in <paramref name="statistics"/>.</summary>
+    public PipelineFaults(RouterStatistics statistics, ILogger<PipelineFaults> logger)
+    {
+        ArgumentNullException.ThrowIfNull(statistics);
+        ArgumentNullException.ThrowIfNull(logger);
+        _statistics = statistics;
+        _logger = logger;
+
+        // Faults are small: default limits do for writing them, whatever the config says.
+        _codecs = [.. WireBindings.Http.Select(binding => binding.CreateCodec(WireLimits.Default))];
+    }
+
+    /// <summary>The reason of the fault for a message no route matches.</summary>
+    public static string NoRouteReason(string? action) => action is null
+        ? "No route matches the message, which has no action."
+        : $"No route matches action '{Truncate(action)}'.";
+
+    /// <summary>
+    /// Answers a message on <paramref name="listener"/> with <paramref name="fault"/>, correlated to
+    /// <paramref name="relatesTo"/> when the client sent a MessageID; counted as <paramref name="kind"/>.
+    /// </summary>
+    public RawSoapReply Refuse(
+        SoapListener listener,
+        SoapFaultSpec fault,
+        FaultKind kind,
+        long bytesIn,
+        string? relatesTo = null,
+        int statusCode = SoapFaultMessages.HttpStatusCode)
+    {
+        ArgumentNullException.ThrowIfNull(listener);
+        ArgumentNullException.ThrowIfNull(fault);
+        var reply = Write(listener.Binding, fault, relatesTo, statusCode);
+
+        // Counted before the answer goes out, so a client that reads the statistics next sees its own message.
+        _statistics.RecordFault(kind);
+        _statistics.RecordMessage(path: null, oneWay: false, bytesIn, reply.Length, failed: true);
+        PipelineLog.Refused(_logger, listener.Name, statusCode, fault.Reason);
+        return reply;
+    }
+
+    /// <summary>Writes <paramref name="fault"/> in <paramref name="binding"/>'s encoding, uncounted.</summary>
+    public RawSoapReply Write(WireBinding binding, SoapFaultSpec fault, string? relatesTo, int statusCode = SoapFaultMessages.HttpStatusCode)
+    {
+        ArgumentNullException.ThrowIfNull(binding);
+        var codec = Codec(binding);
+        var message = SoapFaultMessages.Create(binding.MessageVersion, fault, relatesTo);
+        byte[] body;
+        try
+        {
+            body = codec.WriteToArray(message);
+        }
+        finally
+        {
+            message.Close();
+        }
+
+        return new RawSoapReply(statusCode, codec.ContentType, body, body.Length, pool: null);
+    }
+
+    private MessageCodec Codec(WireBinding binding)
+    {
+        foreach (var codec in _codecs)
+        {
+            if (ReferenceEquals(codec.Binding, binding))
+            {
+                return codec;
+            }
+        }
+
+        throw new ArgumentException($"No HTTP codec for binding {binding.Name}.", nameof(binding));
+    }
+
+    private static string Truncate(string value) =>
+        value.Length <= MaxEchoedActionLength ? value : string.Concat(value.AsSpan(0, MaxEchoedActionLength), "...");
+}

@@ -1,0 +1,42 @@
+using SoapRouter.Forwarding;
+
+namespace SoapRouter.Pipeline;
+
+/// <summary>The message path's log events, source-generated so nothing is formatted unless the level is on.</summary>
+internal static partial class PipelineLog
+{
+    /// <summary>One message was routed and answered (normal reply or the backend's fault).</summary>
+    [LoggerMessage(EventId = 1202, Level = LogLevel.Debug,
+        Message = "{Listener}: action {Action} via route {Route} to {Destination} ({Path}): HTTP {StatusCode}, {BytesIn} bytes in, {BytesOut} bytes out, {ElapsedMs:F1} ms")]
+    public static partial void Routed(
+        ILogger logger, string listener, string? action, string route, string? destination, string path, int statusCode, long bytesIn, long bytesOut, double elapsedMs);
+
+    /// <summary>No destination of the route's cluster answered.</summary>
+    [LoggerMessage(EventId = 1203, Level = LogLevel.Warning,
+        Message = "{Listener}: action {Action} via route {Route} failed at destination {Destination} with {Error} after {Attempts} attempt(s), {ElapsedMs:F1} ms")]
+    public static partial void ForwardFailed(
+        ILogger logger, string listener, string? action, string route, string? destination, ForwardError error, int attempts, double elapsedMs);
+
+    /// <summary>A config leaves destinations a route reaches that this build cannot send to.</summary>
+    [LoggerMessage(EventId = 1205, Level = LogLevel.Warning,
+        Message = "Config version {ConfigVersion}: cluster {Cluster} (route {Route}) has destinations this build cannot send to, which are skipped: {Destinations}")]
+    public static partial void DestinationsSkipped(ILogger logger, long configVersion, string cluster, string route, string destinations);
+
+    /// <summary>A message was refused before it was forwarded (bad content type, too large, unreadable, no route, busy).</summary>
+    [LoggerMessage(EventId = 1206, Level = LogLevel.Debug, Message = "{Listener}: refused a message with HTTP {StatusCode}: {Reason}")]
+    public static partial void Refused(ILogger logger, string listener, int statusCode, string reason);
+
+    /// <summary>The client went away before it was answered.</summary>
+    [LoggerMessage(EventId = 1207, Level = LogLevel.Debug, Message = "{Listener}: the client went away before it was answered")]
+    public static partial void ClientAborted(ILogger logger, string listener);
+
+    /// <summary>A message could not be written in a destination's binding.</summary>
+    [LoggerMessage(EventId = 1211, Level = LogLevel.Warning,
+        Message = "Re-encoding a message with action {Action} from {From} to {To} for destination {Destination} failed: {Reason}")]
+    public static partial void ReencodeFailed(ILogger logger, string? action, string from, string to, string destination, string reason);
+
+    /// <summary>A destination's reply could not be read or re-encoded for the client.</summary>
+    [LoggerMessage(EventId = 1212, Level = LogLevel.Warning,
+        Message = "The reply of destination {Destination} ({From}) could not be re-encoded for a {To} client: {Reason}")]
+    public static partial void ReplyReencodeFailed(ILogger logger, string destination, string from, string to, string reason);
+}

@@ -1,0 +1,152 @@
+using System.Collections.Frozen;
+using SoapRouter.Configuration;
+using SoapRouter.Forwarding.Http;
+using SoapRouter.Hosting;
+using SoapRouter.LoadBalancing;
+using SoapRouter.Routing;
+using SoapRouter.Telemetry;
+using SoapRouter.Wire.Bindings;
+using SoapRouter.Wire.Encoding;
+using Route = SoapRouter.Routing.Route;
+
+namespace SoapRouter.Pipeline;
+
+/// <summary>
+/// What the pipeline derives from one <see cref="RouterState"/>, built once per config version so no message pays for
+/// it: the text envelope reader and the WCF codecs of every HTTP binding (both with this config's limits), the HTTP
+/// transport (reply size limit), each cluster's forward target, and the counters of every route and destination.
+/// </summary>
+internal sealed class PipelineState
+{
+    private readonly MessageCodec[] _codecs;
+    private readonly FrozenDictionary<string, ForwardTarget> _targets;
+    private readonly FrozenDictionary<Route, TrafficCounters> _routeCounters;
+    private readonly FrozenDictionary<DestinationState, TrafficCounters> _destinationCounters;
+    private readonly RouterStatistics _statistics;
+
+    private PipelineState(
+        RouterState state,
+        HttpVerbatimTransport transport,
+        FrozenDictionary<string, ForwardTarget> targets,
+        FrozenDictionary<Route, TrafficCounters> routeCounters,
+        FrozenDictionary<DestinationState, TrafficCounters> destinationCounters,
+        RouterStatistics statistics)
+    {
+        State = state;
+        Limits = ToWireLimits(state.Config.Limits);
+        Reader = new SoapEnvelopeReader(state.Config.Limits.ReaderQuotas);
+        Transport = transport;
+        MaxMessageSize = Limits.MaxMessageSize;
+        _codecs = [.. WireBindings.Http.Select(binding => binding.CreateCodec(Limits))];
+        _targets = targets;
+        _routeCounters = routeCounters;
+        _destinationCounters = destinationCounters;
+        _statistics = statistics;
+    }
+
+    /// <summary>The state this was built from.</summary>
+    public RouterState State { get; }
+
+    /// <summary>The message size and reader quotas of this config.</summary>
+    public WireLimits Limits { get; }
+
+    /// <summary>Reads text envelopes up to the Body with this config's quotas.</summary>
+    public SoapEnvelopeReader Reader { get; }
+
+    /// <summary>Sends encoded messages over HTTP, refusing replies over this config's message size.</summary>
+    public HttpVerbatimTransport Transport { get; }
+
+    /// <summary>The largest message accepted, in bytes.</summary>
+    public int MaxMessageSize { get; }
+
+    /// <summary>Every cluster's forward target, by name.</summary>
+    public IReadOnlyDictionary<string, ForwardTarget> Targets => _targets;
+
+    /// <summary>Builds the pipeline state of <paramref name="state"/>.</summary>
+    public static PipelineState Build(
+        RouterState state,
+        HttpDestinationClients clients,
+        RouterStatistics statistics,
+        ILogger<HttpVerbatimTransport> transportLogger)
+    {
+        ArgumentNullException.ThrowIfNull(state);
+        var transport = new HttpVerbatimTransport(clients, state.Config.Limits.MaxMessageSize, transportLogger);
+        var targets = new Dictionary<string, ForwardTarget>(StringComparer.Ordinal);
+        foreach (var (name, cluster) in state.Clusters)
+        {
+            targets.Add(name, ForwardTarget.For(cluster));
+        }
+
+        var routes = new Dictionary<Route, TrafficCounters>(ReferenceEqualityComparer.Instance);
+        foreach (var route in state.Routes.Routes)
+        {
+            routes[route] = statistics.Route(route.Name);
+        }
+
+        var destinations = new Dictionary<DestinationState, TrafficCounters>(ReferenceEqualityComparer.Instance);
+        foreach (var cluster in state.Clusters.Values)
+        {
+            AddCounters(destinations, cluster.Primaries, statistics);
+            AddCounters(destinations, cluster.Backups, statistics);
+        }
+
+        return new PipelineState(
+            state,
+            transport,
+            targets.ToFrozenDictionary(StringComparer.Ordinal),
+            routes.ToFrozenDictionary(ReferenceEqualityComparer.Instance),
+            destinations.ToFrozenDictionary(ReferenceEqualityComparer.Instance),
+            statistics);
+    }
+
+    /// <summary>The WCF codec of HTTP binding <paramref name="binding"/> with this config's limits.</summary>
+    public MessageCodec Codec(WireBinding binding)
+    {
+        ArgumentNullException.ThrowIfNull(binding);
+        foreach (var codec in _codecs)
+        {
+            if (ReferenceEquals(codec.Binding, binding))
+            {
+                return codec;
+            }
+        }
+
+        throw new ArgumentException($"No HTTP codec for binding {binding.Name}.", nameof(binding));
+    }
+
+    /// <summary>The forward target of cluster <paramref name="cluster"/>; null for an unknown cluster.</summary>
+    public ForwardTarget? Target(string cluster) => _targets.GetValueOrDefault(cluster);
+
+    /// <summary>The counters of <paramref name="route"/>.</summary>
+    public TrafficCounters RouteCounters(Route route) =>
+        _routeCounters.TryGetValue(route, out var counters) ? counters : _statistics.Route(route.Name);
+
+    /// <summary>The counters of <paramref name="destination"/>.</summary>
+    public TrafficCounters DestinationCounters(DestinationState destination) =>
+        _destinationCounters.TryGetValue(destination, out var counters) ? counters : _statistics.Destination(destination.Name);
+
+    /// <summary>The wire limits of <paramref name="limits"/>.</summary>
+    public static WireLimits ToWireLimits(LimitsConfig limits)
+    {
+        ArgumentNullException.ThrowIfNull(limits);
+        var quotas = limits.ReaderQuotas;
+        return new WireLimits
+        {
+            // One byte of headroom below the largest array lets readers see that a message passed the limit.
+            MaxMessageSize = (int)Math.Min(limits.MaxMessageSize, Array.MaxLength - 1),
+            MaxDepth = quotas.MaxDepth,
+            MaxStringContentLength = quotas.MaxStringContentLength,
+            MaxArrayLength = quotas.MaxArrayLength,
+            MaxBytesPerRead = quotas.MaxBytesPerRead,
+            MaxNameTableCharCount = quotas.MaxNameTableCharCount,
+        };
+    }
+
+    private static void AddCounters(Dictionary<DestinationState, TrafficCounters> counters, ReadOnlySpan<DestinationState> destinations, RouterStatistics statistics)
+    {
+        foreach (var destination in destinations)
+        {
+            counters[destination] = statistics.Destination(destination.Name);
+        }
+    }
+}

@@ -1,0 +1,58 @@
+using SoapRouter.Forwarding.Http;
+using SoapRouter.Hosting;
+using SoapRouter.Telemetry;
+
+namespace SoapRouter.Pipeline;
+
+/// <summary>
+/// Holds the <see cref="PipelineState"/> of the newest router state. The state of a new config is built when the
+/// config is installed (so its warnings appear at load, once); a message still on an older state (in flight across a
+/// reload) gets a state of its own, which is never installed, so the newest always wins.
+/// </summary>
+internal sealed class PipelineStateCache
+{
+    private readonly HttpDestinationClients _clients;
+    private readonly RouterStatistics _statistics;
+    private readonly ILogger<HttpVerbatimTransport> _transportLogger;
+    private readonly Lock _installGate = new();
+    private PipelineState? _current;
+
+    /// <summary>Creates an empty cache.</summary>
+    public PipelineStateCache(HttpDestinationClients clients, RouterStatistics statistics, ILogger<HttpVerbatimTransport> transportLogger)
+    {
+        ArgumentNullException.ThrowIfNull(clients);
+        ArgumentNullException.ThrowIfNull(statistics);
+        ArgumentNullException.ThrowIfNull(transportLogger);
+        _clients = clients;
+        _statistics = statistics;
+        _transportLogger = transportLogger;
+    }
+
+    /// <summary>The pipeline state of <paramref name="state"/>.</summary>
+    public PipelineState Get(RouterState state)
+    {
+        var current = Volatile.Read(ref _current);
+        return current is not null && ReferenceEquals(current.State, state) ? current : Install(state);
+    }
+
+    private PipelineState Install(RouterState state)
+    {
+        var built = PipelineState.Build(state, _clients, _statistics, _transportLogger);
+        lock (_installGate)
+        {
+            var current = _current;
+            if (current is not null && ReferenceEquals(current.State, state))
+            {
+                // Another message built it first.
+                return current;
+            }
+
+            if (current is null || state.Snapshot.Version > current.State.Snapshot.Version)
+            {
+                Volatile.Write(ref _current, built);
+            }
+        }
+
+        return built;
+    }
+}

@@ -1,0 +1,91 @@
+using System.ServiceModel.Channels;
+using SoapRouter.Reencoding;
+using SoapRouter.Routing;
+
+namespace SoapRouter.Pipeline;
+
+/// <summary>
+/// A received message read far enough to route it, and what forwarding needs from it: the routing view, the action,
+/// the client's MessageID and, for the re-encode path, the WCF <see cref="MessageBuffer"/> taken before any header is
+/// touched, which every attempt (failover included) makes its message from. Disposing releases the view and buffer;
+/// the bytes underneath belong to the listener.
+/// </summary>
+internal sealed class ReceivedMessage : IDisposable
+{
+    private readonly SoapMessageView? _textView;
+
+    private ReceivedMessage(IRoutableMessage routable, SoapMessageView? textView, MessageBuffer? buffer, string? messageId, string? to)
+    {
+        Routable = routable;
+        _textView = textView;
+        Buffer = buffer;
+        MessageId = messageId;
+        To = to;
+    }
+
+    /// <summary>What the route table matches against.</summary>
+    public IRoutableMessage Routable { get; }
+
+    /// <summary>The action: wsa:Action, else the transport's.</summary>
+    public string? Action => Routable.Action;
+
+    /// <summary>The client's MessageID, echoed as RelatesTo; null when it sent none.</summary>
+    public string? MessageId { get; }
+
+    /// <summary>The To the client wrote, or null: on the verbatim path, a To that already names the destination needs no splice.</summary>
+    public string? To { get; }
+
+    /// <summary>The buffered message for the re-encode path; null until <see cref="TryBuffer"/> made it (binary: always there).</summary>
+    public MessageBuffer? Buffer { get; private set; }
+
+    /// <summary>A text message read by the router's own envelope reader.</summary>
+    public static ReceivedMessage FromText(SoapMessageView view)
+    {
+        ArgumentNullException.ThrowIfNull(view);
+        return new ReceivedMessage(view, view, buffer: null, view.Addressing.MessageId, view.Addressing.To);
+    }
+
+    /// <summary>A message read by a WCF encoder and buffered straight away.</summary>
+    public static ReceivedMessage FromBuffer(MessageBuffer buffer, string path, string? transportAction)
+    {
+        var view = new BufferedMessageView(buffer, path, transportAction);
+        return new ReceivedMessage(view, textView: null, buffer, view.MessageId, view.To?.OriginalString);
+    }
+
+    /// <summary>
+    /// Makes the buffer for the re-encode path by reading <paramref name="inbound"/> with the listener's WCF codec;
+    /// false when WCF cannot read what the router's own reader accepted (the caller refuses the message).
+    /// </summary>
+    public bool TryBuffer(PipelineState state, InboundMessage inbound)
+    {
+        if (Buffer is not null)
+        {
+            return true;
+        }
+
+        Message? message = null;
+        try
+        {
+            message = state.Codec(inbound.Listener.Binding).Read(inbound.Bytes, inbound.ContentType);
+
+            // Copied before any header is touched: WCF's buffered copy of an unedited message shares the received bytes.
+            Buffer = message.CreateBufferedCopy(state.MaxMessageSize);
+            return true;
+        }
+        catch (Exception ex) when (WireErrors.IsBadInput(ex))
+        {
+            return false;
+        }
+        finally
+        {
+            message?.Close();
+        }
+    }
+
+    /// <inheritdoc />
+    public void Dispose()
+    {
+        _textView?.Dispose();
+        Buffer?.Close();
+    }
+}

@@ -1,0 +1,114 @@
+using System.ServiceModel;
+using System.ServiceModel.Channels;
+using System.Xml;
+using SoapRouter.Wire.Bindings;
+using SoapRouter.Wire.Faults;
+using SoapRouter.Wire.Soap;
+
+namespace SoapRouter.Reencoding;
+
+/// <summary>
+/// Moves a message between two bindings on the re-encode path. Within one message version (soap12Http and binaryHttp)
+/// the received message goes on with only To changed. Across versions (basicHttp and the SOAP 1.2 bindings) a new
+/// message is built: the body and the custom headers pass untouched, addressing is mapped (SOAPAction and wsa:Action,
+/// a MessageID where the target needs one, To, RelatesTo on replies), and faults keep their code, reason and detail.
+/// </summary>
+internal static class MessageBridge
+{
+    /// <summary>
+    /// The request for a destination of <paramref name="target"/> at <paramref name="address"/>, made from
+    /// <paramref name="source"/> (a fresh message from the request's buffer, which this method owns from now on: it
+    /// is edited in place or read into the new message). <paramref name="action"/> is the request's action, from
+    /// wsa:Action or the transport.
+    /// </summary>
+    public static OutgoingRequest ForDestination(Message source, WireBinding target, Uri address, string? action)
+    {
+        ArgumentNullException.ThrowIfNull(source);
+        ArgumentNullException.ThrowIfNull(target);
+        ArgumentNullException.ThrowIfNull(address);
+        var soapAction = target.UsesAddressing ? null : SoapMediaTypes.ToSoapActionHeader(action);
+        if (source.Version == target.MessageVersion)
+        {
+            if (target.UsesAddressing)
+            {
+                source.Headers.To = address;
+            }
+
+            return new OutgoingRequest(source, soapAction);
+        }
+
+        var message = Rebuild(source, target.MessageVersion, target.UsesAddressing ? action : null);
+        if (target.UsesAddressing)
+        {
+            message.Headers.To = address;
+
+            // A SOAP 1.2 + WS-Addressing service replies to a request that has a MessageID; basicHttp requests have none.
+            message.Headers.MessageId = new UniqueId();
+            message.Headers.ReplyTo = new EndpointAddress(SoapNamespaces.Anonymous10);
+        }
+
+        return new OutgoingRequest(message, soapAction);
+    }
+
+    /// <summary>
+    /// The reply for the client of <paramref name="listener"/>, made from a destination's <paramref name="reply"/>
+    /// (owned by this method from now on). <paramref name="relatesTo"/> is the client's MessageID, if it sent one.
+    /// </summary>
+    public static Message ForClient(Message reply, WireBinding listener, string? relatesTo, int maxFaultSize)
+    {
+        ArgumentNullException.ThrowIfNull(reply);
+        ArgumentNullException.ThrowIfNull(listener);
+        var version = listener.MessageVersion;
+        Message message;
+        if (reply.Version == version)
+        {
+            message = reply;
+        }
+        else if (reply.IsFault)
+        {
+            var fault = MessageFault.CreateFault(reply, maxFaultSize);
+            message = Message.CreateMessage(version, SoapFaultMessages.FaultAction(version), FaultBodyWriter.From(fault, version.Envelope));
+        }
+        else
+        {
+            message = Rebuild(reply, version, listener.UsesAddressing ? reply.Headers.Action : null);
+        }
+
+        if (listener.UsesAddressing && relatesTo is not null && message.Headers.RelatesTo is null)
+        {
+            message.Headers.RelatesTo = new UniqueId(relatesTo);
+        }
+
+        return message;
+    }
+
+    /// <summary>A message of <paramref name="version"/> with <paramref name="source"/>'s body and its non-addressing headers.</summary>
+    private static Message Rebuild(Message source, MessageVersion version, string? action)
+    {
+        var message = source.IsEmpty
+            ? Message.CreateMessage(version, action)
+            : Message.CreateMessage(version, action, source.GetReaderAtBodyContents());
+        var headers = source.Headers;
+        var sourceAddressing = AddressingNamespace(source.Version.Addressing);
+        var targetIsSoap12 = version.Envelope == EnvelopeVersion.Soap12;
+        for (var i = 0; i < headers.Count; i++)
+        {
+            var ns = headers[i].Namespace;
+
+            // Addressing is mapped, not copied: the target either has its own or none at all.
+            if (ns == sourceAddressing || ns == SoapNamespaces.AddressingNone)
+            {
+                continue;
+            }
+
+            message.Headers.Add(new CopiedHeader(headers, i, targetIsSoap12));
+        }
+
+        return message;
+    }
+
+    private static string? AddressingNamespace(AddressingVersion version) =>
+        version == AddressingVersion.WSAddressing10 ? SoapNamespaces.Addressing10
+        : version == AddressingVersion.WSAddressingAugust2004 ? SoapNamespaces.Addressing200408
+        : null;
+}
