@@ -29,6 +29,8 @@ internal static class TestConfigs
 
     public static FilterConfig Action(string value, string? match = null) => new() { Type = FilterTypes.Action, Value = value, Match = match };
 
+    public static FilterConfig Address(string value, string? match = null) => new() { Type = FilterTypes.Address, Value = value, Match = match };
+
     /// <summary>The valid config with its only route using <paramref name="filter"/>.</summary>
     public static RouterConfig WithFilter(FilterConfig filter) => Valid() with { Routes = [Route("r", "echo", filter)] };
 

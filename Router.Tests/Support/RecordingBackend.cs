@@ -111,6 +111,6 @@ internal sealed class RecordingBackend : IAsyncDisposable
             headers[name] = values.ToString();
         }
 
-        return new ReceivedRequest(request.Method, request.Path.Value ?? "", body.ToArray(), headers);
+        return new ReceivedRequest(request.Method, request.Path.Value ?? "", body.ToArray(), headers, request.QueryString.Value ?? "");
     }
 }

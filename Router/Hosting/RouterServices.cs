@@ -4,6 +4,7 @@ using SoapRouter.Forwarding;
 using SoapRouter.Forwarding.Http;
 using SoapRouter.Listening;
 using SoapRouter.LoadBalancing;
+using SoapRouter.Metadata;
 using SoapRouter.Pipeline;
 using SoapRouter.Telemetry;
 
@@ -40,6 +41,7 @@ internal static class RouterServices
         services.AddSingleton<PipelineFaults>();
         services.AddSingleton<MessagePipeline>();
         services.AddSingleton(_ => new ConcurrencyGate(config.Limits.MaxConcurrentRequests, busyWait ?? ConcurrencyGate.DefaultBusyWait));
+        services.AddSingleton<WsdlProxy>();
         services.AddSingleton<HttpSoapHandler>();
         services.AddSingleton<AdminEndpoint>();
         services.AddSingleton(listeners);

@@ -2,6 +2,7 @@ using System.Buffers;
 using Microsoft.AspNetCore.Http.Features;
 using Microsoft.Extensions.Primitives;
 using SoapRouter.Forwarding.Http;
+using SoapRouter.Metadata;
 using SoapRouter.Pipeline;
 using SoapRouter.Telemetry;
 using SoapRouter.Wire.Faults;
@@ -17,19 +18,22 @@ namespace SoapRouter.Listening;
 internal sealed class HttpSoapHandler
 {
     private readonly MessagePipeline _pipeline;
+    private readonly WsdlProxy _metadata;
     private readonly ConcurrencyGate _gate;
     private readonly RouterStatistics _statistics;
     private readonly ArrayPool<byte> _pool;
     private readonly ILogger _logger;
 
     /// <summary>Creates the handler; request bodies are rented from the shared array pool.</summary>
-    public HttpSoapHandler(MessagePipeline pipeline, ConcurrencyGate gate, RouterStatistics statistics, ILogger<HttpSoapHandler> logger)
+    public HttpSoapHandler(MessagePipeline pipeline, WsdlProxy metadata, ConcurrencyGate gate, RouterStatistics statistics, ILogger<HttpSoapHandler> logger)
     {
         ArgumentNullException.ThrowIfNull(pipeline);
+        ArgumentNullException.ThrowIfNull(metadata);
         ArgumentNullException.ThrowIfNull(gate);
         ArgumentNullException.ThrowIfNull(statistics);
         ArgumentNullException.ThrowIfNull(logger);
         _pipeline = pipeline;
+        _metadata = metadata;
         _gate = gate;
         _statistics = statistics;
         _logger = logger;
@@ -44,6 +48,12 @@ internal sealed class HttpSoapHandler
     {
         if (!HttpMethods.IsPost(context.Request.Method))
         {
+            if (HttpMethods.IsGet(context.Request.Method) && MetadataQuery.IsMetadata(context.Request.QueryString.Value))
+            {
+                await _metadata.HandleAsync(context, listener).ConfigureAwait(false);
+                return;
+            }
+
             await ListenerResponses.WriteMethodNotAllowedAsync(context).ConfigureAwait(false);
             return;
         }

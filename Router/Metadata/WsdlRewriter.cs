@@ -1,0 +1,90 @@
+using System.Text;
+using System.Xml;
+
+namespace SoapRouter.Metadata;
+
+/// <summary>
+/// Rewrites a destination's WSDL (or schema) so a client generated from it talks to the router: every SOAP address and
+/// WS-Addressing endpoint address becomes the listener's address, and every import of another part of the metadata
+/// (wsdl:import, xsd:import, xsd:include) points at the listener with the same query. Everything else stays as the
+/// service wrote it. DTDs are refused and nothing external is resolved.
+/// </summary>
+internal static class WsdlRewriter
+{
+    private const string Soap11Binding = "http://schemas.xmlsoap.org/wsdl/soap/";
+    private const string Soap12Binding = "http://schemas.xmlsoap.org/wsdl/soap12/";
+    private const string Wsdl = "http://schemas.xmlsoap.org/wsdl/";
+    private const string Schema = "http://www.w3.org/2001/XMLSchema";
+    private const string Addressing10 = "http://www.w3.org/2005/08/addressing";
+
+    private static readonly XmlReaderSettings ReaderSettings = new()
+    {
+        DtdProcessing = DtdProcessing.Prohibit,
+        XmlResolver = null,
+        MaxCharactersInDocument = 16 * 1024 * 1024,
+    };
+
+    /// <summary>
+    /// The metadata in <paramref name="document"/> with addresses pointing at <paramref name="listenerAddress"/>. Throws
+    /// <see cref="XmlException"/> for a document that is not well-formed XML.
+    /// </summary>
+    public static byte[] Rewrite(ReadOnlySpan<byte> document, Uri listenerAddress)
+    {
+        ArgumentNullException.ThrowIfNull(listenerAddress);
+        var xml = new XmlDocument { XmlResolver = null, PreserveWhitespace = true };
+        using (var stream = new MemoryStream(document.ToArray(), writable: false))
+        using (var reader = XmlReader.Create(stream, ReaderSettings))
+        {
+            xml.Load(reader);
+        }
+
+        var listener = listenerAddress.GetLeftPart(UriPartial.Path);
+        foreach (var element in xml.GetElementsByTagName("*").OfType<XmlElement>().ToList())
+        {
+            Rewrite(element, listener);
+        }
+
+        using var output = new MemoryStream(document.Length + 256);
+        using (var writer = XmlWriter.Create(output, new XmlWriterSettings { Encoding = new UTF8Encoding(false) }))
+        {
+            xml.Save(writer);
+        }
+
+        return output.ToArray();
+    }
+
+    private static void Rewrite(XmlElement element, string listener)
+    {
+        switch (element.LocalName)
+        {
+            case "address" when element.NamespaceURI is Soap11Binding or Soap12Binding:
+                element.SetAttribute("location", listener);
+                break;
+            case "Address" when element.NamespaceURI == Addressing10:
+                element.InnerText = listener;
+                break;
+            case "import" when element.NamespaceURI == Wsdl:
+                PointAtListener(element, "location", listener);
+                break;
+            case "import" or "include" when element.NamespaceURI == Schema:
+                PointAtListener(element, "schemaLocation", listener);
+                break;
+        }
+    }
+
+    /// <summary>An import of another metadata part (?xsd=xsd0, ?wsdl=wsdl1) is fetched through the router too.</summary>
+    private static void PointAtListener(XmlElement element, string attribute, string listener)
+    {
+        var location = element.GetAttribute(attribute);
+        if (location.Length == 0)
+        {
+            return;
+        }
+
+        var query = location.IndexOf('?', StringComparison.Ordinal);
+        if (query >= 0)
+        {
+            element.SetAttribute(attribute, listener + location[query..]);
+        }
+    }
+}
