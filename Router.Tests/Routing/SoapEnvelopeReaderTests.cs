@@ -34,7 +34,7 @@ public sealed class SoapEnvelopeReaderTests
     [Fact]
     public void Action_NoWsaAction_UsesSoapActionHeader()
     {
-        using var view = Parse(SoapVersion.Soap11, transportAction: TransportAction.FromSoapActionHeader("\"urn:soap-action\""));
+        using var view = Parse(SoapVersion.Soap11, transportAction: SoapRouter.Wire.Soap.SoapMediaTypes.FromSoapActionHeader("\"urn:soap-action\""));
 
         Assert.Equal("urn:soap-action", view.Action);
         Assert.Equal(WsAddressingVersion.None, view.Addressing.Version);
@@ -43,7 +43,7 @@ public sealed class SoapEnvelopeReaderTests
     [Fact]
     public void Action_NoWsaAction_UsesContentTypeActionParameter()
     {
-        var transportAction = TransportAction.FromHttp("application/soap+xml; charset=utf-8; action=\"urn:ct-action\"", soapActionHeader: "urn:ignored");
+        var transportAction = SoapRouter.Wire.Soap.SoapMediaTypes.TransportAction("application/soap+xml; charset=utf-8; action=\"urn:ct-action\"", soapActionHeader: "urn:ignored");
         using var view = Parse(SoapVersion.Soap12, transportAction: transportAction);
 
         Assert.Equal("urn:ct-action", view.Action);

@@ -1,4 +1,4 @@
-using SoapRouter.Routing;
+using SoapRouter.Wire.Soap;
 
 namespace SoapRouter.Forwarding.Http;
 
@@ -27,6 +27,8 @@ internal static class HttpReplyClassifier
         }
 
         // The SOAP 1.2 HTTP binding sends Sender faults as 400; SOAP 1.1 has only 500.
-        return statusCode == 400 && SoapMediaTypes.IsSoap12Envelope(contentType) ? HttpReplyKind.Fault : HttpReplyKind.Unusable;
+        return statusCode == 400 && (SoapMediaTypes.Matches(contentType, SoapMediaTypes.Soap12Xml) || SoapMediaTypes.Matches(contentType, SoapMediaTypes.Msbin1))
+            ? HttpReplyKind.Fault
+            : HttpReplyKind.Unusable;
     }
 }

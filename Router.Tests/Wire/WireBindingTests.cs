@@ -1,0 +1,92 @@
+using System.Buffers;
+using System.ServiceModel;
+using System.ServiceModel.Channels;
+using SoapRouter.Wire.Bindings;
+using SoapRouter.Wire.Encoding;
+
+namespace SoapRouter.Tests.Wire;
+
+/// <summary>The four bindings: what they put on the wire and what a WCF client gets to speak them.</summary>
+public sealed class WireBindingTests
+{
+    [Theory]
+    [InlineData(WireBindingNames.BasicHttp, "text/xml; charset=utf-8", false)]
+    [InlineData(WireBindingNames.Soap12Http, "application/soap+xml; charset=utf-8", true)]
+    [InlineData(WireBindingNames.BinaryHttp, "application/soap+msbin1", true)]
+    [InlineData(WireBindingNames.NetTcp, "application/soap+msbinsession1", true)]
+    public void Codec_WritesWcfsContentType_AndTheBindingsAddressing(string name, string contentType, bool addressing)
+    {
+        var binding = WireBindings.Get(name);
+
+        Assert.Equal(contentType, binding.CreateCodec(WireLimits.Default).ContentType);
+        Assert.Equal(addressing, binding.UsesAddressing);
+        Assert.Same(binding, WireBindings.Find(name));
+    }
+
+    [Fact]
+    public void Find_UnknownName_IsNull_AndGetSaysWhatIsKnown()
+    {
+        Assert.Null(WireBindings.Find("wsHttp"));
+        var error = Assert.Throws<ArgumentException>(() => WireBindings.Get("wsHttp"));
+        Assert.Contains("basicHttp, soap12Http, binaryHttp, netTcp", error.Message, StringComparison.Ordinal);
+    }
+
+    [Theory]
+    [InlineData(WireBindingNames.BasicHttp, typeof(BasicHttpBinding))]
+    [InlineData(WireBindingNames.Soap12Http, typeof(CustomBinding))]
+    [InlineData(WireBindingNames.BinaryHttp, typeof(CustomBinding))]
+    [InlineData(WireBindingNames.NetTcp, typeof(NetTcpBinding))]
+    public void ClientBinding_HasTheLimitsAndTheMessageVersion(string name, Type expected)
+    {
+        var binding = WireBindings.Get(name);
+        var limits = WireLimits.ForSize(8 << 20);
+
+        var client = binding.CreateClientBinding(limits);
+
+        Assert.IsType(expected, client);
+        Assert.Equal(binding.MessageVersion, client.MessageVersion);
+        var transport = client.CreateBindingElements().Find<TransportBindingElement>()!;
+        Assert.Equal(8 << 20, transport.MaxReceivedMessageSize);
+    }
+
+    [Fact]
+    public void Write_ReturnsAPooledBufferThatReadsBack_AndDisposeReturnsIt()
+    {
+        var pool = new CountingPool();
+        var codec = WireBindings.BinaryHttp.CreateCodec(WireLimits.Default, new ArrayPoolBufferManager(pool));
+        var message = Message.CreateMessage(MessageVersion.Soap12WSAddressing10, "urn:a", "body");
+
+        var bytes = codec.Write(message);
+        var read = codec.Read(bytes.Segment);
+
+        Assert.Equal("urn:a", read.Headers.Action);
+        Assert.Equal("body", read.GetBody<string>());
+        bytes.Dispose();
+        bytes.Dispose();
+        Assert.Equal(pool.Rented, pool.Returned);
+    }
+
+    [Fact]
+    public void Write_OverTheMessageSizeLimit_Throws()
+    {
+        var codec = WireBindings.Soap12Http.CreateCodec(new WireLimits { MaxMessageSize = 1024 });
+        var message = Message.CreateMessage(MessageVersion.Soap12WSAddressing10, "urn:a", new string('x', 4096));
+
+        Assert.Throws<QuotaExceededException>(() => codec.Write(message));
+    }
+
+    private sealed class CountingPool : ArrayPool<byte>
+    {
+        public int Rented { get; private set; }
+
+        public int Returned { get; private set; }
+
+        public override byte[] Rent(int minimumLength)
+        {
+            Rented++;
+            return new byte[minimumLength];
+        }
+
+        public override void Return(byte[] array, bool clearArray = false) => Returned++;
+    }
+}
