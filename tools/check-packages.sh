@@ -1,26 +1,28 @@
 #!/usr/bin/env bash
 # Probes the configured NuGet source for every package the product names and prints, per package,
 # the versions the source holds (or MISSING). Exit code 1 when a package the router cannot be built
-# without is missing. Run it after the package source changes to see whether the CoreWCF work can start.
+# without is missing. The router's message layer is System.ServiceModel.* (the .NET WCF client library);
+# its listeners are our own on Kestrel, so CoreWCF is listed for information only (it has never been in
+# the team's source).
 set -uo pipefail
 
 source_url="${NUGET_FLAT_CONTAINER:-https://api.nuget.org/v3-flatcontainer}"
 
 # name|required-for
 packages=(
-  "CoreWCF.Primitives|router host (CoreWCF server)"
-  "CoreWCF.Http|router/BackendStub HTTP listeners"
-  "CoreWCF.NetTcp|router/BackendStub net.tcp listeners"
-  "System.ServiceModel.Primitives|WCF client (outbound hop, tests, LoadClient)"
-  "System.ServiceModel.Http|WCF client HTTP bindings"
-  "System.ServiceModel.NetTcp|WCF client net.tcp binding"
+  "System.ServiceModel.Primitives|message layer: Message, encoders, faults (Wire library)"
+  "System.ServiceModel.Http|HTTP client bindings (tests, LoadClient wcf mode)"
+  "System.ServiceModel.NetTcp|net.tcp client channels"
+  "CoreWCF.Primitives|not used: listeners are ours on Kestrel"
   "K4os.Compression.LZ4|LZ4 codec (adaptive compression)"
+  "ZstdSharp.Port|Zstandard codec (adaptive compression)"
+  "BenchmarkDotNet|microbenchmarks"
   "Serilog|logging"
   "Serilog.Sinks.Console|logging"
   "OpenTelemetry|tracing/metrics"
   "xunit|tests"
 )
-hard_required=" CoreWCF.Primitives CoreWCF.Http CoreWCF.NetTcp System.ServiceModel.Primitives "
+hard_required=" System.ServiceModel.Primitives System.ServiceModel.Http System.ServiceModel.NetTcp "
 
 missing_required=0
 for entry in "${packages[@]}"; do
