@@ -1,5 +1,4 @@
 using System.Diagnostics;
-using Samples.Payloads;
 using LoadClient.CommandLine;
 using LoadClient.Driving;
 using LoadClient.Envelopes;
@@ -42,9 +41,8 @@ internal static class LoadApp
             return BadArguments;
         }
 
-        var encoding = options.Binding == LoadBinding.BinaryHttp ? PayloadEncoding.BinaryXml : PayloadEncoding.TextXml;
-        var template = SoapEnvelopeBuilder.Build(options.Binding, OperationCalls.For(options, encoding), options.To);
-        output.WriteLine($"Sending {Names.Of(options.Binding)} {Names.Of(options.Operation)} ({template.Body.Length:N0}-byte body) to {options.Url}");
+        var template = RequestTemplateBuilder.Build(options.Binding, OperationCalls.For(options), options.To, ClientLimits.Unbounded);
+        output.WriteLine($"Sending {options.Binding.Name} {Names.Of(options.Operation)} ({template.Body.Length:N0}-byte body) to {options.Url}");
 
         using var sender = new SoapRequestSender(options.Url, template, options.Concurrency, options.Timeout);
         var measurement = await new LoadDriver(options, sender).RunAsync(stop);

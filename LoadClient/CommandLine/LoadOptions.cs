@@ -1,4 +1,5 @@
 using Samples.Payloads;
+using SoapRouter.Wire.Bindings;
 
 namespace LoadClient.CommandLine;
 
@@ -14,8 +15,8 @@ internal sealed record LoadOptions
     /// <summary>The endpoint every request is posted to.</summary>
     public required Uri Url { get; init; }
 
-    /// <summary>The encoding of the requests.</summary>
-    public LoadBinding Binding { get; init; } = LoadBinding.BasicHttp;
+    /// <summary>The wire binding of the requests (SOAP version, addressing, encoding).</summary>
+    public WireBinding Binding { get; init; } = WireBindings.BasicHttp;
 
     /// <summary>The operation every request calls.</summary>
     public LoadOperation Operation { get; init; } = LoadOperation.Echo;

@@ -1,5 +1,6 @@
 using System.Globalization;
 using Samples.Payloads;
+using SoapRouter.Wire.Bindings;
 
 namespace LoadClient.CommandLine;
 
@@ -126,7 +127,7 @@ internal static class LoadOptionsParser
 
         // Checks between options are skipped when the option they depend on was itself wrong: one mistake, one error.
         var errorsBefore = errors.Count;
-        var binding = Read(values, Binding, LoadBinding.BasicHttp, errors, TryEnum<LoadBinding>);
+        var binding = Read(values, Binding, WireBindings.BasicHttp, errors, TryBinding);
         var bindingKnown = errors.Count == errorsBefore;
         errorsBefore = errors.Count;
         var operation = Read(values, Operation, LoadOperation.Echo, errors, TryEnum<LoadOperation>);
@@ -162,7 +163,7 @@ internal static class LoadOptionsParser
             errors.Add($"Option '{Orders}' applies to '{Operation} getOrders' only.");
         }
 
-        if (values.ContainsKey(To) && bindingKnown && binding == LoadBinding.BasicHttp)
+        if (values.ContainsKey(To) && bindingKnown && !binding.UsesAddressing)
         {
             errors.Add($"Option '{To}' applies to soap12Http and binaryHttp only: basicHttp messages carry no WS-Addressing headers.");
         }
@@ -278,6 +279,21 @@ internal static class LoadOptionsParser
         result = default;
         var names = Enum.GetNames<T>().Select(n => char.ToLowerInvariant(n[0]) + n[1..]);
         errors.Add($"Option '{name}' must be one of {string.Join(", ", names)}; got '{value}'.");
+        return false;
+    }
+
+    private static bool TryBinding(string name, string value, List<string> errors, out WireBinding result)
+    {
+        // The raw mode posts HTTP requests, so only the HTTP bindings are offered.
+        var found = WireBindings.Http.FirstOrDefault(b => b.Name.Equals(value, StringComparison.OrdinalIgnoreCase));
+        if (found is not null)
+        {
+            result = found;
+            return true;
+        }
+
+        result = WireBindings.BasicHttp;
+        errors.Add($"Option '{name}' must be one of {string.Join(", ", WireBindings.Http.Select(b => b.Name))}; got '{value}'.");
         return false;
     }
 

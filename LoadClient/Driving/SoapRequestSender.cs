@@ -1,5 +1,6 @@
 using System.Net;
 using LoadClient.Envelopes;
+using SoapRouter.Wire.Soap;
 
 namespace LoadClient.Driving;
 
@@ -105,7 +106,7 @@ internal sealed class SoapRequestSender : IDisposable
         var fault = status switch
         {
             500 => SoapMediaTypes.IsSoapEnvelope(contentType),
-            400 => SoapMediaTypes.IsSoap12Envelope(contentType),
+            400 => SoapMediaTypes.Matches(contentType, SoapMediaTypes.Soap12Xml) || SoapMediaTypes.Matches(contentType, SoapMediaTypes.Msbin1),
             _ => false,
         };
         return fault ? RequestOutcome.Fault : RequestOutcome.HttpError;

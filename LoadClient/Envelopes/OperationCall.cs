@@ -1,13 +1,10 @@
-using System.Xml;
+using System.ServiceModel.Channels;
 
 namespace LoadClient.Envelopes;
 
-/// <summary>
-/// The body of one call in WCF's document/literal wrapped style: an element named after the operation in the
-/// service namespace, holding one element per parameter.
-/// </summary>
-/// <param name="Name">The operation, which names the wrapper element.</param>
+/// <summary>One call of a sample contract: its action, whether a reply comes back, and its body as WCF writes it.</summary>
+/// <param name="Name">The operation's name, which also names the body's wrapper element.</param>
 /// <param name="Action">The request's SOAP action.</param>
 /// <param name="OneWay">The operation has no reply.</param>
-/// <param name="WriteParameters">Writes the parameter elements inside the wrapper.</param>
-internal sealed record OperationCall(string Name, string Action, bool OneWay, Action<XmlDictionaryWriter> WriteParameters);
+/// <param name="Body">Writes the request body (document/literal wrapped, DataContractSerializer); buffered, so it can be written more than once.</param>
+internal sealed record OperationCall(string Name, string Action, bool OneWay, BodyWriter Body);

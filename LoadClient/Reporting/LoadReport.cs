@@ -111,7 +111,7 @@ internal sealed record LoadReport
         return new LoadReport
         {
             Url = options.Url.AbsoluteUri,
-            Binding = Names.Of(options.Binding),
+            Binding = options.Binding.Name,
             Operation = Names.Of(options.Operation),
             Action = template.Action,
             Profile = options.Profile.ToString(),

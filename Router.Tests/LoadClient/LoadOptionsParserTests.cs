@@ -1,5 +1,6 @@
 using Samples.Payloads;
 using LoadClient.CommandLine;
+using SoapRouter.Wire.Bindings;
 
 namespace SoapRouter.Tests.LoadClient;
 
@@ -16,7 +17,7 @@ public sealed class LoadOptionsParserTests
         var options = result.Options!;
         Assert.Equal(new Uri(Url), options.Url);
         Assert.Equal(new Uri(Url), options.To);
-        Assert.Equal(LoadBinding.BasicHttp, options.Binding);
+        Assert.Same(WireBindings.BasicHttp, options.Binding);
         Assert.Equal(LoadOperation.Echo, options.Operation);
         Assert.Equal(1024, options.EchoSize);
         Assert.Equal(PayloadProfile.Compressible, options.Profile);
@@ -44,7 +45,7 @@ public sealed class LoadOptionsParserTests
 
         Assert.True(result.Succeeded, string.Join("; ", result.Errors));
         var options = result.Options!;
-        Assert.Equal(LoadBinding.BinaryHttp, options.Binding);
+        Assert.Same(WireBindings.BinaryHttp, options.Binding);
         Assert.Equal(LoadOperation.GetOrders, options.Operation);
         Assert.Equal(25, options.OrderCount);
         Assert.Equal(PayloadProfile.Incompressible, options.Profile);
