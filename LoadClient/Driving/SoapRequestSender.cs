@@ -4,8 +4,8 @@ using SoapRouter.Wire.Soap;
 
 namespace LoadClient.Driving;
 
-/// <summary>Posts the template to the target over one shared connection pool and classifies the reply.</summary>
-internal sealed class SoapRequestSender : IDisposable
+/// <summary>The raw mode's target: posts the template over one shared connection pool and classifies the reply by its status.</summary>
+internal sealed class SoapRequestSender : ILoadTarget, IDisposable
 {
     private readonly HttpClient _client;
     private readonly Uri _url;
@@ -112,5 +112,15 @@ internal sealed class SoapRequestSender : IDisposable
         return fault ? RequestOutcome.Fault : RequestOutcome.HttpError;
     }
 
+    /// <inheritdoc />
+    public ILoadChannel CreateChannel(CancellationToken stop) => new RawHttpChannel(this, stop);
+
     public void Dispose() => _client.Dispose();
+
+    /// <inheritdoc />
+    public ValueTask DisposeAsync()
+    {
+        Dispose();
+        return ValueTask.CompletedTask;
+    }
 }
