@@ -20,6 +20,7 @@ internal static class LoadOptionsParser
     public const int MaxConcurrency = 1024;
 
     private const string Url = "--url";
+    private const string Client = "--client";
     private const string Binding = "--binding";
     private const string Operation = "--operation";
     private const string Size = "--size";
@@ -35,20 +36,24 @@ internal static class LoadOptionsParser
     private const string AllowRemote = "--allow-remote";
 
     private static readonly string[] ValueOptions =
-        [Url, Binding, Operation, Size, Orders, Profile, To, Concurrency, Requests, Duration, Warmup, Timeout, Json];
+        [Url, Client, Binding, Operation, Size, Orders, Profile, To, Concurrency, Requests, Duration, Warmup, Timeout, Json];
 
     /// <summary>Usage text printed for --help and after errors.</summary>
     public const string HelpText = """
         Usage: LoadClient --url <url> [options]
 
-          --url <url>            endpoint every request is posted to (required; http or https)
-          --binding <name>       basicHttp | soap12Http | binaryHttp (default basicHttp)
+          --url <url>            endpoint every request goes to (required; http or https, net.tcp for netTcp)
+          --client <mode>        raw | wcf (default raw): raw HTTP posts of a template encoded once, or
+                                 ChannelFactory channels (no byte counts; plain http and net.tcp only)
+          --binding <name>       basicHttp | soap12Http | binaryHttp | netTcp (default basicHttp;
+                                 netTcp needs --client wcf)
           --operation <name>     echo | getOrders | submitOrder (default echo)
           --size <bytes>         echo payload size, 1..67108864 (default 1024; echo only)
           --orders <n>           orders getOrders asks for, 0..100000 (default 10; getOrders only)
           --profile <name>       HighlyCompressible | Compressible | Incompressible (default Compressible)
-          --to <uri>             wsa:To of soap12Http/binaryHttp messages (default the --url)
-          --concurrency <n>      requests in flight and pooled connections, 1..1024 (default 4)
+          --to <uri>             wsa:To of soap12Http/binaryHttp/netTcp messages (default the --url)
+          --concurrency <n>      requests in flight: raw workers and pooled connections, or WCF
+                                 channels, 1..1024 (default 4)
           --requests <n>         measured requests, >= 1 (default 200)
           --duration <seconds>   measure for this long instead, 1..600 (not with --requests)
           --warmup <n>           unmeasured requests sent first, >= 0 (default 10)
@@ -130,6 +135,9 @@ internal static class LoadOptionsParser
         var binding = Read(values, Binding, WireBindings.BasicHttp, errors, TryBinding);
         var bindingKnown = errors.Count == errorsBefore;
         errorsBefore = errors.Count;
+        var client = Read(values, Client, LoadClientMode.Raw, errors, TryEnum<LoadClientMode>);
+        var clientKnown = errors.Count == errorsBefore;
+        errorsBefore = errors.Count;
         var operation = Read(values, Operation, LoadOperation.Echo, errors, TryEnum<LoadOperation>);
         var operationKnown = errors.Count == errorsBefore;
         var size = Read(values, Size, LoadOptions.DefaultEchoSize, errors, (string n, string v, List<string> e, out int r) => TryInt(n, v, 1, MaxEchoSize, e, out r));
@@ -165,7 +173,17 @@ internal static class LoadOptionsParser
 
         if (values.ContainsKey(To) && bindingKnown && !binding.UsesAddressing)
         {
-            errors.Add($"Option '{To}' applies to soap12Http and binaryHttp only: basicHttp messages carry no WS-Addressing headers.");
+            errors.Add($"Option '{To}' applies to soap12Http, binaryHttp and netTcp only: basicHttp messages carry no WS-Addressing headers.");
+        }
+
+        if (bindingKnown && clientKnown && binding.IsSession && client == LoadClientMode.Raw)
+        {
+            errors.Add($"Binding '{binding.Name}' is spoken by the WCF client only: add '{Client} wcf' (the raw mode posts HTTP requests).");
+        }
+
+        if (url is not null)
+        {
+            CheckScheme(url, bindingKnown ? binding : null, clientKnown ? client : null, errors);
         }
 
         if (json is not null)
@@ -181,6 +199,7 @@ internal static class LoadOptionsParser
         return new LoadOptions
         {
             Url = url,
+            Client = client,
             Binding = binding,
             Operation = operation,
             EchoSize = size,
@@ -215,9 +234,10 @@ internal static class LoadOptionsParser
             return null;
         }
 
-        if (!Uri.TryCreate(value, UriKind.Absolute, out var url) || (url.Scheme != Uri.UriSchemeHttp && url.Scheme != Uri.UriSchemeHttps))
+        if (!Uri.TryCreate(value, UriKind.Absolute, out var url)
+            || (url.Scheme != Uri.UriSchemeHttp && url.Scheme != Uri.UriSchemeHttps && url.Scheme != Uri.UriSchemeNetTcp))
         {
-            errors.Add($"Option '{Url}' must be an absolute http or https URL; got '{value}'.");
+            errors.Add($"Option '{Url}' must be an absolute http, https or net.tcp URL; got '{value}'.");
             return null;
         }
 
@@ -284,8 +304,7 @@ internal static class LoadOptionsParser
 
     private static bool TryBinding(string name, string value, List<string> errors, out WireBinding result)
     {
-        // The raw mode posts HTTP requests, so only the HTTP bindings are offered.
-        var found = WireBindings.Http.FirstOrDefault(b => b.Name.Equals(value, StringComparison.OrdinalIgnoreCase));
+        var found = WireBindings.All.FirstOrDefault(b => b.Name.Equals(value, StringComparison.OrdinalIgnoreCase));
         if (found is not null)
         {
             result = found;
@@ -293,8 +312,27 @@ internal static class LoadOptionsParser
         }
 
         result = WireBindings.BasicHttp;
-        errors.Add($"Option '{name}' must be one of {string.Join(", ", WireBindings.Http.Select(b => b.Name))}; got '{value}'.");
+        errors.Add($"Option '{name}' must be one of {string.Join(", ", WireBindingNames.All)}; got '{value}'.");
         return false;
+    }
+
+    // The URL's scheme must be the binding's transport; unknown binding or client (already reported) skip their checks.
+    private static void CheckScheme(Uri url, WireBinding? binding, LoadClientMode? client, List<string> errors)
+    {
+        var netTcp = url.Scheme == Uri.UriSchemeNetTcp;
+        if (binding is { IsSession: true } && !netTcp)
+        {
+            errors.Add($"Option '{Url}' must be a net.tcp URL for binding '{binding.Name}'; got '{url}'.");
+        }
+        else if (binding is { IsSession: false } && netTcp)
+        {
+            errors.Add($"Option '{Url}' must be an http or https URL for binding '{binding.Name}'; net.tcp is binding '{WireBindingNames.NetTcp}''s.");
+        }
+
+        if (client == LoadClientMode.Wcf && url.Scheme == Uri.UriSchemeHttps)
+        {
+            errors.Add($"Option '{Client} wcf' speaks plain http: the wire library's client bindings have no transport security; got '{url}'.");
+        }
     }
 
     private static void CheckJsonPath(string path, List<string> errors)

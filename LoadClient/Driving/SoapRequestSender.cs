@@ -86,9 +86,13 @@ internal sealed class SoapRequestSender : ILoadTarget, IDisposable
         {
             return new SendResult(stop.IsCancellationRequested ? RequestOutcome.Canceled : RequestOutcome.Timeout, status, sent, received);
         }
-        catch (Exception ex) when (ex is HttpRequestException or IOException)
+        catch (HttpRequestException ex)
         {
-            return new SendResult(RequestOutcome.TransportError, status, sent, received);
+            return new SendResult(RequestOutcome.TransportError, status, sent, received, $"{nameof(HttpRequestException)}({ex.HttpRequestError})");
+        }
+        catch (IOException ex)
+        {
+            return new SendResult(RequestOutcome.TransportError, status, sent, received, ex.GetType().Name);
         }
     }
 
