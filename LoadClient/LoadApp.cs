@@ -1,9 +1,9 @@
 using System.Diagnostics;
-using Samples.Payloads;
 using LoadClient.CommandLine;
 using LoadClient.Driving;
 using LoadClient.Envelopes;
 using LoadClient.Reporting;
+using LoadClient.Wcf;
 
 namespace LoadClient;
 
@@ -42,13 +42,28 @@ internal static class LoadApp
             return BadArguments;
         }
 
-        var encoding = options.Binding == LoadBinding.BinaryHttp ? PayloadEncoding.BinaryXml : PayloadEncoding.TextXml;
-        var template = SoapEnvelopeBuilder.Build(options.Binding, OperationCalls.For(options, encoding), options.To);
-        output.WriteLine($"Sending {Names.Of(options.Binding)} {Names.Of(options.Operation)} ({template.Body.Length:N0}-byte body) to {options.Url}");
+        var call = OperationCalls.For(options);
+        SoapRequestTemplate? template = null;
+        ILoadTarget target;
+        if (options.Client == LoadClientMode.Raw)
+        {
+            template = RequestTemplateBuilder.Build(options.Binding, call, options.To, ClientLimits.Unbounded);
+            output.WriteLine($"Sending {options.Binding.Name} {Names.Of(options.Operation)} ({template.Body.Length:N0}-byte body) to {options.Url}");
+            target = new SoapRequestSender(options.Url, template, options.Concurrency, options.Timeout);
+        }
+        else
+        {
+            output.WriteLine($"Calling {options.Binding.Name} {Names.Of(options.Operation)} through {options.Concurrency} WCF channel(s) to {options.Url}");
+            target = call.CreateWcfTarget(WcfEndpoint.For(options));
+        }
 
-        using var sender = new SoapRequestSender(options.Url, template, options.Concurrency, options.Timeout);
-        var measurement = await new LoadDriver(options, sender).RunAsync(stop);
-        var report = LoadReport.Create(options, template, measurement, Stopwatch.Frequency);
+        LoadMeasurement measurement;
+        await using (target)
+        {
+            measurement = await new LoadDriver(options, target).RunAsync(stop);
+        }
+
+        var report = LoadReport.Create(options, call, template, measurement, Stopwatch.Frequency);
         ConsoleReport.Write(report, output);
 
         if (options.JsonPath is { } path)

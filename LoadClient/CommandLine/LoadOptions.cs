@@ -1,4 +1,5 @@
 using Samples.Payloads;
+using SoapRouter.Wire.Bindings;
 
 namespace LoadClient.CommandLine;
 
@@ -14,8 +15,11 @@ internal sealed record LoadOptions
     /// <summary>The endpoint every request is posted to.</summary>
     public required Uri Url { get; init; }
 
-    /// <summary>The encoding of the requests.</summary>
-    public LoadBinding Binding { get; init; } = LoadBinding.BasicHttp;
+    /// <summary>Raw HTTP posts of a pre-encoded template, or a WCF client.</summary>
+    public LoadClientMode Client { get; init; } = LoadClientMode.Raw;
+
+    /// <summary>The wire binding of the requests (SOAP version, addressing, encoding).</summary>
+    public WireBinding Binding { get; init; } = WireBindings.BasicHttp;
 
     /// <summary>The operation every request calls.</summary>
     public LoadOperation Operation { get; init; } = LoadOperation.Echo;
@@ -29,10 +33,10 @@ internal sealed record LoadOptions
     /// <summary>How compressible the generated payload is.</summary>
     public PayloadProfile Profile { get; init; } = PayloadProfile.Compressible;
 
-    /// <summary>The wsa:To of soap12Http and binaryHttp messages; the URL unless --to says otherwise.</summary>
+    /// <summary>The wsa:To of the WS-Addressing bindings' messages; the URL unless --to says otherwise.</summary>
     public required Uri To { get; init; }
 
-    /// <summary>Requests in flight at once, and the size of the connection pool.</summary>
+    /// <summary>Requests in flight at once: raw workers and their connection pool, or WCF channels.</summary>
     public int Concurrency { get; init; } = 4;
 
     /// <summary>Measured requests; ignored when <see cref="Duration"/> is set.</summary>

@@ -1,5 +1,6 @@
 using System.Globalization;
 using Samples.Payloads;
+using SoapRouter.Wire.Bindings;
 
 namespace LoadClient.CommandLine;
 
@@ -19,6 +20,7 @@ internal static class LoadOptionsParser
     public const int MaxConcurrency = 1024;
 
     private const string Url = "--url";
+    private const string Client = "--client";
     private const string Binding = "--binding";
     private const string Operation = "--operation";
     private const string Size = "--size";
@@ -34,20 +36,24 @@ internal static class LoadOptionsParser
     private const string AllowRemote = "--allow-remote";
 
     private static readonly string[] ValueOptions =
-        [Url, Binding, Operation, Size, Orders, Profile, To, Concurrency, Requests, Duration, Warmup, Timeout, Json];
+        [Url, Client, Binding, Operation, Size, Orders, Profile, To, Concurrency, Requests, Duration, Warmup, Timeout, Json];
 
     /// <summary>Usage text printed for --help and after errors.</summary>
     public const string HelpText = """
         Usage: LoadClient --url <url> [options]
 
-          --url <url>            endpoint every request is posted to (required; http or https)
-          --binding <name>       basicHttp | soap12Http | binaryHttp (default basicHttp)
+          --url <url>            endpoint every request goes to (required; http or https, net.tcp for netTcp)
+          --client <mode>        raw | wcf (default raw): raw HTTP posts of a template encoded once, or
+                                 ChannelFactory channels (no byte counts; plain http and net.tcp only)
+          --binding <name>       basicHttp | soap12Http | binaryHttp | netTcp (default basicHttp;
+                                 netTcp needs --client wcf)
           --operation <name>     echo | getOrders | submitOrder (default echo)
           --size <bytes>         echo payload size, 1..67108864 (default 1024; echo only)
           --orders <n>           orders getOrders asks for, 0..100000 (default 10; getOrders only)
           --profile <name>       HighlyCompressible | Compressible | Incompressible (default Compressible)
-          --to <uri>             wsa:To of soap12Http/binaryHttp messages (default the --url)
-          --concurrency <n>      requests in flight and pooled connections, 1..1024 (default 4)
+          --to <uri>             wsa:To of soap12Http/binaryHttp/netTcp messages (default the --url)
+          --concurrency <n>      requests in flight: raw workers and pooled connections, or WCF
+                                 channels, 1..1024 (default 4)
           --requests <n>         measured requests, >= 1 (default 200)
           --duration <seconds>   measure for this long instead, 1..600 (not with --requests)
           --warmup <n>           unmeasured requests sent first, >= 0 (default 10)
@@ -126,8 +132,11 @@ internal static class LoadOptionsParser
 
         // Checks between options are skipped when the option they depend on was itself wrong: one mistake, one error.
         var errorsBefore = errors.Count;
-        var binding = Read(values, Binding, LoadBinding.BasicHttp, errors, TryEnum<LoadBinding>);
+        var binding = Read(values, Binding, WireBindings.BasicHttp, errors, TryBinding);
         var bindingKnown = errors.Count == errorsBefore;
+        errorsBefore = errors.Count;
+        var client = Read(values, Client, LoadClientMode.Raw, errors, TryEnum<LoadClientMode>);
+        var clientKnown = errors.Count == errorsBefore;
         errorsBefore = errors.Count;
         var operation = Read(values, Operation, LoadOperation.Echo, errors, TryEnum<LoadOperation>);
         var operationKnown = errors.Count == errorsBefore;
@@ -162,9 +171,19 @@ internal static class LoadOptionsParser
             errors.Add($"Option '{Orders}' applies to '{Operation} getOrders' only.");
         }
 
-        if (values.ContainsKey(To) && bindingKnown && binding == LoadBinding.BasicHttp)
+        if (values.ContainsKey(To) && bindingKnown && !binding.UsesAddressing)
         {
-            errors.Add($"Option '{To}' applies to soap12Http and binaryHttp only: basicHttp messages carry no WS-Addressing headers.");
+            errors.Add($"Option '{To}' applies to soap12Http, binaryHttp and netTcp only: basicHttp messages carry no WS-Addressing headers.");
+        }
+
+        if (bindingKnown && clientKnown && binding.IsSession && client == LoadClientMode.Raw)
+        {
+            errors.Add($"Binding '{binding.Name}' is spoken by the WCF client only: add '{Client} wcf' (the raw mode posts HTTP requests).");
+        }
+
+        if (url is not null)
+        {
+            CheckScheme(url, bindingKnown ? binding : null, clientKnown ? client : null, errors);
         }
 
         if (json is not null)
@@ -180,6 +199,7 @@ internal static class LoadOptionsParser
         return new LoadOptions
         {
             Url = url,
+            Client = client,
             Binding = binding,
             Operation = operation,
             EchoSize = size,
@@ -214,9 +234,10 @@ internal static class LoadOptionsParser
             return null;
         }
 
-        if (!Uri.TryCreate(value, UriKind.Absolute, out var url) || (url.Scheme != Uri.UriSchemeHttp && url.Scheme != Uri.UriSchemeHttps))
+        if (!Uri.TryCreate(value, UriKind.Absolute, out var url)
+            || (url.Scheme != Uri.UriSchemeHttp && url.Scheme != Uri.UriSchemeHttps && url.Scheme != Uri.UriSchemeNetTcp))
         {
-            errors.Add($"Option '{Url}' must be an absolute http or https URL; got '{value}'.");
+            errors.Add($"Option '{Url}' must be an absolute http, https or net.tcp URL; got '{value}'.");
             return null;
         }
 
@@ -279,6 +300,39 @@ internal static class LoadOptionsParser
         var names = Enum.GetNames<T>().Select(n => char.ToLowerInvariant(n[0]) + n[1..]);
         errors.Add($"Option '{name}' must be one of {string.Join(", ", names)}; got '{value}'.");
         return false;
+    }
+
+    private static bool TryBinding(string name, string value, List<string> errors, out WireBinding result)
+    {
+        var found = WireBindings.All.FirstOrDefault(b => b.Name.Equals(value, StringComparison.OrdinalIgnoreCase));
+        if (found is not null)
+        {
+            result = found;
+            return true;
+        }
+
+        result = WireBindings.BasicHttp;
+        errors.Add($"Option '{name}' must be one of {string.Join(", ", WireBindingNames.All)}; got '{value}'.");
+        return false;
+    }
+
+    // The URL's scheme must be the binding's transport; unknown binding or client (already reported) skip their checks.
+    private static void CheckScheme(Uri url, WireBinding? binding, LoadClientMode? client, List<string> errors)
+    {
+        var netTcp = url.Scheme == Uri.UriSchemeNetTcp;
+        if (binding is { IsSession: true } && !netTcp)
+        {
+            errors.Add($"Option '{Url}' must be a net.tcp URL for binding '{binding.Name}'; got '{url}'.");
+        }
+        else if (binding is { IsSession: false } && netTcp)
+        {
+            errors.Add($"Option '{Url}' must be an http or https URL for binding '{binding.Name}'; net.tcp is binding '{WireBindingNames.NetTcp}''s.");
+        }
+
+        if (client == LoadClientMode.Wcf && url.Scheme == Uri.UriSchemeHttps)
+        {
+            errors.Add($"Option '{Client} wcf' speaks plain http: the wire library's client bindings have no transport security; got '{url}'.");
+        }
     }
 
     private static void CheckJsonPath(string path, List<string> errors)

@@ -3,21 +3,21 @@ using LoadClient.CommandLine;
 
 namespace LoadClient.Driving;
 
-/// <summary>Runs the warm-up, then the measured phase, with --concurrency workers sharing one sender.</summary>
-internal sealed class LoadDriver(LoadOptions options, SoapRequestSender sender)
+/// <summary>Runs the warm-up, then the measured phase, with --concurrency workers, each on its own channel of one target.</summary>
+internal sealed class LoadDriver(LoadOptions options, ILoadTarget target)
 {
     /// <summary>Sends the warm-up and the measured requests; <paramref name="stop"/> ends the run early with what was measured.</summary>
     public async Task<LoadMeasurement> RunAsync(CancellationToken stop)
     {
         var perWorker = options.Duration is null ? (int)Math.Min(options.Requests / options.Concurrency + 1, 1 << 20) : 1024;
         var workers = new LoadWorker[options.Concurrency];
-        for (var i = 0; i < workers.Length; i++)
-        {
-            workers[i] = new LoadWorker(sender, perWorker, stop);
-        }
-
         try
         {
+            for (var i = 0; i < workers.Length; i++)
+            {
+                workers[i] = new LoadWorker(target.CreateChannel(stop), perWorker, stop);
+            }
+
             if (options.Warmup > 0)
             {
                 await RunPhaseAsync(workers, RequestSchedule.Count(options.Warmup), measure: false);
@@ -44,7 +44,10 @@ internal sealed class LoadDriver(LoadOptions options, SoapRequestSender sender)
         {
             foreach (var worker in workers)
             {
-                worker.Dispose();
+                if (worker is not null)
+                {
+                    await worker.DisposeAsync();
+                }
             }
         }
     }

@@ -3,20 +3,17 @@ using System.Diagnostics;
 namespace LoadClient.Driving;
 
 /// <summary>One of the --concurrency loops: sends a request, waits for the whole reply, records it, repeats.</summary>
-internal sealed class LoadWorker : IDisposable
+internal sealed class LoadWorker : IAsyncDisposable
 {
-    // Reply bodies are read into this and dropped: only their length matters.
-    private readonly byte[] _scratch = new byte[64 * 1024];
-    private readonly SoapRequestSender _sender;
+    private readonly ILoadChannel _channel;
     private readonly CancellationToken _stop;
-    private CancellationTokenSource _timeout;
 
-    /// <summary>Creates a worker sending with <paramref name="sender"/> until <paramref name="stop"/> fires.</summary>
-    public LoadWorker(SoapRequestSender sender, int expectedRequests, CancellationToken stop)
+    /// <summary>Creates a worker sending on <paramref name="channel"/> until <paramref name="stop"/> fires.</summary>
+    public LoadWorker(ILoadChannel channel, int expectedRequests, CancellationToken stop)
     {
-        _sender = sender;
+        ArgumentNullException.ThrowIfNull(channel);
+        _channel = channel;
         _stop = stop;
-        _timeout = CancellationTokenSource.CreateLinkedTokenSource(stop);
         Stats = new WorkerStats(expectedRequests);
     }
 
@@ -28,16 +25,8 @@ internal sealed class LoadWorker : IDisposable
     {
         while (!_stop.IsCancellationRequested && schedule.TryTake())
         {
-            // One timeout source per worker, reset between requests; a fired one cannot be reset and is replaced.
-            if (!_timeout.TryReset())
-            {
-                _timeout.Dispose();
-                _timeout = CancellationTokenSource.CreateLinkedTokenSource(_stop);
-            }
-
-            _timeout.CancelAfter(_sender.Timeout);
             var start = Stopwatch.GetTimestamp();
-            var result = await _sender.SendAsync(_scratch, _timeout.Token, _stop);
+            var result = await _channel.SendAsync();
             var elapsed = Stopwatch.GetTimestamp() - start;
             if (measure)
             {
@@ -46,5 +35,6 @@ internal sealed class LoadWorker : IDisposable
         }
     }
 
-    public void Dispose() => _timeout.Dispose();
+    /// <inheritdoc />
+    public ValueTask DisposeAsync() => _channel.DisposeAsync();
 }

@@ -5,4 +5,9 @@ namespace LoadClient.Driving;
 /// <param name="StatusCode">The HTTP status, 0 when no reply arrived.</param>
 /// <param name="BytesSent">Request body bytes (headers not counted).</param>
 /// <param name="BytesReceived">Reply body bytes read, as on the wire since nothing is decompressed (headers and chunk framing not counted).</param>
-internal readonly record struct SendResult(RequestOutcome Outcome, int StatusCode, long BytesSent, long BytesReceived);
+/// <param name="ErrorType">For a request that failed with an exception, its type name (with the HTTP error kind in the raw mode); else null.</param>
+internal readonly record struct SendResult(RequestOutcome Outcome, int StatusCode, long BytesSent, long BytesReceived, string? ErrorType = null)
+{
+    /// <summary>A success of the WCF mode, where neither the status nor the bytes are seen.</summary>
+    public static SendResult WcfOk { get; } = new(RequestOutcome.Ok, 0, 0, 0);
+}

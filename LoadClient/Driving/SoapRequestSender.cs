@@ -1,10 +1,11 @@
 using System.Net;
 using LoadClient.Envelopes;
+using SoapRouter.Wire.Soap;
 
 namespace LoadClient.Driving;
 
-/// <summary>Posts the template to the target over one shared connection pool and classifies the reply.</summary>
-internal sealed class SoapRequestSender : IDisposable
+/// <summary>The raw mode's target: posts the template over one shared connection pool and classifies the reply by its status.</summary>
+internal sealed class SoapRequestSender : ILoadTarget, IDisposable
 {
     private readonly HttpClient _client;
     private readonly Uri _url;
@@ -85,9 +86,13 @@ internal sealed class SoapRequestSender : IDisposable
         {
             return new SendResult(stop.IsCancellationRequested ? RequestOutcome.Canceled : RequestOutcome.Timeout, status, sent, received);
         }
-        catch (Exception ex) when (ex is HttpRequestException or IOException)
+        catch (HttpRequestException ex)
         {
-            return new SendResult(RequestOutcome.TransportError, status, sent, received);
+            return new SendResult(RequestOutcome.TransportError, status, sent, received, $"{nameof(HttpRequestException)}({ex.HttpRequestError})");
+        }
+        catch (IOException ex)
+        {
+            return new SendResult(RequestOutcome.TransportError, status, sent, received, ex.GetType().Name);
         }
     }
 
@@ -105,11 +110,21 @@ internal sealed class SoapRequestSender : IDisposable
         var fault = status switch
         {
             500 => SoapMediaTypes.IsSoapEnvelope(contentType),
-            400 => SoapMediaTypes.IsSoap12Envelope(contentType),
+            400 => SoapMediaTypes.Matches(contentType, SoapMediaTypes.Soap12Xml) || SoapMediaTypes.Matches(contentType, SoapMediaTypes.Msbin1),
             _ => false,
         };
         return fault ? RequestOutcome.Fault : RequestOutcome.HttpError;
     }
 
+    /// <inheritdoc />
+    public ILoadChannel CreateChannel(CancellationToken stop) => new RawHttpChannel(this, stop);
+
     public void Dispose() => _client.Dispose();
+
+    /// <inheritdoc />
+    public ValueTask DisposeAsync()
+    {
+        Dispose();
+        return ValueTask.CompletedTask;
+    }
 }

@@ -12,6 +12,9 @@ internal sealed class WorkerStats
     /// <summary>Requests by outcome (indexed by <see cref="RequestOutcome"/>).</summary>
     public long[] Outcomes { get; } = new long[Enum.GetValues<RequestOutcome>().Length];
 
+    /// <summary>Failed requests by exception type (<see cref="SendResult.ErrorType"/>).</summary>
+    public Dictionary<string, long> ErrorTypes { get; } = [];
+
     /// <summary>Replies by HTTP status.</summary>
     public Dictionary<int, long> StatusCodes { get; } = [];
 
@@ -39,6 +42,11 @@ internal sealed class WorkerStats
             StatusCodes[result.StatusCode] = StatusCodes.GetValueOrDefault(result.StatusCode) + 1;
         }
 
+        if (result.ErrorType is { } errorType)
+        {
+            ErrorTypes[errorType] = ErrorTypes.GetValueOrDefault(errorType) + 1;
+        }
+
         BytesSent += result.BytesSent;
         BytesReceived += result.BytesReceived;
     }
@@ -56,6 +64,11 @@ internal sealed class WorkerStats
         foreach (var (status, count) in other.StatusCodes)
         {
             StatusCodes[status] = StatusCodes.GetValueOrDefault(status) + count;
+        }
+
+        foreach (var (errorType, count) in other.ErrorTypes)
+        {
+            ErrorTypes[errorType] = ErrorTypes.GetValueOrDefault(errorType) + count;
         }
 
         BytesSent += other.BytesSent;

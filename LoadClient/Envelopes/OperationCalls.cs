@@ -1,21 +1,21 @@
-using System.Runtime.Serialization;
-using System.Xml;
 using Samples.Contracts;
 using Samples.Payloads;
 using LoadClient.CommandLine;
+using LoadClient.Wcf;
 
 namespace LoadClient.Envelopes;
 
-/// <summary>The BackendStub calls the client can make, with payloads from the stub's own generator.</summary>
+/// <summary>The sample-contract calls the client can make, with payloads from the stub's own generator.</summary>
 internal static class OperationCalls
 {
     /// <summary>Seed of every generated payload: the stub's default, so both ends produce the same data.</summary>
     public const int PayloadSeed = 1;
 
-    /// <summary>The call <paramref name="options"/> asks for, its payload sized for <paramref name="encoding"/>.</summary>
-    public static OperationCall For(LoadOptions options, PayloadEncoding encoding)
+    /// <summary>The call <paramref name="options"/> asks for, its payload sized for the binding's encoding (raw bytes in msbin1, base64 in text).</summary>
+    public static OperationCall For(LoadOptions options)
     {
         ArgumentNullException.ThrowIfNull(options);
+        var encoding = options.Binding.IsBinary ? PayloadEncoding.BinaryXml : PayloadEncoding.TextXml;
         var generator = new PayloadGenerator(options.Profile, PayloadSeed);
         return options.Operation switch
         {
@@ -28,22 +28,16 @@ internal static class OperationCalls
 
     /// <summary>IEchoService.Echo(EchoPayload payload).</summary>
     public static OperationCall Echo(EchoPayload payload) =>
-        new("Echo", EchoServiceActions.Echo, OneWay: false, writer => Parameter(writer, "payload", payload));
+        new("Echo", EchoServiceActions.Echo, OneWay: false, new WrappedBodyWriter<EchoPayload>(OperationMessages.EchoRequest, payload),
+            endpoint => new WcfTarget<IEchoService>(endpoint, channel => channel.EchoAsync(payload)));
 
-    /// <summary>IOrderService.GetOrders(int count).</summary>
+    /// <summary>IOrderService.GetOrders(int numOrders).</summary>
     public static OperationCall GetOrders(int count) =>
-        new("GetOrders", OrderServiceActions.GetOrders, OneWay: false, writer =>
-        {
-            writer.WriteStartElement("count", ContractNamespaces.Service);
-            writer.WriteValue(count);
-            writer.WriteEndElement();
-        });
+        new("GetOrders", OrderServiceActions.GetOrders, OneWay: false, new WrappedBodyWriter<int>(OperationMessages.GetOrdersRequest, count),
+            endpoint => new WcfTarget<IOrderService>(endpoint, channel => channel.GetOrdersAsync(count)));
 
     /// <summary>IOrderService.SubmitOrder(Order order), one-way.</summary>
     public static OperationCall SubmitOrder(Order order) =>
-        new("SubmitOrder", OrderServiceActions.SubmitOrder, OneWay: true, writer => Parameter(writer, "order", order));
-
-    // A parameter is its data contract written under the parameter's name in the service namespace.
-    private static void Parameter<T>(XmlDictionaryWriter writer, string name, T value) =>
-        new DataContractSerializer(typeof(T), name, ContractNamespaces.Service).WriteObject(writer, value);
+        new("SubmitOrder", OrderServiceActions.SubmitOrder, OneWay: true, new WrappedBodyWriter<Order>(OperationMessages.SubmitOrderRequest, order),
+            endpoint => new WcfTarget<IOrderService>(endpoint, channel => channel.SubmitOrderAsync(order)));
 }

@@ -1,9 +1,9 @@
 namespace LoadClient.Envelopes;
 
-/// <summary>The request every worker sends: body bytes built once, and the HTTP headers that go with them.</summary>
-/// <param name="Body">The encoded envelope.</param>
-/// <param name="ContentType">The Content-Type header, exactly as sent.</param>
-/// <param name="SoapActionHeader">The SOAPAction header (quoted) for SOAP 1.1; null for SOAP 1.2, whose action travels in the message.</param>
+/// <summary>The request every raw-mode worker sends: body bytes encoded once, and the HTTP headers that go with them.</summary>
+/// <param name="Body">The encoded envelope, exactly as WCF's encoder wrote it.</param>
+/// <param name="ContentType">The Content-Type header, exactly as sent: the encoder's content type.</param>
+/// <param name="SoapActionHeader">The quoted SOAPAction header for basicHttp; null for the WS-Addressing bindings, whose action travels in wsa:Action.</param>
 /// <param name="Action">The SOAP action URI.</param>
 /// <param name="MessageId">Where the per-request wsa:MessageID goes; null when the message has none (basicHttp, one-way).</param>
 /// <param name="OneWay">The operation has no reply: success is an empty 2xx (202 from WCF).</param>

@@ -11,17 +11,35 @@ internal static class ConsoleReport
         ArgumentNullException.ThrowIfNull(report);
         ArgumentNullException.ThrowIfNull(output);
         var c = CultureInfo.InvariantCulture;
-        var statuses = string.Join(", ", report.StatusCodes.Select(p => $"{p.Key}: {p.Value}"));
         var latency = report.LatencyMs;
-        output.WriteLine(string.Create(c, $"{report.Binding} {report.Operation} -> {report.Url}{(report.Stopped ? " (stopped early)" : "")}"));
-        output.WriteLine(string.Create(c, $"  requests       {report.Requests:N0}: {report.Ok:N0} ok, {report.Faults:N0} faults, {report.Errors:N0} errors (http {report.HttpErrors:N0}, timeout {report.Timeouts:N0}, transport {report.TransportErrors:N0})"));
-        output.WriteLine(string.Create(c, $"  status codes   {(statuses.Length == 0 ? "none" : statuses)}"));
+        var errorKinds = report.CommunicationErrors is { } communication
+            ? string.Create(c, $"timeout {report.Timeouts:N0}, communication {communication:N0}")
+            : string.Create(c, $"http {report.HttpErrors:N0}, timeout {report.Timeouts:N0}, transport {report.TransportErrors:N0}");
+        output.WriteLine(string.Create(c, $"{report.Binding} {report.Operation} -> {report.Url} ({report.Client} client){(report.Stopped ? " (stopped early)" : "")}"));
+        output.WriteLine(string.Create(c, $"  requests       {report.Requests:N0}: {report.Ok:N0} ok, {report.Faults:N0} faults, {report.Errors:N0} errors ({errorKinds})"));
+        if (report.ErrorTypes.Count > 0)
+        {
+            output.WriteLine(string.Create(c, $"  error types    {Join(report.ErrorTypes)}"));
+        }
+
+        output.WriteLine(string.Create(c, $"  status codes   {(report.StatusCodes is null ? "not seen by the WCF client" : report.StatusCodes.Count == 0 ? "none" : Join(report.StatusCodes))}"));
         output.WriteLine(string.Create(c, $"  wall time      {report.WallSeconds:F3} s, concurrency {report.Concurrency}, warmup {report.Warmup}"));
         output.WriteLine(string.Create(c, $"  throughput     {report.RequestsPerSecond:F1} req/s ({report.OkPerSecond:F1} ok/s)"));
         output.WriteLine(string.Create(c, $"  latency ms     p50 {latency.P50:F3}  p90 {latency.P90:F3}  p99 {latency.P99:F3}  max {latency.Max:F3}  (all requests)"));
-        output.WriteLine(string.Create(c, $"  bytes/request  sent {report.BytesSentPerRequest:N0}  received {report.BytesReceivedPerRequest:N0}  (bodies only, HTTP headers not counted)"));
-        output.WriteLine(string.Create(c, $"  bytes total    sent {report.BytesSent:N0}  received {report.BytesReceived:N0}"));
+        if (report.BytesSent is { } sent && report.BytesReceived is { } received)
+        {
+            output.WriteLine(string.Create(c, $"  bytes/request  sent {report.BytesSentPerRequest:N0}  received {report.BytesReceivedPerRequest:N0}  (bodies only, HTTP headers not counted)"));
+            output.WriteLine(string.Create(c, $"  bytes total    sent {sent:N0}  received {received:N0}"));
+        }
+        else
+        {
+            output.WriteLine("  bytes          not measured (the WCF client does not expose what it puts on the wire)");
+        }
+
         output.WriteLine(string.Create(c, $"  client CPU     {report.ClientCpuMs:F0} ms, {report.ClientCpuMsPerRequest:F3} ms/request"));
         output.WriteLine(string.Create(c, $"  message id     {(report.UniqueMessageIdPerRequest ? "unique wsa:MessageID per request" : "none in this message")}"));
     }
+
+    private static string Join(IReadOnlyDictionary<string, long> counts) =>
+        string.Join(", ", counts.Select(p => string.Create(CultureInfo.InvariantCulture, $"{p.Key}: {p.Value}")));
 }

@@ -4,13 +4,19 @@ using LoadClient.Envelopes;
 
 namespace LoadClient.Reporting;
 
-/// <summary>The results of one run, as printed and as written to --json.</summary>
+/// <summary>
+/// The results of one run, as printed and as written to --json. What a mode cannot see is null rather than zero: the WCF
+/// mode sees neither HTTP statuses nor bytes on the wire.
+/// </summary>
 internal sealed record LoadReport
 {
     /// <summary>Target endpoint.</summary>
     public required string Url { get; init; }
 
-    /// <summary>basicHttp, soap12Http or binaryHttp.</summary>
+    /// <summary>raw or wcf.</summary>
+    public required string Client { get; init; }
+
+    /// <summary>basicHttp, soap12Http, binaryHttp or netTcp.</summary>
     public required string Binding { get; init; }
 
     /// <summary>echo, getOrders or submitOrder.</summary>
@@ -28,10 +34,13 @@ internal sealed record LoadReport
     /// <summary>Unmeasured requests sent first.</summary>
     public required int Warmup { get; init; }
 
-    /// <summary>Length of the request body every request sends.</summary>
-    public required long RequestBodyBytes { get; init; }
+    /// <summary>Length of the request body every request sends; null in the WCF mode, whose bytes are not seen.</summary>
+    public required long? RequestBodyBytes { get; init; }
 
-    /// <summary>Each request carried its own wsa:MessageID (false: the message has none).</summary>
+    /// <summary>
+    /// Each request carried its own wsa:MessageID (false: the message has none). The raw mode splices a fresh one into
+    /// each request; in the WCF mode it is WCF's client that gives every request-reply call its own.
+    /// </summary>
     public required bool UniqueMessageIdPerRequest { get; init; }
 
     /// <summary>The run was stopped before its planned end.</summary>
@@ -46,20 +55,26 @@ internal sealed record LoadReport
     /// <summary>Requests answered with a SOAP fault.</summary>
     public required long Faults { get; init; }
 
-    /// <summary>Requests that failed otherwise: <see cref="HttpErrors"/> + <see cref="Timeouts"/> + <see cref="TransportErrors"/>.</summary>
+    /// <summary>Requests that failed otherwise: the sum of the error kinds below.</summary>
     public required long Errors { get; init; }
 
-    /// <summary>Non-2xx replies that are not SOAP faults.</summary>
-    public required long HttpErrors { get; init; }
+    /// <summary>Raw mode: non-2xx replies that are not SOAP faults. Null in the WCF mode.</summary>
+    public required long? HttpErrors { get; init; }
 
     /// <summary>Requests without a complete reply within --timeout.</summary>
     public required long Timeouts { get; init; }
 
-    /// <summary>Requests whose connection failed.</summary>
-    public required long TransportErrors { get; init; }
+    /// <summary>Raw mode: requests whose connection failed. Null in the WCF mode.</summary>
+    public required long? TransportErrors { get; init; }
 
-    /// <summary>Replies by HTTP status code.</summary>
-    public required IReadOnlyDictionary<string, long> StatusCodes { get; init; }
+    /// <summary>WCF mode: calls that failed with a CommunicationException other than a fault. Null in the raw mode.</summary>
+    public required long? CommunicationErrors { get; init; }
+
+    /// <summary>Failed requests by exception type (raw mode: transport errors; WCF mode: timeouts and communication errors).</summary>
+    public required IReadOnlyDictionary<string, long> ErrorTypes { get; init; }
+
+    /// <summary>Replies by HTTP status code; null in the WCF mode.</summary>
+    public required IReadOnlyDictionary<string, long>? StatusCodes { get; init; }
 
     /// <summary>Measured phase, first request to last reply, in seconds.</summary>
     public required double WallSeconds { get; init; }
@@ -73,17 +88,17 @@ internal sealed record LoadReport
     /// <summary>Latency of every measured request, failed ones included, in milliseconds.</summary>
     public required LatencySummary LatencyMs { get; init; }
 
-    /// <summary>Request body bytes of requests that got a reply; HTTP headers are not counted.</summary>
-    public required long BytesSent { get; init; }
+    /// <summary>Request body bytes of requests that got a reply; HTTP headers are not counted. Null in the WCF mode.</summary>
+    public required long? BytesSent { get; init; }
 
-    /// <summary>Reply body bytes, as on the wire (nothing decompressed); HTTP headers and chunk framing are not counted.</summary>
-    public required long BytesReceived { get; init; }
+    /// <summary>Reply body bytes, as on the wire (nothing decompressed); HTTP headers and chunk framing are not counted. Null in the WCF mode.</summary>
+    public required long? BytesReceived { get; init; }
 
     /// <summary><see cref="BytesSent"/> per measured request.</summary>
-    public required double BytesSentPerRequest { get; init; }
+    public required double? BytesSentPerRequest { get; init; }
 
     /// <summary><see cref="BytesReceived"/> per measured request.</summary>
-    public required double BytesReceivedPerRequest { get; init; }
+    public required double? BytesReceivedPerRequest { get; init; }
 
     /// <summary>Processor time of the LoadClient process during the measured phase, in milliseconds.</summary>
     public required double ClientCpuMs { get; init; }
@@ -94,12 +109,13 @@ internal sealed record LoadReport
     /// <summary>True when every measured request succeeded (and there was at least one).</summary>
     public bool AllSucceeded => Requests > 0 && Ok == Requests;
 
-    /// <summary>Builds the report of <paramref name="measurement"/>.</summary>
-    public static LoadReport Create(LoadOptions options, SoapRequestTemplate template, LoadMeasurement measurement, long ticksPerSecond)
+    /// <summary>Builds the report of <paramref name="measurement"/>; <paramref name="template"/> is the raw mode's, null in the WCF mode.</summary>
+    public static LoadReport Create(LoadOptions options, OperationCall call, SoapRequestTemplate? template, LoadMeasurement measurement, long ticksPerSecond)
     {
         ArgumentNullException.ThrowIfNull(options);
-        ArgumentNullException.ThrowIfNull(template);
+        ArgumentNullException.ThrowIfNull(call);
         ArgumentNullException.ThrowIfNull(measurement);
+        var raw = template is not null;
         var stats = measurement.Stats;
         var requests = stats.Requests;
         var seconds = measurement.WallTime.TotalSeconds;
@@ -107,35 +123,39 @@ internal sealed record LoadReport
         var httpErrors = outcomes[(int)RequestOutcome.HttpError];
         var timeouts = outcomes[(int)RequestOutcome.Timeout];
         var transportErrors = outcomes[(int)RequestOutcome.TransportError];
+        var communicationErrors = outcomes[(int)RequestOutcome.CommunicationError];
         var cpuMs = measurement.CpuTime.TotalMilliseconds;
         return new LoadReport
         {
             Url = options.Url.AbsoluteUri,
-            Binding = Names.Of(options.Binding),
+            Client = Names.Of(options.Client),
+            Binding = options.Binding.Name,
             Operation = Names.Of(options.Operation),
-            Action = template.Action,
+            Action = call.Action,
             Profile = options.Profile.ToString(),
             Concurrency = options.Concurrency,
             Warmup = options.Warmup,
-            RequestBodyBytes = template.Body.Length,
-            UniqueMessageIdPerRequest = template.MessageId is not null,
+            RequestBodyBytes = template?.Body.Length,
+            UniqueMessageIdPerRequest = template is not null ? template.MessageId is not null : options.Binding.UsesAddressing && !call.OneWay,
             Stopped = measurement.Stopped,
             Requests = requests,
             Ok = outcomes[(int)RequestOutcome.Ok],
             Faults = outcomes[(int)RequestOutcome.Fault],
-            Errors = httpErrors + timeouts + transportErrors,
-            HttpErrors = httpErrors,
+            Errors = httpErrors + timeouts + transportErrors + communicationErrors,
+            HttpErrors = raw ? httpErrors : null,
             Timeouts = timeouts,
-            TransportErrors = transportErrors,
-            StatusCodes = stats.StatusCodes.OrderBy(p => p.Key).ToDictionary(p => p.Key.ToString(System.Globalization.CultureInfo.InvariantCulture), p => p.Value),
+            TransportErrors = raw ? transportErrors : null,
+            CommunicationErrors = raw ? null : communicationErrors,
+            ErrorTypes = stats.ErrorTypes.OrderBy(p => p.Key, StringComparer.Ordinal).ToDictionary(p => p.Key, p => p.Value),
+            StatusCodes = raw ? stats.StatusCodes.OrderBy(p => p.Key).ToDictionary(p => p.Key.ToString(System.Globalization.CultureInfo.InvariantCulture), p => p.Value) : null,
             WallSeconds = seconds,
             RequestsPerSecond = PerSecond(requests, seconds),
             OkPerSecond = PerSecond(outcomes[(int)RequestOutcome.Ok], seconds),
             LatencyMs = LatencySummary.From(System.Runtime.InteropServices.CollectionsMarshal.AsSpan(stats.Latencies), ticksPerSecond),
-            BytesSent = stats.BytesSent,
-            BytesReceived = stats.BytesReceived,
-            BytesSentPerRequest = PerRequest(stats.BytesSent, requests),
-            BytesReceivedPerRequest = PerRequest(stats.BytesReceived, requests),
+            BytesSent = raw ? stats.BytesSent : null,
+            BytesReceived = raw ? stats.BytesReceived : null,
+            BytesSentPerRequest = raw ? PerRequest(stats.BytesSent, requests) : null,
+            BytesReceivedPerRequest = raw ? PerRequest(stats.BytesReceived, requests) : null,
             ClientCpuMs = cpuMs,
             ClientCpuMsPerRequest = PerRequest(cpuMs, requests),
         };

@@ -1,5 +1,6 @@
 using Samples.Payloads;
 using LoadClient.CommandLine;
+using SoapRouter.Wire.Bindings;
 
 namespace SoapRouter.Tests.LoadClient;
 
@@ -16,7 +17,8 @@ public sealed class LoadOptionsParserTests
         var options = result.Options!;
         Assert.Equal(new Uri(Url), options.Url);
         Assert.Equal(new Uri(Url), options.To);
-        Assert.Equal(LoadBinding.BasicHttp, options.Binding);
+        Assert.Equal(LoadClientMode.Raw, options.Client);
+        Assert.Same(WireBindings.BasicHttp, options.Binding);
         Assert.Equal(LoadOperation.Echo, options.Operation);
         Assert.Equal(1024, options.EchoSize);
         Assert.Equal(PayloadProfile.Compressible, options.Profile);
@@ -44,7 +46,7 @@ public sealed class LoadOptionsParserTests
 
         Assert.True(result.Succeeded, string.Join("; ", result.Errors));
         var options = result.Options!;
-        Assert.Equal(LoadBinding.BinaryHttp, options.Binding);
+        Assert.Same(WireBindings.BinaryHttp, options.Binding);
         Assert.Equal(LoadOperation.GetOrders, options.Operation);
         Assert.Equal(25, options.OrderCount);
         Assert.Equal(PayloadProfile.Incompressible, options.Profile);
@@ -61,7 +63,7 @@ public sealed class LoadOptionsParserTests
     {
         var result = LoadOptionsParser.Parse(
         [
-            "--binding", "netTcp", "--operation", "7", "--size", "0", "--orders", "5", "--profile", "zip", "--concurrency", "0",
+            "--client", "grpc", "--binding", "wsHttp", "--operation", "7", "--size", "0", "--orders", "5", "--profile", "zip", "--concurrency", "0",
             "--requests", "10", "--duration", "601", "--warmup", "-1", "--timeout", "NaN", "--json", "/no/such/dir/out.json",
             "--to", "not a uri", "--bogus", "x", "stray", "--concurrency", "2",
         ]);
@@ -70,7 +72,8 @@ public sealed class LoadOptionsParserTests
         Assert.Null(result.Options);
         string[] expected =
         [
-            "'--binding' must be one of basicHttp, soap12Http, binaryHttp; got 'netTcp'",
+            "'--binding' must be one of basicHttp, soap12Http, binaryHttp, netTcp; got 'wsHttp'",
+            "'--client' must be one of raw, wcf; got 'grpc'",
             "'--operation' must be one of echo, getOrders, submitOrder; got '7'",
             "'--size' must be an integer from 1 to 67108864; got '0'",
             "'--profile' must be one of highlyCompressible, compressible, incompressible; got 'zip'",
@@ -125,12 +128,42 @@ public sealed class LoadOptionsParserTests
     [Theory]
     [InlineData("ftp://127.0.0.1/x")]
     [InlineData("/relative/path")]
-    [InlineData("net.tcp://127.0.0.1:8808/router")]
-    public void Parse_UrlThatIsNotHttp_IsAnError(string url)
+    public void Parse_UrlOfAnotherScheme_IsAnError(string url)
     {
         var error = Assert.Single(LoadOptionsParser.Parse(["--url", url]).Errors);
 
-        Assert.Contains("absolute http or https URL", error, StringComparison.Ordinal);
+        Assert.Contains("absolute http, https or net.tcp URL", error, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void Parse_WcfClientOnNetTcp_IsAccepted()
+    {
+        var result = LoadOptionsParser.Parse(["--client", "wcf", "--binding", "netTcp", "--url", "net.tcp://127.0.0.1:8808/router", "--to", "net.tcp://backend/x"]);
+
+        Assert.True(result.Succeeded, string.Join("; ", result.Errors));
+        Assert.Equal(LoadClientMode.Wcf, result.Options!.Client);
+        Assert.Same(WireBindings.NetTcp, result.Options.Binding);
+        Assert.Equal(new Uri("net.tcp://backend/x"), result.Options.To);
+    }
+
+    [Theory]
+    [InlineData("raw", "netTcp", "net.tcp://127.0.0.1:8808/r", "Binding 'netTcp' is spoken by the WCF client only: add '--client wcf'")]
+    [InlineData("wcf", "netTcp", "http://127.0.0.1:8808/r", "'--url' must be a net.tcp URL for binding 'netTcp'")]
+    [InlineData("wcf", "soap12Http", "net.tcp://127.0.0.1:8808/r", "'--url' must be an http or https URL for binding 'soap12Http'")]
+    [InlineData("wcf", "basicHttp", "https://127.0.0.1:8443/r", "'--client wcf' speaks plain http")]
+    public void Parse_ClientBindingAndSchemeThatDoNotFit_IsAnError(string client, string binding, string url, string expected)
+    {
+        var error = Assert.Single(LoadOptionsParser.Parse(["--client", client, "--binding", binding, "--url", url]).Errors);
+
+        Assert.Contains(expected, error, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void Parse_RemoteNetTcpHost_IsRefusedWithoutAllowRemote()
+    {
+        var error = Assert.Single(LoadOptionsParser.Parse(["--client", "wcf", "--binding", "netTcp", "--url", "net.tcp://10.1.2.3:8808/r"]).Errors);
+
+        Assert.Contains("not a loopback host", error, StringComparison.Ordinal);
     }
 
     [Fact]
@@ -140,7 +173,7 @@ public sealed class LoadOptionsParserTests
 
         Assert.Equal(2, result.Errors.Count);
         Assert.Contains(result.Errors, e => e.Contains("'--size' applies to '--operation echo' only", StringComparison.Ordinal));
-        Assert.Contains(result.Errors, e => e.Contains("'--to' applies to soap12Http and binaryHttp only", StringComparison.Ordinal));
+        Assert.Contains(result.Errors, e => e.Contains("'--to' applies to soap12Http, binaryHttp and netTcp only", StringComparison.Ordinal));
     }
 
     [Fact]

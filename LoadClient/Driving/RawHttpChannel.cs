@@ -1,0 +1,41 @@
+namespace LoadClient.Driving;
+
+/// <summary>One raw-mode worker's state around the shared <see cref="SoapRequestSender"/>: its reply scratch buffer and timeout.</summary>
+internal sealed class RawHttpChannel : ILoadChannel
+{
+    // Reply bodies are read into this and dropped: only their length matters.
+    private readonly byte[] _scratch = new byte[64 * 1024];
+    private readonly SoapRequestSender _sender;
+    private readonly CancellationToken _stop;
+    private CancellationTokenSource _timeout;
+
+    /// <summary>Sends with <paramref name="sender"/> until <paramref name="stop"/> fires.</summary>
+    public RawHttpChannel(SoapRequestSender sender, CancellationToken stop)
+    {
+        ArgumentNullException.ThrowIfNull(sender);
+        _sender = sender;
+        _stop = stop;
+        _timeout = CancellationTokenSource.CreateLinkedTokenSource(stop);
+    }
+
+    /// <inheritdoc />
+    public Task<SendResult> SendAsync()
+    {
+        // One timeout source per worker, reset between requests; a fired one cannot be reset and is replaced.
+        if (!_timeout.TryReset())
+        {
+            _timeout.Dispose();
+            _timeout = CancellationTokenSource.CreateLinkedTokenSource(_stop);
+        }
+
+        _timeout.CancelAfter(_sender.Timeout);
+        return _sender.SendAsync(_scratch, _timeout.Token, _stop);
+    }
+
+    /// <inheritdoc />
+    public ValueTask DisposeAsync()
+    {
+        _timeout.Dispose();
+        return ValueTask.CompletedTask;
+    }
+}

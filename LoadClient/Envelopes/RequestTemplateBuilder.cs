@@ -1,0 +1,75 @@
+using System.ServiceModel;
+using System.ServiceModel.Channels;
+using System.Xml;
+using SoapRouter.Wire.Bindings;
+using SoapRouter.Wire.Encoding;
+using SoapRouter.Wire.Soap;
+
+namespace LoadClient.Envelopes;
+
+/// <summary>
+/// Encodes a request once with the binding's WCF encoder, carrying the headers a WCF client adds, so the raw mode puts
+/// the same bytes on the wire as <c>ChannelFactory</c> would (msbin1 with WCF's static dictionary included).
+/// </summary>
+internal static class RequestTemplateBuilder
+{
+    // Written as the MessageID and then located in the bytes; each request overwrites it with its own id.
+    private static readonly Guid Placeholder = new("5f0c2d1e-9a7b-4c3d-8e6f-a1b2c3d4e5f6");
+
+    /// <summary>
+    /// The request for <paramref name="call"/> on <paramref name="binding"/> (an HTTP binding), addressed to
+    /// <paramref name="to"/> when the binding uses WS-Addressing.
+    /// </summary>
+    public static SoapRequestTemplate Build(WireBinding binding, OperationCall call, Uri to, WireLimits limits)
+    {
+        ArgumentNullException.ThrowIfNull(binding);
+        ArgumentNullException.ThrowIfNull(call);
+        ArgumentNullException.ThrowIfNull(to);
+        ArgumentNullException.ThrowIfNull(limits);
+        if (!binding.IsHttp)
+        {
+            throw new ArgumentException($"Binding '{binding.Name}' is not carried by HTTP; only the WCF client mode speaks it.", nameof(binding));
+        }
+
+        var codec = binding.CreateCodec(limits);
+        byte[] body;
+        using (var message = CreateMessage(binding, call, to))
+        {
+            body = codec.WriteToArray(message);
+        }
+
+        MessageIdSlot? messageId = null;
+        if (binding.UsesAddressing && !call.OneWay)
+        {
+            messageId = MessageIdSlot.Find(body, Placeholder, binding.IsBinary)
+                ?? throw new InvalidOperationException($"The {binding.Name} encoder did not write the MessageID where it can be replaced.");
+        }
+
+        // basicHttp carries the action in SOAPAction only; the others in wsa:Action only (WCF's client puts no action
+        // parameter in application/soap+xml).
+        var soapAction = binding.UsesAddressing ? null : SoapMediaTypes.ToSoapActionHeader(call.Action);
+        return new SoapRequestTemplate(body, codec.ContentType, soapAction, call.Action, messageId, call.OneWay);
+    }
+
+    private static Message CreateMessage(WireBinding binding, OperationCall call, Uri to)
+    {
+        if (!binding.UsesAddressing)
+        {
+            // A non-null action would make the encoder write an Action header in the addressing/none namespace, which
+            // WCF's HTTP client removes before sending: it travels as SOAPAction instead.
+            return Message.CreateMessage(binding.MessageVersion, action: null, call.Body);
+        }
+
+        // The headers in the order WCF's client adds them: Action at creation, MessageID and ReplyTo when a reply is
+        // expected (request-reply correlation), To from the endpoint address.
+        var message = Message.CreateMessage(binding.MessageVersion, call.Action, call.Body);
+        if (!call.OneWay)
+        {
+            message.Headers.MessageId = new UniqueId(Placeholder);
+            message.Headers.ReplyTo = new EndpointAddress(EndpointAddress.AnonymousUri);
+        }
+
+        message.Headers.To = to;
+        return message;
+    }
+}

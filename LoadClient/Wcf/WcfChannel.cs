@@ -1,0 +1,59 @@
+using System.ServiceModel;
+using LoadClient.Driving;
+
+namespace LoadClient.Wcf;
+
+/// <summary>One WCF-mode worker's channel; replaced when a failure faults it (a net.tcp session does on most errors).</summary>
+/// <typeparam name="TContract">The service contract.</typeparam>
+internal sealed class WcfChannel<TContract> : ILoadChannel
+    where TContract : class
+{
+    private readonly WcfTarget<TContract> _target;
+    private readonly CancellationToken _stop;
+    private TContract? _channel;
+
+    /// <summary>Calls through channels of <paramref name="target"/> until <paramref name="stop"/> fires.</summary>
+    public WcfChannel(WcfTarget<TContract> target, CancellationToken stop)
+    {
+        ArgumentNullException.ThrowIfNull(target);
+        _target = target;
+        _stop = stop;
+    }
+
+    /// <inheritdoc />
+    public async Task<SendResult> SendAsync()
+    {
+        var channel = _channel ??= _target.NewChannel();
+        var communicationObject = (ICommunicationObject)channel;
+
+        // WCF calls take no token: a stop aborts the channel, which ends the call in flight at once.
+        using var abortOnStop = _stop.Register(static c => ((ICommunicationObject)c!).Abort(), communicationObject);
+        try
+        {
+            await _target.CallAsync(channel);
+            return SendResult.WcfOk;
+        }
+        catch (Exception ex) when (WcfOutcomes.IsCallFailure(ex) || _stop.IsCancellationRequested)
+        {
+            // Aborted by a stop, an HTTP call ends in the HttpClient's OperationCanceledException rather than a
+            // CommunicationException; either way it is not counted.
+            if (communicationObject.State is not (CommunicationState.Created or CommunicationState.Opening or CommunicationState.Opened))
+            {
+                communicationObject.Abort();
+                _channel = null;
+            }
+
+            return WcfOutcomes.Classify(ex, _stop.IsCancellationRequested);
+        }
+    }
+
+    /// <inheritdoc />
+    public async ValueTask DisposeAsync()
+    {
+        if (_channel is ICommunicationObject communicationObject)
+        {
+            _channel = null;
+            await WcfClosing.CloseAsync(communicationObject);
+        }
+    }
+}

@@ -1,0 +1,39 @@
+using System.ServiceModel;
+using LoadClient.Driving;
+
+namespace LoadClient.Wcf;
+
+/// <summary>
+/// The WCF mode's target: one <see cref="ChannelFactory{TChannel}"/> of <typeparamref name="TContract"/>, as an
+/// application caches it, and one channel per worker calling the operation.
+/// </summary>
+/// <typeparam name="TContract">The service contract (IEchoService, IOrderService).</typeparam>
+internal sealed class WcfTarget<TContract> : ILoadTarget
+    where TContract : class
+{
+    private readonly ChannelFactory<TContract> _factory;
+    private readonly WcfEndpoint _endpoint;
+    private readonly Func<TContract, Task> _call;
+
+    /// <summary>Calls <paramref name="call"/> on channels to <paramref name="endpoint"/>.</summary>
+    public WcfTarget(WcfEndpoint endpoint, Func<TContract, Task> call)
+    {
+        ArgumentNullException.ThrowIfNull(endpoint);
+        ArgumentNullException.ThrowIfNull(call);
+        _endpoint = endpoint;
+        _call = call;
+        _factory = new ChannelFactory<TContract>(endpoint.Binding, endpoint.Address);
+    }
+
+    /// <inheritdoc />
+    public ILoadChannel CreateChannel(CancellationToken stop) => new WcfChannel<TContract>(this, stop);
+
+    /// <summary>A new, unopened channel; it opens on its first call, so connecting counts in that call's latency.</summary>
+    public TContract NewChannel() => _factory.CreateChannel(_endpoint.Address, _endpoint.Via);
+
+    /// <summary>Makes the call on <paramref name="channel"/>.</summary>
+    public Task CallAsync(TContract channel) => _call(channel);
+
+    /// <inheritdoc />
+    public async ValueTask DisposeAsync() => await WcfClosing.CloseAsync(_factory);
+}
