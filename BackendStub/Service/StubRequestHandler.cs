@@ -1,18 +1,33 @@
 using BackendStub.Hosting;
+using BackendStub.Wsdl;
 
 namespace BackendStub.Service;
 
 /// <summary>
-/// The HTTP side of one SOAP endpoint: method, content type and size checks (plain HTTP refusals, as WCF's HTTP
-/// transport gives them), then the message to <see cref="StubDispatcher"/> and its reply back.
+/// The HTTP side of one SOAP endpoint: GET ?wsdl serves the endpoint's WSDL; otherwise method, content type and size
+/// checks (plain HTTP refusals, as WCF's HTTP transport gives them), then the message to <see cref="StubDispatcher"/>
+/// and its reply back.
 /// </summary>
 internal sealed class StubRequestHandler(StubOptions options, StubStatistics statistics, StubDispatcher dispatcher)
 {
+    /// <summary>The content type of the WSDL document.</summary>
+    public const string WsdlContentType = "text/xml; charset=utf-8";
+
     /// <summary>Handles a request to <paramref name="endpoint"/>.</summary>
     public async Task HandleAsync(HttpContext context, StubSoapEndpoint endpoint)
     {
         var request = context.Request;
         var response = context.Response;
+        if (HttpMethods.IsGet(request.Method) && IsWsdlQuery(request.Query))
+        {
+            var wsdl = StubWsdlWriter.Write(endpoint.Binding, EndpointAddress(context, endpoint));
+            response.StatusCode = StatusCodes.Status200OK;
+            response.ContentType = WsdlContentType;
+            response.ContentLength = wsdl.Length;
+            await response.Body.WriteAsync(wsdl, context.RequestAborted);
+            return;
+        }
+
         if (!HttpMethods.IsPost(request.Method))
         {
             response.StatusCode = StatusCodes.Status405MethodNotAllowed;
@@ -64,4 +79,7 @@ internal sealed class StubRequestHandler(StubOptions options, StubStatistics sta
     private Uri EndpointAddress(HttpContext context, StubSoapEndpoint endpoint) =>
         new UriBuilder(Uri.UriSchemeHttp, options.Host, context.Connection.LocalPort, endpoint.Path).Uri;
 
+    // WCF serves its metadata at ?wsdl and ?singleWsdl; the stub's WSDL is always a single document.
+    private static bool IsWsdlQuery(IQueryCollection query) =>
+        query.ContainsKey("wsdl") || query.ContainsKey("singleWsdl");
 }
