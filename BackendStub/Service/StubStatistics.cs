@@ -10,8 +10,9 @@ public sealed class StubStatistics
     /// <summary>How many body fingerprints are kept per endpoint.</summary>
     public const int RecentBodyCount = 16;
 
-    // Actions are client input: past this many distinct ones, the rest are counted together.
+    // Actions are client input: past this many distinct ones, or past this length, they are counted together.
     private const int MaxDistinctActions = 64;
+    private const int MaxActionLength = 1024;
     private const string OtherActions = "(other)";
 
     private readonly ConcurrentDictionary<string, long> _actions = new(StringComparer.Ordinal);
@@ -51,7 +52,8 @@ public sealed class StubStatistics
     /// <summary>Counts a request with <paramref name="action"/> (empty when it had none).</summary>
     public void ActionSeen(string action)
     {
-        var key = _actions.ContainsKey(action) || _actions.Count < MaxDistinctActions ? action : OtherActions;
+        ArgumentNullException.ThrowIfNull(action);
+        var key = action.Length <= MaxActionLength && (_actions.ContainsKey(action) || _actions.Count < MaxDistinctActions) ? action : OtherActions;
         _actions.AddOrUpdate(key, 1, static (_, count) => count + 1);
     }
 

@@ -15,17 +15,20 @@ internal static class WcfFaults
     /// <summary>The reason of every fault the fault injector causes starts with this.</summary>
     public const string InjectedReasonPrefix = "Injected fault";
 
+    // WCF quotes the To and the action whole; the stub cuts them here, so a fault cannot reflect a large header back.
+    private const int MaxQuotedLength = 1024;
+
     /// <summary>The reason text of an AddressFilter mismatch, for <paramref name="to"/>.</summary>
     public static string AddressFilterMismatchReason(string? to) => string.Format(
         CultureInfo.InvariantCulture,
         "The message with To '{0}' cannot be processed at the receiver, due to an AddressFilter mismatch at the EndpointDispatcher.  Check that the sender and receiver's EndpointAddresses agree.",
-        to);
+        Quoted(to));
 
     /// <summary>The reason text of a ContractFilter mismatch, for <paramref name="action"/>.</summary>
     public static string ContractFilterMismatchReason(string? action) => string.Format(
         CultureInfo.InvariantCulture,
         "The message with Action '{0}' cannot be processed at the receiver, due to a ContractFilter mismatch at the EndpointDispatcher. This may be because of either a contract mismatch (mismatched Actions between sender and receiver) or a binding/security mismatch between the sender and the receiver.  Check that sender and receiver have the same contract and the same binding (including security requirements, e.g. Message, Transport, None).",
-        action);
+        Quoted(action));
 
     /// <summary>wsa:To does not name this endpoint: Sender, subcode a:DestinationUnreachable (a WCF client throws EndpointNotFoundException).</summary>
     public static SoapFaultSpec DestinationUnreachable(string? to) =>
@@ -61,4 +64,7 @@ internal static class WcfFaults
     /// <summary>The reply would be larger than the stub writes: Receiver, as a WCF service whose reply exceeds its quota.</summary>
     public static SoapFaultSpec ReplyTooLarge() =>
         SoapFaultSpec.Receiver("The reply is larger than the largest message the stub writes.");
+
+    private static string? Quoted(string? value) =>
+        value is { Length: > MaxQuotedLength } ? string.Concat(value.AsSpan(0, MaxQuotedLength), "...") : value;
 }

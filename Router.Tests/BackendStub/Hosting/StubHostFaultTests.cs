@@ -98,6 +98,21 @@ public sealed class StubHostFaultTests
         Assert.Equal(1, (await stub.StatsAsync()).Actions["http://tempuri.org/IOrderService/Nope"]);
     }
 
+    [Fact]
+    public async Task UnknownAction_OfSixtyFourKilobytes_IsNotReflectedWhole_AndCountedAsOther()
+    {
+        await using var stub = await RunningStub.StartAsync();
+        var action = "http://tempuri.org/" + new string('x', 64 * 1024);
+
+        var reply = await stub.SendAsync(StubEnvelopes.Create(WireBindings.Soap12Http, action, writeBody: null, stub.Address(WireBindings.Soap12Http)));
+
+        AssertFaultResponse(reply);
+        var fault = reply.ReadFault();
+        Assert.Equal("ActionNotSupported", fault.Subcode);
+        Assert.InRange(fault.Reason.Length, 1024, 2048);
+        Assert.Equal(1, (await stub.StatsAsync()).Actions["(other)"]);
+    }
+
     [Theory]
     [MemberData(nameof(Bindings))]
     public async Task MalformedXml_IsASenderFault_WithAFixedReason(string bindingName)
