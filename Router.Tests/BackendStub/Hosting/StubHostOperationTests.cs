@@ -65,6 +65,36 @@ public sealed class StubHostOperationTests
     }
 
     [Fact]
+    public async Task Echo_Msbin1WithoutADictionary_IsReadToo()
+    {
+        // Every name inline (as tools without WCF's dictionary write msbin1) is still valid msbin1 for WCF's reader.
+        await using var stub = await RunningStub.StartAsync();
+        var address = stub.Address(WireBindings.BinaryHttp);
+        const string S = SoapNamespaces.Soap12Envelope, A = SoapNamespaces.Addressing10;
+        using var stream = new MemoryStream();
+        using (var writer = System.Xml.XmlDictionaryWriter.CreateBinaryWriter(stream, dictionary: null, session: null, ownsStream: false))
+        {
+            writer.WriteStartElement("s", "Envelope", S);
+            writer.WriteStartElement("s", "Header", S);
+            writer.WriteElementString("a", "Action", A, EchoServiceActions.Echo);
+            writer.WriteElementString("a", "MessageID", A, "urn:uuid:0f8fad5b-d9cb-469f-a165-70867728950e");
+            writer.WriteElementString("a", "To", A, address.AbsoluteUri);
+            writer.WriteEndElement();
+            writer.WriteStartElement("s", "Body", S);
+            OperationMessages.EchoRequest.Write(writer, new EchoPayload { Text = "inline names" });
+            writer.WriteEndElement();
+            writer.WriteEndElement();
+        }
+
+        var request = new StubRequest(WireBindings.BinaryHttp, stream.ToArray(), "application/soap+msbin1", null, "urn:uuid:0f8fad5b-d9cb-469f-a165-70867728950e");
+        var reply = await stub.SendAsync(request);
+
+        Assert.Equal(HttpStatusCode.OK, reply.StatusCode);
+        Assert.Equal("inline names", reply.ReadEcho()!.Text);
+        Assert.Equal(request.MessageId, reply.AddressingHeader("RelatesTo"));
+    }
+
+    [Fact]
     public async Task Reply_BasicHttp_HasNoHeaderAndTextXmlContentType()
     {
         await using var stub = await RunningStub.StartAsync();
