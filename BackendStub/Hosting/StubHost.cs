@@ -1,13 +1,14 @@
 using System.Net;
 using BackendStub.Service;
-using BackendStub.Soap;
+using SoapRouter.Wire.Bindings;
 
 namespace BackendStub.Hosting;
 
 /// <summary>
-/// The backend stub on Kestrel: the SOAP endpoints /basic, /soap12 and /binary (see <see cref="SoapBinding"/>)
-/// and GET /stub/stats, on one HTTP port. Stands in for the CoreWCF service the design names, speaking the same
-/// text wire format (and msbin1 without WCF's dictionary) until CoreWCF is in the package source.
+/// The backend stub on Kestrel: the SOAP endpoints /basic, /soap12 and /binary (see <see cref="StubSoapEndpoints"/>),
+/// each with its WSDL at ?wsdl, and GET /stub/stats, on one HTTP port. Stands in for the CoreWCF service the design
+/// names: it reads and writes every message with WCF's own encoders (through SoapRouter.Wire), so stock WCF clients,
+/// dotnet-svcutil and other SOAP stacks talk to it as to a WCF service.
 /// </summary>
 public sealed class StubHost : IAsyncDisposable
 {
@@ -60,8 +61,8 @@ public sealed class StubHost : IAsyncDisposable
         }
     }
 
-    /// <summary>The bound address of <paramref name="binding"/>'s endpoint.</summary>
-    public Uri AddressOf(SoapBinding binding) => AddressOf(SoapBindings.Name(binding));
+    /// <summary>The bound address of the endpoint speaking <paramref name="binding"/>.</summary>
+    public Uri AddressOf(WireBinding binding) => AddressOf(StubSoapEndpoints.For(binding).Name);
 
     /// <summary>The bound address of the endpoint named <paramref name="name"/>.</summary>
     public Uri AddressOf(string name)
@@ -116,9 +117,9 @@ public sealed class StubHost : IAsyncDisposable
         _app = app;
         var port = new Uri(app.Urls.First(), UriKind.Absolute).Port;
         var endpoints = new List<StubEndpoint>();
-        foreach (var binding in SoapBindings.All)
+        foreach (var endpoint in StubSoapEndpoints.All)
         {
-            endpoints.Add(new StubEndpoint(SoapBindings.Name(binding), Address(port, SoapBindings.Path(binding))));
+            endpoints.Add(new StubEndpoint(endpoint.Name, Address(port, endpoint.Path)));
         }
 
         endpoints.Add(new StubEndpoint(StatsName, Address(port, StatsPath)));
@@ -154,12 +155,9 @@ public sealed class StubHost : IAsyncDisposable
     private Task HandleAsync(HttpContext context)
     {
         var path = context.Request.Path.Value;
-        foreach (var binding in SoapBindings.All)
+        if (StubSoapEndpoints.FindByPath(path) is { } endpoint)
         {
-            if (string.Equals(path, SoapBindings.Path(binding), StringComparison.OrdinalIgnoreCase))
-            {
-                return _handler.HandleAsync(context, binding);
-            }
+            return _handler.HandleAsync(context, endpoint);
         }
 
         if (string.Equals(path, StatsPath, StringComparison.OrdinalIgnoreCase) && HttpMethods.IsGet(context.Request.Method))

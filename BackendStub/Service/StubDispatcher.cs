@@ -1,29 +1,38 @@
 using System.Globalization;
-using System.Runtime.Serialization;
+using System.ServiceModel;
+using System.ServiceModel.Channels;
 using System.Xml;
-using Samples.Contracts;
 using BackendStub.Hosting;
+using Samples.Contracts;
 using Samples.Payloads;
-using BackendStub.Soap;
+using SoapRouter.Wire.Encoding;
+using SoapRouter.Wire.Faults;
 
 namespace BackendStub.Service;
 
 /// <summary>
-/// Processes one SOAP request as a stock WCF service would, in WCF's order: read the envelope, address filter
-/// (WS-Addressing endpoints only), contract filter (the action), deserialize the body, then the operation; the
-/// injected latency and faults stand in for the operation's own time and failures.
+/// Processes one SOAP request as a stock WCF service does, in WCF's order: read the message with the endpoint's WCF
+/// encoder, address filter (WS-Addressing endpoints only), contract filter (the action), deserialize the body, then
+/// the operation, whose own time and failures the injected latency and faults stand in for. Replies and faults are
+/// WCF messages written by the same encoder.
 /// </summary>
 internal sealed class StubDispatcher
 {
     /// <summary>Largest numOrders GetOrders serves, so one request cannot make the stub build gigabytes.</summary>
     public const int MaxOrders = 10_000;
 
+    /// <summary>
+    /// Largest reply the stub writes. Requests are bounded by <see cref="StubOptions.MaxMessageSize"/> before they are
+    /// read; replies (GetOrders(10000) of a large profile) may be far larger, as a backend's may.
+    /// </summary>
+    public const int MaxReplySize = 256 * 1024 * 1024;
+
     private readonly StubOptions _options;
     private readonly StubStatistics _statistics;
     private readonly FaultInjector _faults;
     private readonly LatencyInjector _latency;
     private readonly PayloadGenerator _generator;
-    private readonly XmlDictionaryReaderQuotas _quotas;
+    private readonly Dictionary<StubSoapEndpoint, MessageCodec> _codecs = [];
 
     public StubDispatcher(StubOptions options, StubStatistics statistics, FaultInjector faults, LatencyInjector latency)
     {
@@ -33,148 +42,180 @@ internal sealed class StubDispatcher
         _latency = latency;
         _generator = new PayloadGenerator(options.Profile, options.Seed);
 
-        // The body is already bounded by MaxMessageSize; the quotas only need to let such a body through.
-        _quotas = new XmlDictionaryReaderQuotas
+        // Reader quotas only need to let a request of MaxMessageSize through (its size is checked before reading).
+        var limits = new WireLimits
         {
-            MaxArrayLength = options.MaxMessageSize,
-            MaxStringContentLength = options.MaxMessageSize,
-            MaxBytesPerRead = 64 * 1024,
-            MaxDepth = 64,
-            MaxNameTableCharCount = 64 * 1024,
+            MaxMessageSize = Math.Max(options.MaxMessageSize, MaxReplySize),
+            MaxStringContentLength = Math.Max(options.MaxMessageSize, 8192),
+            MaxArrayLength = Math.Max(options.MaxMessageSize, 8192),
         };
+        foreach (var endpoint in StubSoapEndpoints.All)
+        {
+            _codecs[endpoint] = endpoint.Binding.CreateCodec(limits);
+        }
     }
 
     /// <summary>
-    /// Answers the message in <paramref name="body"/> received on <paramref name="binding"/>'s endpoint, whose own
-    /// address is <paramref name="endpoint"/>. <paramref name="httpAction"/> is the SOAPAction header (basicHttp) or
-    /// the content type's action parameter (SOAP 1.2), already unquoted.
+    /// Answers the message in <paramref name="body"/> received on <paramref name="endpoint"/>, whose own address is
+    /// <paramref name="address"/>. <paramref name="transportAction"/> is the action HTTP carried (SOAPAction, or the
+    /// SOAP 1.2 content type's action parameter). The reply must be disposed; <paramref name="body"/> may be released
+    /// as soon as this returns.
     /// </summary>
-    public async ValueTask<StubReply> DispatchAsync(SoapBinding binding, RequestBody body, string? httpAction, Uri endpoint, CancellationToken cancellationToken)
+    public async ValueTask<StubReply> DispatchAsync(
+        StubSoapEndpoint endpoint,
+        RequestBody body,
+        string? contentType,
+        string? transportAction,
+        Uri address,
+        CancellationToken cancellationToken)
     {
-        using var reader = SoapEnvelopeReader.CreateReader(binding, body.Buffer, 0, body.Length, _quotas);
-        SoapHeaders? headers;
-        string? error;
+        var codec = _codecs[endpoint];
+        var binding = endpoint.Binding;
+        var soapVersion = binding.IsSoap12 ? "1.2" : "1.1";
+        Message request;
         try
         {
-            headers = SoapEnvelopeReader.ReadToBody(reader, binding, out error);
+            request = codec.Read(new ArraySegment<byte>(body.Buffer, 0, body.Length), contentType);
         }
-        catch (XmlException ex)
+        catch (Exception ex) when (BadInput.Is(ex))
         {
-            return Fault(binding, WcfFaults.MalformedMessage(DescribeXmlError(ex)), relatesTo: null);
-        }
-
-        if (headers is null)
-        {
-            return Fault(binding, WcfFaults.MalformedMessage(error ?? "not a SOAP envelope."), relatesTo: null);
+            return Fault(codec, WcfFaults.MalformedMessage(BadInput.DescribeMessage(ex, soapVersion)), relatesTo: null);
         }
 
-        var addressing = SoapBindings.UsesAddressing(binding);
-        var action = addressing ? headers.Action ?? httpAction : httpAction;
-        var relatesTo = addressing ? headers.MessageId : null;
-        _statistics.ActionSeen(action ?? string.Empty);
-
-        if (addressing && !AddressFilter.Matches(headers.To, endpoint, _options.AddressFilter))
+        // The message reads its body from the request's buffer: it is closed here, before the buffer goes back.
+        using (request)
         {
-            return Fault(binding, WcfFaults.DestinationUnreachable(headers.To), relatesTo);
-        }
-
-        try
-        {
-            return action switch
+            RequestHeaders headers;
+            try
             {
-                EchoServiceActions.Echo => await EchoAsync(binding, reader, relatesTo, cancellationToken).ConfigureAwait(false),
-                OrderServiceActions.GetOrders => await GetOrdersAsync(binding, reader, relatesTo, cancellationToken).ConfigureAwait(false),
-                OrderServiceActions.SubmitOrder => SubmitOrder(reader),
-                _ => Fault(binding, WcfFaults.ActionNotSupported(binding, action), relatesTo),
+                headers = RequestHeaders.Read(request, binding, transportAction);
+            }
+            catch (Exception ex) when (BadInput.Is(ex))
+            {
+                return Fault(codec, WcfFaults.MalformedMessage("a WS-Addressing header is not valid."), relatesTo: null);
+            }
+
+            _statistics.ActionSeen(headers.Action ?? string.Empty);
+            if (binding.UsesAddressing && !AddressFilter.Matches(headers.To, address, _options.AddressFilter))
+            {
+                return Fault(codec, WcfFaults.DestinationUnreachable(headers.To?.OriginalString), headers.MessageIdText);
+            }
+
+            return headers.Action switch
+            {
+                EchoServiceActions.Echo => await EchoAsync(codec, request, headers, cancellationToken).ConfigureAwait(false),
+                OrderServiceActions.GetOrders => await GetOrdersAsync(codec, request, headers, cancellationToken).ConfigureAwait(false),
+                OrderServiceActions.SubmitOrder => SubmitOrder(request),
+                _ => Fault(codec, WcfFaults.ActionNotSupported(binding, headers.Action), headers.MessageIdText),
             };
-        }
-        catch (Exception ex) when (ex is SerializationException or XmlException)
-        {
-            var operation = action is null ? string.Empty : action[(action.LastIndexOf('/') + 1)..];
-            var detail = ex is XmlException xml ? DescribeXmlError(xml) : Bounded(ex.Message);
-            return Fault(binding, WcfFaults.DeserializationFailed(operation, detail), relatesTo);
         }
     }
 
-    private async ValueTask<StubReply> EchoAsync(SoapBinding binding, XmlDictionaryReader reader, string? relatesTo, CancellationToken cancellationToken)
+    private async ValueTask<StubReply> EchoAsync(MessageCodec codec, Message request, RequestHeaders headers, CancellationToken cancellationToken)
     {
-        var payload = OperationMessages.EchoRequest.Read(reader);
-        if (await InjectAsync(binding, relatesTo, cancellationToken).ConfigureAwait(false) is { } fault)
+        if (ReadBody(request, OperationMessages.EchoRequest, "Echo", out var payload) is { } failure)
+        {
+            return Fault(codec, failure, headers.MessageIdText);
+        }
+
+        if (await InjectAsync(codec, headers, cancellationToken).ConfigureAwait(false) is { } fault)
         {
             return fault;
         }
 
-        return Reply(binding, EchoServiceActions.EchoResponse, relatesTo, writer => OperationMessages.EchoResponse.Write(writer, payload));
+        return Reply(codec, headers, EchoServiceActions.EchoResponse, writer => OperationMessages.EchoResponse.Write(writer, payload));
     }
 
-    private async ValueTask<StubReply> GetOrdersAsync(SoapBinding binding, XmlDictionaryReader reader, string? relatesTo, CancellationToken cancellationToken)
+    private async ValueTask<StubReply> GetOrdersAsync(MessageCodec codec, Message request, RequestHeaders headers, CancellationToken cancellationToken)
     {
-        var count = OperationMessages.GetOrdersRequest.Read(reader);
-        if (count is < 0 or > MaxOrders)
+        if (ReadBody(request, OperationMessages.GetOrdersRequest, "GetOrders", out var count) is { } failure)
         {
-            throw new SerializationException(string.Create(CultureInfo.InvariantCulture, $"numOrders must be from 0 to {MaxOrders}; got {count}."));
+            return Fault(codec, failure, headers.MessageIdText);
         }
 
-        if (await InjectAsync(binding, relatesTo, cancellationToken).ConfigureAwait(false) is { } fault)
+        if (count is < 0 or > MaxOrders)
+        {
+            var reason = string.Create(CultureInfo.InvariantCulture, $"numOrders must be from 0 to {MaxOrders}; got {count}.");
+            return Fault(codec, WcfFaults.DeserializationFailed("GetOrders", reason), headers.MessageIdText);
+        }
+
+        if (await InjectAsync(codec, headers, cancellationToken).ConfigureAwait(false) is { } fault)
         {
             return fault;
         }
 
         var orders = _generator.GetOrders(count);
-        return Reply(binding, OrderServiceActions.GetOrdersResponse, relatesTo, writer => OperationMessages.GetOrdersResponse.Write(writer, orders));
+        return Reply(codec, headers, OrderServiceActions.GetOrdersResponse, writer => OperationMessages.GetOrdersResponse.Write(writer, orders));
     }
 
-    private StubReply SubmitOrder(XmlDictionaryReader reader)
+    private StubReply SubmitOrder(Message request)
     {
         // WCF answers a one-way message over HTTP with 202 as soon as it is accepted, before the operation runs:
         // a body that does not deserialize is not reported to the sender, only left out of the count.
-        try
+        if (ReadBody(request, OperationMessages.SubmitOrderRequest, "SubmitOrder", out var order) is null && order is not null)
         {
-            if (OperationMessages.SubmitOrderRequest.Read(reader) is not null)
-            {
-                _statistics.OneWayReceived();
-            }
-        }
-        catch (Exception ex) when (ex is SerializationException or XmlException)
-        {
-            // Not counted; see above.
+            _statistics.OneWayReceived();
         }
 
         return StubReply.Accepted;
     }
 
+    /// <summary>Deserializes the body as <paramref name="shape"/>; returns the DeserializationFailed fault when it does not fit.</summary>
+    private static SoapFaultSpec? ReadBody<T>(Message request, WrappedElement<T> shape, string operation, out T? value)
+    {
+        value = default;
+        if (request.IsEmpty)
+        {
+            return WcfFaults.DeserializationFailed(operation, "The body is empty.");
+        }
+
+        try
+        {
+            using var reader = request.GetReaderAtBodyContents();
+            value = shape.Read(reader);
+            return null;
+        }
+        catch (Exception ex) when (BadInput.Is(ex))
+        {
+            return WcfFaults.DeserializationFailed(operation, BadInput.DescribeBody(ex));
+        }
+    }
+
     /// <summary>The injected latency, then the injected fault if this request draws one.</summary>
-    private async ValueTask<StubReply?> InjectAsync(SoapBinding binding, string? relatesTo, CancellationToken cancellationToken)
+    private async ValueTask<StubReply?> InjectAsync(MessageCodec codec, RequestHeaders headers, CancellationToken cancellationToken)
     {
         await _latency.DelayAsync(cancellationToken).ConfigureAwait(false);
         var decision = _faults.Next();
-        if (!decision.IsFault)
+        return decision.IsFault ? Fault(codec, WcfFaults.Injected(decision.RequestNumber), headers.MessageIdText, injected: true) : null;
+    }
+
+    /// <summary>A reply as WCF's dispatcher writes it: the reply action (none on basicHttp) and RelatesTo the request's MessageID.</summary>
+    private StubReply Reply(MessageCodec codec, RequestHeaders headers, string replyAction, Action<XmlDictionaryWriter> writeBody)
+    {
+        var binding = codec.Binding;
+
+        // Without addressing the action would be written as a mustUnderstand header no WCF service sends over HTTP.
+        using var message = Message.CreateMessage(binding.MessageVersion, binding.UsesAddressing ? replyAction : null, new DelegateBodyWriter(writeBody));
+        if (binding.UsesAddressing && headers.MessageId is not null)
         {
-            return null;
+            message.Headers.RelatesTo = headers.MessageId;
         }
 
-        _statistics.FaultReturned(injected: true);
-        var fault = WcfFaults.Injected(decision.RequestNumber);
-        return new StubReply(fault.StatusCode(binding), SoapEnvelopeWriter.WriteFault(binding, fault, relatesTo), SoapBindings.ContentType(binding));
+        try
+        {
+            return new StubReply(StatusCodes.Status200OK, codec.Write(message), codec.ContentType);
+        }
+        catch (QuotaExceededException)
+        {
+            return Fault(codec, WcfFaults.ReplyTooLarge(), headers.MessageIdText);
+        }
     }
 
-    private StubReply Fault(SoapBinding binding, SoapFault fault, string? relatesTo)
+    /// <summary>A fault message of the endpoint's version, answered with 500 as WCF answers every fault.</summary>
+    private StubReply Fault(MessageCodec codec, SoapFaultSpec fault, string? relatesTo, bool injected = false)
     {
-        _statistics.FaultReturned(injected: false);
-        return new StubReply(fault.StatusCode(binding), SoapEnvelopeWriter.WriteFault(binding, fault, relatesTo), SoapBindings.ContentType(binding));
+        _statistics.FaultReturned(injected);
+        using var message = SoapFaultMessages.Create(codec.Binding.MessageVersion, fault, relatesTo);
+        return new StubReply(SoapFaultMessages.HttpStatusCode, codec.Write(message), codec.ContentType);
     }
-
-    private static StubReply Reply(SoapBinding binding, string replyAction, string? relatesTo, Action<XmlDictionaryWriter> writeBody)
-    {
-        var headers = new SoapHeaders(replyAction, RelatesTo: relatesTo);
-        return new StubReply(200, SoapEnvelopeWriter.Write(binding, headers, writeBody), SoapBindings.ContentType(binding, replyAction));
-    }
-
-    // Serializer messages quote element names from the request: bounded so a fault cannot reflect a large payload.
-    private static string Bounded(string text) => text.Length <= 512 ? text : string.Concat(text.AsSpan(0, 512), "...");
-
-    // A fixed sentence with the position only: the exception text may quote the client's bytes.
-    private static string DescribeXmlError(XmlException ex) => ex.LineNumber > 0
-        ? string.Create(CultureInfo.InvariantCulture, $"the XML is not well formed (line {ex.LineNumber}, position {ex.LinePosition}).")
-        : "the XML is not well formed.";
 }

@@ -1,6 +1,6 @@
 using System.Collections.Concurrent;
 using System.Security.Cryptography;
-using BackendStub.Soap;
+using BackendStub.Hosting;
 
 namespace BackendStub.Service;
 
@@ -10,12 +10,13 @@ public sealed class StubStatistics
     /// <summary>How many body fingerprints are kept per endpoint.</summary>
     public const int RecentBodyCount = 16;
 
-    // Actions are client input: past this many distinct ones, the rest are counted together.
+    // Actions are client input: past this many distinct ones, or past this length, they are counted together.
     private const int MaxDistinctActions = 64;
+    private const int MaxActionLength = 1024;
     private const string OtherActions = "(other)";
 
     private readonly ConcurrentDictionary<string, long> _actions = new(StringComparer.Ordinal);
-    private readonly Dictionary<SoapBinding, Queue<BodyFingerprint>> _recent = [];
+    private readonly Dictionary<string, Queue<BodyFingerprint>> _recent = new(StringComparer.Ordinal);
     private long _requests;
     private long _oneWay;
     private long _faultsInjected;
@@ -24,18 +25,19 @@ public sealed class StubStatistics
     /// <summary>Creates empty statistics.</summary>
     public StubStatistics()
     {
-        foreach (var binding in SoapBindings.All)
+        foreach (var endpoint in StubSoapEndpoints.All)
         {
-            _recent[binding] = new Queue<BodyFingerprint>(RecentBodyCount);
+            _recent[endpoint.Name] = new Queue<BodyFingerprint>(RecentBodyCount);
         }
     }
 
-    /// <summary>Counts one accepted request body and remembers its fingerprint.</summary>
-    public void BodyReceived(SoapBinding binding, ReadOnlySpan<byte> body, string? contentType)
+    /// <summary>Counts one accepted request body to <paramref name="endpoint"/> and remembers its fingerprint.</summary>
+    public void BodyReceived(StubSoapEndpoint endpoint, ReadOnlySpan<byte> body, string? contentType)
     {
+        ArgumentNullException.ThrowIfNull(endpoint);
         Interlocked.Increment(ref _requests);
         var fingerprint = new BodyFingerprint(Convert.ToHexStringLower(SHA256.HashData(body)), body.Length, contentType);
-        var ring = _recent[binding];
+        var ring = _recent[endpoint.Name];
         lock (ring)
         {
             if (ring.Count == RecentBodyCount)
@@ -50,7 +52,8 @@ public sealed class StubStatistics
     /// <summary>Counts a request with <paramref name="action"/> (empty when it had none).</summary>
     public void ActionSeen(string action)
     {
-        var key = _actions.ContainsKey(action) || _actions.Count < MaxDistinctActions ? action : OtherActions;
+        ArgumentNullException.ThrowIfNull(action);
+        var key = action.Length <= MaxActionLength && (_actions.ContainsKey(action) || _actions.Count < MaxDistinctActions) ? action : OtherActions;
         _actions.AddOrUpdate(key, 1, static (_, count) => count + 1);
     }
 
@@ -71,11 +74,11 @@ public sealed class StubStatistics
     public StubStatsSnapshot Snapshot()
     {
         var recent = new Dictionary<string, IReadOnlyList<BodyFingerprint>>(StringComparer.Ordinal);
-        foreach (var (binding, ring) in _recent)
+        foreach (var (name, ring) in _recent)
         {
             lock (ring)
             {
-                recent[SoapBindings.Name(binding)] = ring.ToArray();
+                recent[name] = ring.ToArray();
             }
         }
 

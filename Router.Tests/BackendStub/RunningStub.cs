@@ -2,7 +2,7 @@ using System.Net.Http.Json;
 using System.Text.Json;
 using BackendStub.Hosting;
 using BackendStub.Service;
-using BackendStub.Soap;
+using SoapRouter.Wire.Bindings;
 
 namespace SoapRouter.Tests.BackendStub;
 
@@ -28,8 +28,8 @@ internal sealed class RunningStub : IAsyncDisposable
         return new RunningStub(host);
     }
 
-    /// <summary>The bound address of <paramref name="binding"/>'s endpoint.</summary>
-    public Uri Address(SoapBinding binding) => Host.AddressOf(binding);
+    /// <summary>The bound address of the endpoint speaking <paramref name="binding"/>.</summary>
+    public Uri Address(WireBinding binding) => Host.AddressOf(binding);
 
     /// <summary>Sends <paramref name="request"/> to its binding's endpoint.</summary>
     public Task<StubReply> SendAsync(StubRequest request) => Client.SendAsync(Address(request.Binding), request);

@@ -1,7 +1,10 @@
 using System.Net;
+using System.ServiceModel.Channels;
+using System.Xml;
 using System.Xml.Linq;
 using Samples.Contracts;
-using BackendStub.Soap;
+using SoapRouter.Wire.Bindings;
+using SoapRouter.Wire.Soap;
 
 namespace SoapRouter.Tests.BackendStub;
 
@@ -10,20 +13,29 @@ namespace SoapRouter.Tests.BackendStub;
 /// <param name="StatusCode">HTTP status.</param>
 /// <param name="ContentType">The Content-Type header, or null.</param>
 /// <param name="Body">The raw body.</param>
-internal sealed record StubReply(SoapBinding Binding, HttpStatusCode StatusCode, string? ContentType, byte[] Body)
+internal sealed record StubReply(WireBinding Binding, HttpStatusCode StatusCode, string? ContentType, byte[] Body)
 {
     private static readonly XNamespace Wsa = SoapNamespaces.Addressing10;
 
-    /// <summary>The envelope as a document (binary bodies decoded without a dictionary).</summary>
+    /// <summary>The reply read by the binding's WCF codec; dispose it.</summary>
+    public Message Read() => StubCodecs.For(Binding).Read(new ArraySegment<byte>(Body), ContentType);
+
+    /// <summary>The envelope as a document (binary bodies decoded by WCF's binary encoder, so dictionary strings are resolved).</summary>
     public XDocument Envelope()
     {
-        using var reader = SoapEnvelopeReader.CreateReader(Binding, Body);
-        return XDocument.Load(reader);
+        using var message = Read();
+        var document = new XDocument();
+        using (var writer = XmlDictionaryWriter.CreateDictionaryWriter(document.CreateWriter()))
+        {
+            message.WriteMessage(writer);
+        }
+
+        return document;
     }
 
     /// <summary>The value of WS-Addressing header <paramref name="localName"/> (Action, RelatesTo, ...), or null.</summary>
     public string? AddressingHeader(string localName) =>
-        Envelope().Root?.Element(XName.Get("Header", SoapBindings.EnvelopeNamespace(Binding)))?.Element(Wsa + localName)?.Value;
+        Envelope().Root?.Element(XName.Get("Header", Binding.EnvelopeNamespace))?.Element(Wsa + localName)?.Value;
 
     /// <summary>The Echo reply's payload.</summary>
     public EchoPayload? ReadEcho() => ReadBody(OperationMessages.EchoResponse);
@@ -31,35 +43,44 @@ internal sealed record StubReply(SoapBinding Binding, HttpStatusCode StatusCode,
     /// <summary>The GetOrders reply's orders.</summary>
     public Order[]? ReadOrders() => ReadBody(OperationMessages.GetOrdersResponse);
 
-    /// <summary>The fault in the body: code (Sender/Receiver), subcode local name (or null) and reason.</summary>
-    public (SoapFaultCode Code, string? Subcode, string Reason) ReadFault()
+    /// <summary>The fault in the body, in the shape of the binding's SOAP version.</summary>
+    public StubFault ReadFault()
     {
-        var envelopeNs = (XNamespace)SoapBindings.EnvelopeNamespace(Binding);
+        var envelopeNs = (XNamespace)Binding.EnvelopeNamespace;
         var fault = Envelope().Root?.Element(envelopeNs + "Body")?.Element(envelopeNs + "Fault")
             ?? throw new InvalidOperationException("The reply is not a fault.");
-        if (Binding == SoapBinding.BasicHttp)
+        if (!Binding.IsSoap12)
         {
-            var faultCode = LocalPart(fault.Element("faultcode")!.Value);
-            var code = faultCode is "Server" ? SoapFaultCode.Receiver : SoapFaultCode.Sender;
-            var subcode = faultCode is "Client" or "Server" ? null : faultCode;
-            return (code, subcode, fault.Element("faultstring")!.Value);
+            var faultCode = fault.Element("faultcode")!;
+            var (name, ns) = QName(faultCode, faultCode.Value);
+            var predefined = ns == SoapNamespaces.Soap11Envelope && name is "Client" or "Server";
+            return new StubFault(name != "Server", predefined ? null : name, predefined ? null : ns, fault.Element("faultstring")!.Value);
         }
 
-        var codeElement = fault.Element(envelopeNs + "Code")!;
-        var value = LocalPart(codeElement.Element(envelopeNs + "Value")!.Value);
-        var sub = codeElement.Element(envelopeNs + "Subcode")?.Element(envelopeNs + "Value")?.Value;
-        return (
-            value == "Receiver" ? SoapFaultCode.Receiver : SoapFaultCode.Sender,
-            sub is null ? null : LocalPart(sub),
+        var code = fault.Element(envelopeNs + "Code")!;
+        var value = code.Element(envelopeNs + "Value")!;
+        var subValue = code.Element(envelopeNs + "Subcode")?.Element(envelopeNs + "Value");
+        var sub = subValue is null ? ((string?)null, (string?)null) : QName(subValue, subValue.Value);
+        return new StubFault(
+            QName(value, value.Value).Name == "Sender",
+            sub.Item1,
+            sub.Item2,
             fault.Element(envelopeNs + "Reason")!.Element(envelopeNs + "Text")!.Value);
     }
 
     private T? ReadBody<T>(WrappedElement<T> shape)
     {
-        using var reader = SoapEnvelopeReader.CreateReader(Binding, Body);
-        _ = SoapEnvelopeReader.ReadToBody(reader, Binding, out var error) ?? throw new InvalidOperationException(error);
+        using var message = Read();
+        using var reader = message.GetReaderAtBodyContents();
         return shape.Read(reader);
     }
 
-    private static string LocalPart(string qname) => qname[(qname.IndexOf(':', StringComparison.Ordinal) + 1)..];
+    /// <summary>The local name and namespace of a QName written as text in <paramref name="element"/>.</summary>
+    private static (string Name, string? Namespace) QName(XElement element, string qname)
+    {
+        var colon = qname.IndexOf(':', StringComparison.Ordinal);
+        var prefix = colon < 0 ? string.Empty : qname[..colon];
+        var ns = prefix.Length == 0 ? element.GetDefaultNamespace() : element.GetNamespaceOfPrefix(prefix);
+        return (qname[(colon + 1)..], ns?.NamespaceName);
+    }
 }

@@ -1,5 +1,5 @@
 using System.Net.Http.Headers;
-using BackendStub.Soap;
+using SoapRouter.Wire.Bindings;
 
 namespace SoapRouter.Tests.BackendStub;
 
@@ -9,7 +9,7 @@ namespace SoapRouter.Tests.BackendStub;
 /// <param name="ContentType">The Content-Type header value.</param>
 /// <param name="SoapAction">The SOAPAction header value (quoted) on basicHttp; null on the other bindings.</param>
 /// <param name="MessageId">The wsa:MessageID on soap12/binary (replies carry it in wsa:RelatesTo); null on basicHttp.</param>
-internal sealed record StubRequest(SoapBinding Binding, byte[] Body, string ContentType, string? SoapAction, string? MessageId)
+internal sealed record StubRequest(WireBinding Binding, byte[] Body, string ContentType, string? SoapAction, string? MessageId)
 {
     /// <summary>An HTTP POST of this request to <paramref name="address"/>, headers as given (no reformatting).</summary>
     public HttpRequestMessage ToHttpRequest(Uri address)

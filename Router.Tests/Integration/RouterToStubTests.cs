@@ -2,12 +2,12 @@ using System.Net;
 using System.Security.Cryptography;
 using System.Text;
 using BackendStub.Hosting;
-using BackendStub.Soap;
 using Samples.Contracts;
 using SoapRouter.Configuration;
 using SoapRouter.Tests.BackendStub;
 using SoapRouter.Tests.Configuration;
 using SoapRouter.Tests.Listening;
+using SoapRouter.Wire.Bindings;
 
 namespace SoapRouter.Tests.Integration;
 
@@ -28,9 +28,9 @@ public sealed class RouterToStubTests : IAsyncLifetime
             [Route("basic"), Route("soap12"), Route("binary")],
             new()
             {
-                ["basic"] = ListeningRouter.Cluster(BindingNames.BasicHttp, [_stub.Address(SoapBinding.BasicHttp).ToString()], prefix: "basic"),
-                ["soap12"] = ListeningRouter.Cluster(BindingNames.Soap12Http, [_stub.Address(SoapBinding.Soap12).ToString()], prefix: "soap12"),
-                ["binary"] = ListeningRouter.Cluster(BindingNames.BinaryHttp, [_stub.Address(SoapBinding.Binary).ToString()], prefix: "binary"),
+                ["basic"] = ListeningRouter.Cluster(BindingNames.BasicHttp, [_stub.Address(WireBindings.BasicHttp).ToString()], prefix: "basic"),
+                ["soap12"] = ListeningRouter.Cluster(BindingNames.Soap12Http, [_stub.Address(WireBindings.Soap12Http).ToString()], prefix: "soap12"),
+                ["binary"] = ListeningRouter.Cluster(BindingNames.BinaryHttp, [_stub.Address(WireBindings.BinaryHttp).ToString()], prefix: "binary"),
             }));
     }
 
@@ -45,7 +45,7 @@ public sealed class RouterToStubTests : IAsyncLifetime
     [InlineData(200 * 1024)]
     public async Task BasicToBasic_Echo_BackendGetsTheClientsBytesAndClientGetsWhatTheBackendSends(int size)
     {
-        var request = StubEnvelopes.Echo(SoapBinding.BasicHttp, new string('r', size));
+        var request = StubEnvelopes.Echo(WireBindings.BasicHttp, new string('r', size));
 
         var routed = await Client.SendAsync(_router.Address("basic"), request);
         var received = await LastBodyAsync("basicHttp");
@@ -62,7 +62,7 @@ public sealed class RouterToStubTests : IAsyncLifetime
     public async Task Soap12ToSoap12_ToAddressedToTheRouter_IsRewrittenSoTheBackendsAddressFilterAccepts()
     {
         var routerAddress = _router.Address("soap12");
-        var request = StubEnvelopes.GetOrders(SoapBinding.Soap12, 5, to: routerAddress);
+        var request = StubEnvelopes.GetOrders(WireBindings.Soap12Http, 5, to: routerAddress);
 
         var refusedDirectly = await _stub.SendAsync(request);
         var routed = await Client.SendAsync(routerAddress, request);
@@ -76,14 +76,14 @@ public sealed class RouterToStubTests : IAsyncLifetime
 
         // Only the To text changed on the way: every other byte is the client's.
         var expected = Encoding.UTF8.GetBytes(Encoding.UTF8.GetString(request.Body)
-            .Replace(routerAddress.ToString(), _stub.Address(SoapBinding.Soap12).ToString(), StringComparison.Ordinal));
+            .Replace(routerAddress.ToString(), _stub.Address(WireBindings.Soap12Http).ToString(), StringComparison.Ordinal));
         Assert.Equal(Sha256(expected), received.Sha256);
     }
 
     [Fact]
     public async Task Soap12ToSoap12_Reply_IsWhatTheBackendSendsDirectly()
     {
-        var request = StubEnvelopes.GetOrders(SoapBinding.Soap12, 3, to: _stub.Address(SoapBinding.Soap12));
+        var request = StubEnvelopes.GetOrders(WireBindings.Soap12Http, 3, to: _stub.Address(WireBindings.Soap12Http));
 
         var routed = await Client.SendAsync(_router.Address("soap12"), request);
         var direct = await _stub.SendAsync(request);
@@ -96,7 +96,7 @@ public sealed class RouterToStubTests : IAsyncLifetime
     public async Task BinaryToBinary_Echo_IsForwardedByteForByte()
     {
         // Binary To is not rewritten yet (README, Status), so this client addresses the backend itself.
-        var request = StubEnvelopes.Echo(SoapBinding.Binary, "binary payload", to: _stub.Address(SoapBinding.Binary));
+        var request = StubEnvelopes.Echo(WireBindings.BinaryHttp, "binary payload", to: _stub.Address(WireBindings.BinaryHttp));
 
         var routed = await Client.SendAsync(_router.Address("binary"), request);
         var received = await LastBodyAsync("binary");
@@ -112,7 +112,7 @@ public sealed class RouterToStubTests : IAsyncLifetime
         var before = (await _stub.StatsAsync()).OneWayReceived;
         var order = new Order { CustomerId = 7, OrderItems = [new OrderLine { ItemId = 1, Quantity = 2 }] };
 
-        var routed = await Client.SendAsync(_router.Address("soap12"), StubEnvelopes.SubmitOrder(SoapBinding.Soap12, order, to: _router.Address("soap12")));
+        var routed = await Client.SendAsync(_router.Address("soap12"), StubEnvelopes.SubmitOrder(WireBindings.Soap12Http, order, to: _router.Address("soap12")));
 
         Assert.Equal(HttpStatusCode.Accepted, routed.StatusCode);
         Assert.Equal(before + 1, (await _stub.StatsAsync()).OneWayReceived);
@@ -123,8 +123,8 @@ public sealed class RouterToStubTests : IAsyncLifetime
     {
         var before = _router.Statistics.Snapshot().Paths;
 
-        await Client.SendAsync(_router.Address("basic"), StubEnvelopes.Echo(SoapBinding.BasicHttp, "a"));
-        await Client.SendAsync(_router.Address("soap12"), StubEnvelopes.Echo(SoapBinding.Soap12, "b", to: _router.Address("soap12")));
+        await Client.SendAsync(_router.Address("basic"), StubEnvelopes.Echo(WireBindings.BasicHttp, "a"));
+        await Client.SendAsync(_router.Address("soap12"), StubEnvelopes.Echo(WireBindings.Soap12Http, "b", to: _router.Address("soap12")));
 
         var after = _router.Statistics.Snapshot().Paths;
         Assert.Equal(before.Verbatim.Messages + 2, after.Verbatim.Messages);

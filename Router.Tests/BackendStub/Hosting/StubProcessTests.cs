@@ -1,5 +1,5 @@
 using System.Net;
-using BackendStub.Soap;
+using SoapRouter.Wire.Bindings;
 
 namespace SoapRouter.Tests.BackendStub.Hosting;
 
@@ -22,7 +22,7 @@ public sealed class StubProcessTests
 
         using var client = new HttpClient();
         var soap12 = endpoints.Single(e => e.Name == "soap12").Address;
-        var reply = await client.SendAsync(soap12, StubEnvelopes.Echo(SoapBinding.Soap12, "from a process", soap12));
+        var reply = await client.SendAsync(soap12, StubEnvelopes.Echo(WireBindings.Soap12Http, "from a process", soap12));
         Assert.Equal(HttpStatusCode.OK, reply.StatusCode);
         Assert.Equal("from a process", reply.ReadEcho()!.Text);
 

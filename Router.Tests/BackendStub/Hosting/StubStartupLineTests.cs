@@ -1,5 +1,5 @@
 using BackendStub.Hosting;
-using BackendStub.Soap;
+using SoapRouter.Wire.Bindings;
 
 namespace SoapRouter.Tests.BackendStub.Hosting;
 
@@ -15,7 +15,7 @@ public sealed class StubStartupLineTests
         Assert.Equal(StubEndpointLine.Ready, lines[^1]);
         var parsed = lines[..^1].Select(line => StubEndpointLine.TryParse(line, out var endpoint) ? endpoint! : throw new InvalidOperationException(line)).ToList();
         Assert.Equal(stub.Host.Endpoints, parsed);
-        Assert.Equal($"endpoint basicHttp http://127.0.0.1:{stub.Address(SoapBinding.BasicHttp).Port}/basic", lines[0]);
+        Assert.Equal($"endpoint basicHttp http://127.0.0.1:{stub.Address(WireBindings.BasicHttp).Port}/basic", lines[0]);
         Assert.NotEqual(0, parsed[0].Address.Port);
         Assert.DoesNotContain(lines, line => line.StartsWith(StubEndpointLine.UnavailableKeyword, StringComparison.Ordinal));
     }
@@ -44,7 +44,7 @@ public sealed class StubStartupLineTests
     public async Task Start_PortTaken_ThrowsIOException()
     {
         await using var first = await RunningStub.StartAsync();
-        await using var second = new StubHost(new StubOptions { HttpPort = first.Address(SoapBinding.BasicHttp).Port });
+        await using var second = new StubHost(new StubOptions { HttpPort = first.Address(WireBindings.BasicHttp).Port });
 
         await Assert.ThrowsAnyAsync<IOException>(() => second.StartAsync());
     }

@@ -1,0 +1,48 @@
+using SoapRouter.Wire.Bindings;
+
+namespace BackendStub.Hosting;
+
+/// <summary>The stub's three SOAP endpoints, one per HTTP wire binding, in the order they are printed.</summary>
+public static class StubSoapEndpoints
+{
+    /// <summary>SOAP 1.1 text without addressing (basicHttpBinding) at /basic.</summary>
+    public static StubSoapEndpoint BasicHttp { get; } = new("basicHttp", "/basic", WireBindings.BasicHttp);
+
+    /// <summary>SOAP 1.2 text with WS-Addressing 1.0 at /soap12.</summary>
+    public static StubSoapEndpoint Soap12 { get; } = new("soap12", "/soap12", WireBindings.Soap12Http);
+
+    /// <summary>msbin1 (WCF's binary encoder and its static dictionary), SOAP 1.2 with WS-Addressing 1.0, at /binary.</summary>
+    public static StubSoapEndpoint Binary { get; } = new("binary", "/binary", WireBindings.BinaryHttp);
+
+    /// <summary>Every SOAP endpoint, in printing order.</summary>
+    public static IReadOnlyList<StubSoapEndpoint> All { get; } = [BasicHttp, Soap12, Binary];
+
+    /// <summary>The endpoint speaking <paramref name="binding"/>; throws for netTcp, which the stub does not serve.</summary>
+    public static StubSoapEndpoint For(WireBinding binding)
+    {
+        ArgumentNullException.ThrowIfNull(binding);
+        foreach (var endpoint in All)
+        {
+            if (endpoint.Binding == binding)
+            {
+                return endpoint;
+            }
+        }
+
+        throw new ArgumentException($"The stub has no endpoint for binding '{binding.Name}'.", nameof(binding));
+    }
+
+    /// <summary>The endpoint at <paramref name="path"/> (case-insensitive), or null.</summary>
+    public static StubSoapEndpoint? FindByPath(string? path)
+    {
+        foreach (var endpoint in All)
+        {
+            if (string.Equals(path, endpoint.Path, StringComparison.OrdinalIgnoreCase))
+            {
+                return endpoint;
+            }
+        }
+
+        return null;
+    }
+}
