@@ -1,0 +1,114 @@
+using System.Security.Cryptography;
+using System.ServiceModel;
+using Samples.Contracts;
+using Samples.Payloads;
+using SoapRouter.Telemetry;
+using SoapRouter.Tests.BackendStub.Wcf;
+using SoapRouter.Tests.Samples.Contracts;
+using SoapRouter.Wire.Bindings;
+
+namespace SoapRouter.Tests.Integration;
+
+/// <summary>
+/// Stock System.ServiceModel clients through the router to the real BackendStub, every pair of HTTP bindings: what a
+/// WCF application gets through the router is what it would get from a WCF service, and each message is counted on the
+/// path it took (verbatim when both hops speak the same binding, re-encoded otherwise). The stub keeps WCF's default
+/// address filter, so every success also shows the router addressed the backend as a WCF service expects.
+/// </summary>
+public sealed class WcfClientBridgeTests(RouterBridgeFixture fixture) : IClassFixture<RouterBridgeFixture>
+{
+    public static TheoryData<string, string> Pairs
+    {
+        get
+        {
+            var pairs = new TheoryData<string, string>();
+            foreach (var client in WireBindings.Http)
+            {
+                foreach (var backend in WireBindings.Http)
+                {
+                    pairs.Add(client.Name, backend.Name);
+                }
+            }
+
+            return pairs;
+        }
+    }
+
+    [Theory]
+    [MemberData(nameof(Pairs))]
+    public async Task Echo150KB_ComesBackEqual_OnTheExpectedPath(string clientBinding, string backendBinding)
+    {
+        var (client, backend) = (WireBindings.Get(clientBinding), WireBindings.Get(backendBinding));
+        using var wcf = StubWcfClient<IEchoService>.Create(client, fixture.Address(client, backend));
+        var text = string.Concat(Enumerable.Range(0, 3500).Select(i => $"line {i}: héllo <&> wörld ✓\n"));
+        var payload = new EchoPayload { Text = text, Blob = RandomNumberGenerator.GetBytes(60_000) };
+        var before = Paths();
+
+        var echoed = await wcf.Channel.EchoAsync(payload);
+
+        Assert.True(text.Length + payload.Blob.Length > 150_000);
+        Assert.Equal(text, echoed.Text);
+        Assert.Equal(payload.Blob, echoed.Blob);
+        AssertCountedOn(client, backend, before, Paths());
+    }
+
+    [Theory]
+    [MemberData(nameof(Pairs))]
+    public async Task GetOrders100_ReturnsTheBackendsOrders(string clientBinding, string backendBinding)
+    {
+        var (client, backend) = (WireBindings.Get(clientBinding), WireBindings.Get(backendBinding));
+        using var wcf = StubWcfClient<IOrderService>.Create(client, fixture.Address(client, backend));
+        var before = Paths();
+
+        var orders = await wcf.Channel.GetOrdersAsync(100);
+
+        OrderAssert.Equal(new PayloadGenerator(RouterBridgeFixture.Profile, RouterBridgeFixture.Seed).GetOrders(100), orders);
+        AssertCountedOn(client, backend, before, Paths());
+    }
+
+    [Theory]
+    [MemberData(nameof(Pairs))]
+    public async Task SubmitOrder_OneWay_ArrivesAndStaysOneWay(string clientBinding, string backendBinding)
+    {
+        var (client, backend) = (WireBindings.Get(clientBinding), WireBindings.Get(backendBinding));
+        using var wcf = StubWcfClient<IOrderService>.Create(client, fixture.Address(client, backend));
+        var order = new PayloadGenerator(PayloadProfile.Compressible, 9).GetOrders(1)[0];
+        var received = (await fixture.Stub.StatsAsync()).OneWayReceived;
+        var oneWay = fixture.Router.Statistics.Snapshot().OneWay;
+
+        await wcf.Channel.SubmitOrderAsync(order);
+
+        Assert.Equal(received + 1, (await fixture.Stub.StatsAsync()).OneWayReceived);
+        Assert.Equal(oneWay + 1, fixture.Router.Statistics.Snapshot().OneWay);
+    }
+
+    [Theory]
+    [MemberData(nameof(Pairs))]
+    public async Task BackendFault_ReachesTheClientAsFaultException_WithItsCodeAndReason(string clientBinding, string backendBinding)
+    {
+        var (client, backend) = (WireBindings.Get(clientBinding), WireBindings.Get(backendBinding));
+        using var wcf = StubWcfClient<IEchoService>.Create(client, fixture.Address(client, backend, faulty: true));
+        var faults = fixture.Router.Statistics.Snapshot().Faults.BackendFault;
+
+        var fault = await Assert.ThrowsAsync<FaultException>(() => wcf.Channel.EchoAsync(new EchoPayload { Text = "x" }));
+
+        Assert.StartsWith("Injected fault (request ", fault.Reason.ToString(), StringComparison.Ordinal);
+        Assert.True(fault.Code.IsReceiverFault, $"code {fault.Code.Name} ({fault.Code.Namespace})");
+        Assert.Equal(faults + 1, fixture.Router.Statistics.Snapshot().Faults.BackendFault);
+    }
+
+    private TrafficSnapshotPair Paths()
+    {
+        var paths = fixture.Router.Statistics.Snapshot().Paths;
+        return new TrafficSnapshotPair(paths.Verbatim.Messages, paths.Reencoded.Messages);
+    }
+
+    private static void AssertCountedOn(WireBinding client, WireBinding backend, TrafficSnapshotPair before, TrafficSnapshotPair after)
+    {
+        var verbatim = ReferenceEquals(client, backend);
+        Assert.Equal(before.Verbatim + (verbatim ? 1 : 0), after.Verbatim);
+        Assert.Equal(before.Reencoded + (verbatim ? 0 : 1), after.Reencoded);
+    }
+
+    private readonly record struct TrafficSnapshotPair(long Verbatim, long Reencoded);
+}
