@@ -58,8 +58,11 @@ load basic-getOrders  --url http://127.0.0.1:8080/router/basic  --binding basicH
 load soap12-getOrders --url http://127.0.0.1:8080/router/soap12 --binding soap12Http --operation getOrders --orders 10
 load basic-echo-200KB --url http://127.0.0.1:8080/router/basic  --binding basicHttp  --operation echo --size 204800
 load soap12-submitOrder --url http://127.0.0.1:8080/router/soap12 --binding soap12Http --operation submitOrder
-# Binary wsa:To is not rewritten yet (README, Status): this client addresses the backend in To itself.
-load binary-echo-1KB  --url http://127.0.0.1:8080/router/binary --binding binaryHttp --operation echo --size 1024 --to http://127.0.0.1:9080/binary
+load binary-echo-1KB  --url http://127.0.0.1:8080/router/binary --binding binaryHttp --operation echo --size 1024
+# Bridges: the router re-encodes (text SOAP 1.1 -> msbin1, SOAP 1.2 + WS-Addressing -> SOAP 1.1) and back.
+load bridge-basic-to-binary-echo-1KB --url http://127.0.0.1:8080/router/basic-to-binary --binding basicHttp --operation echo --size 1024
+load bridge-soap12-to-basic-getOrders --url http://127.0.0.1:8080/router/soap12-to-basic --binding soap12Http --operation getOrders --orders 10
+load wcf-client-binary-getOrders --client wcf --url http://127.0.0.1:8080/router/binary --binding binaryHttp --operation getOrders --orders 10
 
 echo
 echo "== router statistics (GET http://127.0.0.1:9901/stats)"

@@ -29,19 +29,25 @@ public sealed class ShippedRouterJsonTests
         var config = RouterConfigLoader.LoadFile(RepositoryPaths.RouterJson).Config!;
 
         Assert.Equal(
-            [BindingNames.BasicHttp, BindingNames.Soap12Http, BindingNames.BinaryHttp, BindingNames.NetTcp],
+            [BindingNames.BasicHttp, BindingNames.Soap12Http, BindingNames.BinaryHttp, BindingNames.BasicHttp, BindingNames.Soap12Http, BindingNames.NetTcp],
             config.Listeners.Select(l => l.Binding));
-        Assert.Equal(["orders-basic", "orders-soap12", "basic", "soap12", "binary"], config.Routes.Select(r => r.Name));
+        Assert.Equal(
+            ["orders-basic", "orders-soap12", "basic", "soap12", "binary", "basic-to-binary", "soap12-to-basic"],
+            config.Routes.Select(r => r.Name));
         Assert.Equal(2, config.Clusters["orders-basic"].Destinations.Count);
         Assert.Single(config.Clusters["echo-basic"].Backups);
 
-        // Every route leads from a listener to destinations of the same binding: the shipped demo is all verbatim.
+        // The listeners named after one binding lead to destinations of that binding (verbatim); the bridges, named
+        // "from-to-to", to destinations of the other one (re-encoded).
         foreach (var route in config.Routes)
         {
             var path = route.Filters.Single(f => f.Type == FilterTypes.Address).Value;
             var listener = config.Listeners.Single(l => new Uri(l.Address).AbsolutePath == path);
             var cluster = config.Clusters[route.Cluster];
-            Assert.All(cluster.Destinations.Concat(cluster.Backups), d => Assert.Equal(listener.Binding, d.Binding));
+            var expected = listener.Name.Contains("-to-", StringComparison.Ordinal)
+                ? listener.Name[(listener.Name.IndexOf("-to-", StringComparison.Ordinal) + 4)..] + "Http"
+                : listener.Binding;
+            Assert.All(cluster.Destinations.Concat(cluster.Backups), d => Assert.Equal(expected, d.Binding));
         }
         Assert.Equal("http://127.0.0.1:9901", config.Admin.Address);
     }
