@@ -1,4 +1,5 @@
 using System.Diagnostics.CodeAnalysis;
+using System.Xml;
 using System.Xml.XPath;
 using SoapRouter.Routing;
 
@@ -34,4 +35,7 @@ internal sealed class BinaryRoutableMessage : IRoutableMessage
 
     /// <inheritdoc />
     public XPathNavigator? CreateBodyNavigator() => null;
+
+    /// <inheritdoc />
+    public XmlReader? OpenBodyReader() => null;
 }
