@@ -69,6 +69,18 @@ public sealed class StreamingXPathAgreementTests
     }
 
     [Fact]
+    public void Match_MoreTermsThanTheMasksHold_FallsBackAndStillMatches()
+    {
+        // 40 two-step paths need 120 step bits; the streaming layout has 64.
+        var expression = string.Join(" or ", Enumerable.Range(0, 40).Select(i => $"o:Lines/o:Line[@sku = 'X{i}']")) + " or o:Id = 42";
+        var filter = new XPathFilter(expression, Namespaces);
+        using var message = WithAction("urn:a", Bodies[0]);
+
+        Assert.False(filter.IsStreamable);
+        Assert.True(filter.Match(message));
+    }
+
+    [Fact]
     public void Match_NotStreamable_StillEvaluatesOverTheLoadedBody()
     {
         using var message = WithAction("urn:a", Bodies[0]);
