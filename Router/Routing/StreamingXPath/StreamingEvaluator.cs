@@ -1,4 +1,3 @@
-using System.Buffers;
 using System.Numerics;
 using System.Xml;
 
@@ -13,14 +12,10 @@ namespace SoapRouter.Routing.StreamingXPath;
 /// </summary>
 internal sealed class StreamingEvaluator
 {
-    private const int InitialTextCapacity = 256;
-    private const int MinimumChunk = 128;
-
     private readonly StreamingQuery _query;
+    private readonly TextCapture _text = new();
     private ElementFrame[] _frames = new ElementFrame[16];
-    private char[] _text = new char[InitialTextCapacity];
     private int _top;
-    private int _textLength;
     private int _capturing;
     private ulong _trueTerms;
     private ulong _falseTerms;
@@ -33,7 +28,7 @@ internal sealed class StreamingEvaluator
     public bool Evaluate(XmlReader reader)
     {
         _top = 0;
-        _textLength = 0;
+        _text.Clear();
         _capturing = 0;
         _trueTerms = 0;
         _falseTerms = 0;
@@ -75,7 +70,7 @@ internal sealed class StreamingEvaluator
                     // (built with XmlSpace.Default) leaves it out of every string value.
                     if (_capturing > 0)
                     {
-                        AppendText(reader);
+                        _text.Append(reader);
                     }
 
                     break;
@@ -86,14 +81,7 @@ internal sealed class StreamingEvaluator
     }
 
     /// <summary>Drops a large text buffer after an unusual message, so one big value does not stay pinned to the filter.</summary>
-    public void Release()
-    {
-        if (_text.Length > 16 * InitialTextCapacity)
-        {
-            ArrayPool<char>.Shared.Return(_text);
-            _text = new char[InitialTextCapacity];
-        }
-    }
+    public void Release() => _text.Release();
 
     private void StartElement(XmlReader reader)
     {
@@ -153,7 +141,7 @@ internal sealed class StreamingEvaluator
             Found = found & candidates,
             Satisfied = satisfied,
             PendingForParent = pending,
-            TextStart = capture ? _textLength : -1,
+            TextStart = capture ? _text.Length : -1,
         });
         if (capture)
         {
@@ -236,7 +224,7 @@ internal sealed class StreamingEvaluator
         ref var frame = ref _frames[_top];
         if (frame.TextStart >= 0)
         {
-            var value = _text.AsSpan(frame.TextStart, _textLength - frame.TextStart);
+            var value = _text.From(frame.TextStart);
             ulong parentSatisfied = 0;
             for (var p = frame.PendingForParent; p != 0; p &= p - 1)
             {
@@ -259,7 +247,7 @@ internal sealed class StreamingEvaluator
 
             if (--_capturing == 0)
             {
-                _textLength = 0;
+                _text.Clear();
             }
 
             if (parentSatisfied != 0)
@@ -399,47 +387,5 @@ internal sealed class StreamingEvaluator
         }
 
         _frames[_top] = frame;
-    }
-
-    private void AppendText(XmlReader reader)
-    {
-        if (!reader.CanReadValueChunk)
-        {
-            var value = reader.Value;
-            EnsureSpace(value.Length);
-            value.CopyTo(_text.AsSpan(_textLength));
-            _textLength += value.Length;
-            return;
-        }
-
-        // In chunks straight into the buffer: the dictionary readers then never make a string of the text.
-        while (true)
-        {
-            EnsureSpace(MinimumChunk);
-            var read = reader.ReadValueChunk(_text, _textLength, _text.Length - _textLength);
-            if (read == 0)
-            {
-                return;
-            }
-
-            _textLength += read;
-        }
-    }
-
-    private void EnsureSpace(int count)
-    {
-        if (_text.Length - _textLength >= count)
-        {
-            return;
-        }
-
-        var larger = ArrayPool<char>.Shared.Rent(Math.Max(_text.Length * 2, _textLength + count));
-        _text.AsSpan(0, _textLength).CopyTo(larger);
-        if (_text.Length > InitialTextCapacity)
-        {
-            ArrayPool<char>.Shared.Return(_text);
-        }
-
-        _text = larger;
     }
 }

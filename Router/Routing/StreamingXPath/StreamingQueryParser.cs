@@ -46,45 +46,28 @@ internal sealed class StreamingQueryParser
         return parser._builder.Build(root);
     }
 
-    private bool TryExpression(out XPathOperand result) => TryOr(out result);
+    private bool TryExpression(out XPathOperand result) => TryLogical(or: true, out result);
 
-    private bool TryOr(out XPathOperand result)
+    // Expr := And ('or' And)*, And := Equality ('and' Equality)*: "and" binds tighter, as in XPath.
+    private bool TryLogical(bool or, out XPathOperand result)
     {
-        if (!TryAnd(out result))
+        var parsed = or ? TryLogical(or: false, out result) : TryEquality(out result);
+        if (!parsed)
         {
             return false;
         }
 
-        while (IsOperatorName("or"))
+        while (IsOperatorName(or ? "or" : "and"))
         {
             _position++;
-            if (!TryAnd(out var right) || !TryBoolean(result, out var l) || !TryBoolean(right, out var r))
+            var right = default(XPathOperand);
+            if (!(or ? TryLogical(or: false, out right) : TryEquality(out right))
+                || !TryBoolean(result, out var l) || !TryBoolean(right, out var r))
             {
                 return false;
             }
 
-            result = XPathOperand.OfBoolean(_builder.Or(l, r));
-        }
-
-        return true;
-    }
-
-    private bool TryAnd(out XPathOperand result)
-    {
-        if (!TryEquality(out result))
-        {
-            return false;
-        }
-
-        while (IsOperatorName("and"))
-        {
-            _position++;
-            if (!TryEquality(out var right) || !TryBoolean(result, out var l) || !TryBoolean(right, out var r))
-            {
-                return false;
-            }
-
-            result = XPathOperand.OfBoolean(_builder.And(l, r));
+            result = XPathOperand.OfBoolean(or ? _builder.Or(l, r) : _builder.And(l, r));
         }
 
         return true;
