@@ -41,6 +41,33 @@ public sealed class SoapMessageViewBodyReaderTests
         Assert.NotNull(view.CreateBodyNavigator());
     }
 
+    [Fact]
+    public void OpenBodyReader_AfterTheNavigator_StillOpens()
+    {
+        using var view = Parse(SoapVersion.Soap12);
+
+        Assert.Equal("Order", view.CreateBodyNavigator()?.LocalName);
+        using var reader = view.OpenBodyReader();
+
+        Assert.Equal("Order", reader?.LocalName);
+    }
+
+    [Fact]
+    public void CreateBodyNavigator_AfterAReaderOnABrokenBody_ReportsTheBreak()
+    {
+        // The first reader is the view's own; the navigator then reads the buffer again and finds the break.
+        var result = TryParse($"<s:Envelope xmlns:s='{SoapNamespaces.Soap11Envelope}'><s:Body><o:Order xmlns:o='{OrdersNs}'><o:Id>42</o:Id>");
+        Assert.True(result.Succeeded);
+        using var view = result.Message;
+        using (var reader = view.OpenBodyReader())
+        {
+            Assert.Equal("Order", reader?.LocalName);
+        }
+
+        Assert.Null(view.CreateBodyNavigator());
+        Assert.Equal(SoapParseErrorKind.MalformedXml, view.BodyError);
+    }
+
     [Theory]
     [InlineData("")]
     [InlineData("  ")]

@@ -10,7 +10,11 @@ internal static class SoapBodyLocator
     /// The envelope was checked on its first read (Envelope, optional Header, Body), so this only skips: headers are
     /// passed over with <see cref="XmlReader.Skip"/>, never parsed again. Bad input surfaces as the reader's exceptions.
     /// </summary>
-    public static bool MoveToFirstBodyChild(XmlReader reader, string envelopeNs)
+    public static bool MoveToFirstBodyChild(XmlReader reader, string envelopeNs) =>
+        MoveToBody(reader, envelopeNs) && !reader.IsEmptyElement && MoveToFirstChildElement(reader);
+
+    /// <summary>True with <paramref name="reader"/> on the Body start tag; false when there is none.</summary>
+    public static bool MoveToBody(XmlReader reader, string envelopeNs)
     {
         if (reader.MoveToContent() != XmlNodeType.Element || reader.IsEmptyElement || !reader.Read())
         {
@@ -23,7 +27,7 @@ internal static class SoapBodyLocator
             switch (reader.NodeType)
             {
                 case XmlNodeType.Element when IsBody(reader, envelopeNs):
-                    return !reader.IsEmptyElement && MoveToFirstChildElement(reader);
+                    return true;
                 case XmlNodeType.Element:
                     reader.Skip();
                     continue;
@@ -39,7 +43,8 @@ internal static class SoapBodyLocator
         }
     }
 
-    private static bool MoveToFirstChildElement(XmlReader reader)
+    /// <summary>From a start tag that is not empty: true on its first child element, false when an end tag comes first.</summary>
+    public static bool MoveToFirstChildElement(XmlReader reader)
     {
         while (reader.Read())
         {

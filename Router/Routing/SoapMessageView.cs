@@ -119,11 +119,24 @@ internal sealed class SoapMessageView : IRoutableMessage, IDisposable
             return OpenOverNavigator();
         }
 
-        XmlDictionaryReader? reader = null;
+        // The view's own reader already stands on the Body start tag: the first caller takes it, which saves a second
+        // reader and a second pass over the headers; later callers, and a later navigator, open the buffer again.
+        var reader = _bodyReader;
+        _bodyReader = null;
         try
         {
-            reader = _bodySource.Open();
-            if (!SoapBodyLocator.MoveToFirstBodyChild(reader, SoapNamespaces.Envelope(Version)))
+            bool positioned;
+            if (reader is not null)
+            {
+                positioned = SoapBodyLocator.MoveToFirstChildElement(reader);
+            }
+            else
+            {
+                reader = _bodySource.Open();
+                positioned = SoapBodyLocator.MoveToFirstBodyChild(reader, SoapNamespaces.Envelope(Version));
+            }
+
+            if (!positioned)
             {
                 return null;
             }
@@ -165,14 +178,22 @@ internal sealed class SoapMessageView : IRoutableMessage, IDisposable
 
     private XPathNavigator? ReadBody()
     {
-        var reader = _bodyReader;
-        if (reader is null)
+        if (_bodyIsEmpty)
         {
             return null;
         }
 
+        var reader = _bodyReader;
+        _bodyReader = null;
         try
         {
+            // Handed to a streaming filter before: read the buffer again, up to the Body start tag.
+            reader ??= ReopenAtBody();
+            if (reader is null)
+            {
+                return null;
+            }
+
             // Skip whitespace and comments to the first child element; an end tag first means an empty body.
             while (reader.Read())
             {
@@ -196,13 +217,37 @@ internal sealed class SoapMessageView : IRoutableMessage, IDisposable
         }
         catch (Exception ex) when (XmlReadErrors.IsBadInput(ex))
         {
-            BodyError = XmlReadErrors.Classify(reader, _maxDepth);
+            BodyError = reader is null ? SoapParseErrorKind.MalformedXml : XmlReadErrors.Classify(reader, _maxDepth);
             return null;
         }
         finally
         {
-            reader.Dispose();
-            _bodyReader = null;
+            reader?.Dispose();
+        }
+    }
+
+    private XmlDictionaryReader? ReopenAtBody()
+    {
+        if (!_bodySource.CanOpen)
+        {
+            return null;
+        }
+
+        var reader = _bodySource.Open();
+        try
+        {
+            if (SoapBodyLocator.MoveToBody(reader, SoapNamespaces.Envelope(Version)))
+            {
+                var positioned = reader;
+                reader = null;
+                return positioned;
+            }
+
+            return null;
+        }
+        finally
+        {
+            reader?.Dispose();
         }
     }
 }
