@@ -76,6 +76,111 @@ public sealed class ConfigFileWatcherTests : IDisposable
         Assert.Equal(0, clock.Live);
     }
 
+    [Fact]
+    public void OnFileEvent_OtherFileInTheFolderTwentyTimes_NeverCallsBack()
+    {
+        using var watcher = Start();
+
+        // Each event followed by a quiet period: had any of them counted, the callback would run.
+        for (var i = 0; i < 20; i++)
+        {
+            watcher.OnFileEvent(new FileSystemEventArgs(WatcherChangeTypes.Changed, _directory.Path, "router.log"));
+            _clock.Advance(QuietPeriod);
+        }
+
+        Assert.Equal(0, Volatile.Read(ref _settled));
+        Assert.Equal(20, watcher.EventsHandled);
+        Assert.Empty(_logger.Entries);
+    }
+
+    [Theory]
+    [InlineData(WatcherChangeTypes.Changed, "router.json", null)]
+    [InlineData(WatcherChangeTypes.Created, "router.json", null)]
+    [InlineData(WatcherChangeTypes.Deleted, "router.json", null)]
+    [InlineData(WatcherChangeTypes.Renamed, "router.json", "router.json.tmp")]
+    [InlineData(WatcherChangeTypes.Renamed, "router.json~", "router.json")]
+    public void OnFileEvent_TheConfigFile_CallsBackOnceQuiet(WatcherChangeTypes type, string name, string? oldName)
+    {
+        using var watcher = Start();
+        FileSystemEventArgs e = oldName is null
+            ? new FileSystemEventArgs(type, _directory.Path, name)
+            : new RenamedEventArgs(type, _directory.Path, name, oldName);
+
+        watcher.OnFileEvent(e);
+        _clock.Advance(QuietPeriod);
+
+        Assert.Equal(1, Volatile.Read(ref _settled));
+    }
+
+    [Fact]
+    public void OnFileEvent_KubernetesDataLinkSwap_CallsBackAndFollowsTheNewChain()
+    {
+        CreateConfigMapVersion("..v1");
+        Directory.CreateSymbolicLink(_directory.File("..data"), "..v1");
+        File.CreateSymbolicLink(_directory.File("router.json"), Path.Combine("..data", "router.json"));
+        using var watcher = Start();
+
+        // kubelet: a new folder, a ..data_tmp link to it, the rename over ..data, the old folder deleted.
+        CreateConfigMapVersion("..v2");
+        watcher.OnFileEvent(new FileSystemEventArgs(WatcherChangeTypes.Created, _directory.Path, "..v2"));
+        watcher.OnFileEvent(new FileSystemEventArgs(WatcherChangeTypes.Created, _directory.Path, "..data_tmp"));
+        _clock.Advance(QuietPeriod);
+        Assert.Equal(0, Volatile.Read(ref _settled));
+
+        File.Delete(_directory.File("..data"));
+        Directory.CreateSymbolicLink(_directory.File("..data"), "..v2");
+        watcher.OnFileEvent(new RenamedEventArgs(WatcherChangeTypes.Renamed, _directory.Path, "..data", "..data_tmp"));
+        _clock.Advance(QuietPeriod);
+        Assert.Equal(1, Volatile.Read(ref _settled));
+
+        // ..v2 is now on the chain, ..v1 is not.
+        watcher.OnFileEvent(new FileSystemEventArgs(WatcherChangeTypes.Deleted, _directory.Path, "..v1"));
+        _clock.Advance(QuietPeriod);
+        Assert.Equal(1, Volatile.Read(ref _settled));
+        watcher.OnFileEvent(new FileSystemEventArgs(WatcherChangeTypes.Deleted, _directory.Path, "..v2"));
+        _clock.Advance(QuietPeriod);
+        Assert.Equal(2, Volatile.Read(ref _settled));
+    }
+
+    [Fact]
+    public void RealWrites_ToAnotherFileInTheFolder_NeverCallBack_ToTheConfigDo()
+    {
+        File.WriteAllText(_directory.File("router.json"), "{}");
+        using var watcher = Start();
+        var log = _directory.File("router.log");
+
+        for (var i = 0; i < 20; i++)
+        {
+            var handled = watcher.EventsHandled;
+            File.AppendAllText(log, $"line {i}\n");
+            WaitForEvent(watcher, handled);
+            _clock.Advance(QuietPeriod);
+        }
+
+        Assert.Equal(0, Volatile.Read(ref _settled));
+
+        // Late events of the log writes may still be on their way, so advance until the config's own event lands.
+        File.WriteAllText(_directory.File("router.json"), "{ }");
+        Assert.True(SpinWait.SpinUntil(
+            () =>
+            {
+                _clock.Advance(QuietPeriod);
+                return Volatile.Read(ref _settled) > 0;
+            },
+            TimeSpan.FromSeconds(15)));
+        Assert.Equal(1, Volatile.Read(ref _settled));
+    }
+
+    // Bounded so a lost event fails the test instead of hanging it; no time is measured.
+    private static void WaitForEvent(ConfigFileWatcher watcher, int handledBefore) =>
+        Assert.True(SpinWait.SpinUntil(() => watcher.EventsHandled > handledBefore, TimeSpan.FromSeconds(15)), "the watcher saw no event");
+
+    private void CreateConfigMapVersion(string folder)
+    {
+        Directory.CreateDirectory(_directory.File(folder));
+        File.WriteAllText(Path.Combine(_directory.File(folder), "router.json"), "{}");
+    }
+
     private ConfigFileWatcher Start() => new(_directory.File("router.json"), QuietPeriod, _clock, OnSettled, _logger);
 
     private void OnSettled() => Interlocked.Increment(ref _settled);

@@ -264,6 +264,80 @@ public sealed class RouterConfigProviderTests : IDisposable
     }
 
     [Fact]
+    public void OtherFileInTheFolder_WrittenTwentyTimes_NoReadNoReloadNoLog()
+    {
+        Write(Valid());
+        var clock = new FakeTimeProvider();
+        using var provider = StartWatchingOnly(clock);
+        var watcher = provider.Watcher!;
+        var changes = CountChanges(provider);
+        var entriesAtStart = _logger.Entries.Count;
+
+        for (var i = 0; i < 20; i++)
+        {
+            var handled = watcher.EventsHandled;
+            File.AppendAllText(_directory.File("router.log"), $"line {i}\n");
+            Assert.True(SpinWait.SpinUntil(() => watcher.EventsHandled > handled, Patience), "the watcher saw no event");
+            clock.Advance(QuietPeriod);
+        }
+
+        Assert.Equal(1, provider.Version);
+        Assert.Equal(0, changes());
+        Assert.Equal(entriesAtStart, _logger.Entries.Count);
+    }
+
+    [Fact]
+    public void ConfigRewrittenWithIdenticalContent_NoReload_ThenARealChangeReloadsOnce()
+    {
+        Write(Valid());
+        var clock = new FakeTimeProvider();
+        using var provider = StartWatchingOnly(clock);
+        var changes = CountChanges(provider);
+        var unchanged = _logger.WaitFor(LogLevel.Debug, "its content is the running version");
+
+        Write(Valid());
+        File.SetLastWriteTimeUtc(_path, DateTime.UtcNow.AddMinutes(1));
+        Assert.True(SpinWait.SpinUntil(
+            () =>
+            {
+                clock.Advance(QuietPeriod);
+                return unchanged.IsCompleted;
+            },
+            Patience));
+        Assert.Equal(1, provider.Version);
+        Assert.Equal(0, changes());
+
+        Write(WithLogLevel("Debug"));
+        Assert.True(SpinWait.SpinUntil(
+            () =>
+            {
+                clock.Advance(QuietPeriod);
+                return provider.Version == 2;
+            },
+            Patience));
+        clock.Advance(QuietPeriod);
+        Assert.Equal(1, changes());
+        Assert.Equal("Debug", provider.Current.Telemetry.LogLevel);
+    }
+
+    [Fact]
+    public void Poll_TouchedOrRewrittenWithIdenticalContent_KeepsVersion()
+    {
+        Write(Valid());
+        var clock = new FakeTimeProvider();
+        using var provider = StartPollingOnly(clock);
+        var changes = CountChanges(provider);
+
+        File.SetLastWriteTimeUtc(_path, DateTime.UtcNow.AddMinutes(1));
+        clock.Advance(PollInterval);
+        Write(Valid());
+        clock.Advance(PollInterval);
+
+        Assert.Equal(1, provider.Version);
+        Assert.Equal(0, changes());
+    }
+
+    [Fact]
     public void Reload_UnchangedContent_KeepsVersion()
     {
         Write(Valid());
@@ -425,6 +499,17 @@ public sealed class RouterConfigProviderTests : IDisposable
 
     // The poll is off, so these tests prove the watch alone; the poll has its own tests on a fake clock.
     private RouterConfigProvider Start() => new(_path, _logger, quietPeriod: QuietPeriod, pollInterval: Timeout.InfiniteTimeSpan);
+
+    // A real folder watch on a fake clock: the test decides when the quiet period has passed.
+    private RouterConfigProvider StartWatchingOnly(FakeTimeProvider clock) =>
+        new(_path, _logger, clock, QuietPeriod, Timeout.InfiniteTimeSpan);
+
+    private static Func<int> CountChanges(RouterConfigProvider provider)
+    {
+        var count = 0;
+        provider.Changed += (_, _) => Interlocked.Increment(ref count);
+        return () => Volatile.Read(ref count);
+    }
 
     private RouterConfigProvider StartPollingOnly(FakeTimeProvider clock) =>
         new(_path, _logger, clock, QuietPeriod, PollInterval, watchFolder: false);

@@ -81,6 +81,20 @@ public sealed class RouteTableTests
     }
 
     [Fact]
+    public void Match_BodyBrokenAfterTheXPathAnswer_RoutesOnWhatWasRead()
+    {
+        // The documented rule: a streamed XPath decides on the well-formed part it read; the backend sees the rest.
+        var table = Build(
+            Route("vip", 10, XPath("/ord:Order/ord:Customer = 'vip'")),
+            Route("rest", 0, MatchAll()));
+        using var brokenAfter = WithAction("urn:a", $"<o:Order xmlns:o='{OrdersNs}'><o:Customer>vip</o:Customer><o:Lines><</o:Order>");
+        using var brokenBefore = WithAction("urn:a", $"<o:Order xmlns:o='{OrdersNs}'><o:Lines><</o:Lines><o:Customer>vip</o:Customer></o:Order>");
+
+        Assert.Equal("vip", table.Match(brokenAfter)?.Name);
+        Assert.Equal("rest", table.Match(brokenBefore)?.Name);
+    }
+
+    [Fact]
     public void Build_InvalidFilter_Throws()
     {
         Assert.Throws<ArgumentException>(() => Build(Route("bad", 0, XPath("/ord:["))));

@@ -50,15 +50,29 @@ public sealed class XPathFilterTests
     }
 
     [Fact]
-    public void Match_ReadsTheBody()
+    public void Match_StreamableExpression_ReadsTheBodyWithoutLoadingIt()
     {
         using var message = WithAction("urn:a");
         var filter = new XPathFilter("ord:Id", Namespaces);
 
-        filter.Match(message);
+        Assert.True(filter.Match(message));
 
         Assert.True(filter.ReadsBody);
+        Assert.True(filter.IsStreamable);
         Assert.True(message.IsBodyRead);
+        Assert.False(message.IsBodyLoaded);
+    }
+
+    [Fact]
+    public void Match_ExpressionOutsideTheSubset_LoadsTheBody()
+    {
+        using var message = WithAction("urn:a");
+        var filter = new XPathFilter("/ord:Order[ord:Total > 10]", Namespaces);
+
+        Assert.True(filter.Match(message));
+
+        Assert.False(filter.IsStreamable);
+        Assert.True(message.IsBodyLoaded);
     }
 
     [Fact]

@@ -7,9 +7,11 @@ namespace SoapRouter.Configuration;
 /// events (truncate, write, rename a temp file over the original), and reading in the middle sees half a file.
 /// </summary>
 /// <remarks>
-/// Any event in the folder counts, not only those naming the file: a Kubernetes ConfigMap update renames a
-/// <c>..data</c> symlink that <c>router.json</c> points through, and a bind mount may report other names. A spurious
-/// callback costs one read, and the provider ignores content equal to the running config.
+/// Only events naming the file or a link its path goes through count (see <see cref="ConfigWatchNames"/>): a
+/// Kubernetes ConfigMap update renames the <c>..data</c> link that <c>router.json</c> points through, and an editor
+/// renames a temporary file over the config. Anything else in the folder, such as a log file written there, is
+/// ignored: reacting to it once cost a read and a debug line, and a debug log written to that folder fed a loop.
+/// A change no event reports (some bind mounts) is the provider's poll's to find.
 /// </remarks>
 internal sealed class ConfigFileWatcher : IDisposable
 {
@@ -19,7 +21,9 @@ internal sealed class ConfigFileWatcher : IDisposable
     private readonly ILogger _logger;
     private readonly ITimer _timer;
     private readonly FileSystemWatcher _watcher;
+    private volatile ConfigWatchNames _names;
     private volatile bool _disposed;
+    private int _eventsHandled;
 
     /// <summary>Starts watching <paramref name="path"/>; <paramref name="onSettled"/> runs on a timer thread.</summary>
     public ConfigFileWatcher(string path, TimeSpan quietPeriod, TimeProvider timeProvider, Action onSettled, ILogger logger)
@@ -28,6 +32,7 @@ internal sealed class ConfigFileWatcher : IDisposable
         _quietPeriod = quietPeriod;
         _onSettled = onSettled;
         _logger = logger;
+        _names = ConfigWatchNames.Resolve(path);
         _timer = timeProvider.CreateTimer(static state => ((ConfigFileWatcher)state!).OnTimer(), this, Timeout.InfiniteTimeSpan, Timeout.InfiniteTimeSpan);
 
         FileSystemWatcher? watcher = null;
@@ -57,6 +62,9 @@ internal sealed class ConfigFileWatcher : IDisposable
         _watcher = watcher;
     }
 
+    /// <summary>Events handled so far, relevant or not; lets a test know the watcher has seen what it just wrote.</summary>
+    internal int EventsHandled => Volatile.Read(ref _eventsHandled);
+
     /// <summary>Runs the callback after <paramref name="delay"/>, replacing any pending run.</summary>
     public void Schedule(TimeSpan delay)
     {
@@ -84,7 +92,26 @@ internal sealed class ConfigFileWatcher : IDisposable
         _timer.Dispose();
     }
 
-    private void OnChanged(object? sender, FileSystemEventArgs e) => Schedule(_quietPeriod);
+    /// <summary>Handles one file system event: schedules a callback when it concerns the file, ignores it otherwise.</summary>
+    internal void OnFileEvent(FileSystemEventArgs e)
+    {
+        try
+        {
+            if (_names.IsRelevant(e))
+            {
+                // A swap may have re-pointed a link: the next event must be judged against the new chain.
+                _names = ConfigWatchNames.Resolve(_path);
+                Schedule(_quietPeriod);
+            }
+        }
+        finally
+        {
+            // Counted once handled, so a test that sees the count move knows the schedule (or its absence) is done.
+            Interlocked.Increment(ref _eventsHandled);
+        }
+    }
+
+    private void OnChanged(object? sender, FileSystemEventArgs e) => OnFileEvent(e);
 
     private void OnError(object? sender, ErrorEventArgs e)
     {

@@ -1,3 +1,4 @@
+using System.Security.Cryptography;
 using Microsoft.Extensions.Logging;
 using Microsoft.Extensions.Primitives;
 
@@ -31,7 +32,7 @@ public sealed class RouterConfigProvider : IDisposable
     private readonly TimeSpan _pollInterval;
     private RouterConfigSnapshot _snapshot;
     private CancellationTokenSource _changeTokenSource = new();
-    private byte[] _currentContent;
+    private byte[] _currentHash;
     private int _failedReads;
     private bool _gaveUpReading;
     private bool _disposed;
@@ -76,8 +77,9 @@ public sealed class RouterConfigProvider : IDisposable
         _timeProvider = timeProvider ?? TimeProvider.System;
         _notifier = new OrderedNotifier<RouterConfigChangedEventArgs>(NotifyChanged);
 
-        _currentContent = ReadAtStart(FilePath);
-        var result = RouterConfigLoader.Load(_currentContent);
+        var content = ReadAtStart(FilePath);
+        _currentHash = SHA256.HashData(content);
+        var result = RouterConfigLoader.Load(content);
         if (!result.Succeeded)
         {
             RouterConfigException.Throw(FilePath, result.Errors);
@@ -101,6 +103,9 @@ public sealed class RouterConfigProvider : IDisposable
     /// that installed the version, or one already delivering an earlier version when reloads overlap.
     /// </summary>
     public event EventHandler<RouterConfigChangedEventArgs>? Changed;
+
+    /// <summary>The folder watcher, or null when it could not start or was not asked for.</summary>
+    internal ConfigFileWatcher? Watcher => _watcher;
 
     /// <summary>Full path of the watched file.</summary>
     public string FilePath { get; }
@@ -184,10 +189,12 @@ public sealed class RouterConfigProvider : IDisposable
     private RouterConfigLoadResult Apply(byte[] content, bool polled)
     {
         var running = Volatile.Read(ref _snapshot);
-        if (content.AsSpan().SequenceEqual(_currentContent))
+        var hash = SHA256.HashData(content);
+        if (hash.AsSpan().SequenceEqual(_currentHash))
         {
-            // Touches and duplicate save events would otherwise bump the version and rebuild everything downstream;
-            // the poll finds the file unchanged nearly every time, which is not worth a line even at debug level.
+            // Touches and identical rewrites would otherwise bump the version and rebuild everything downstream; the
+            // content is compared by its SHA-256, so the running file's bytes need not be kept. The poll finds the file
+            // unchanged nearly every time, which is not worth a line even at debug level.
             if (!polled)
             {
                 RouterConfigLog.Unchanged(_logger, FilePath, running.Version);
@@ -203,7 +210,7 @@ public sealed class RouterConfigProvider : IDisposable
             return result;
         }
 
-        _currentContent = content;
+        _currentHash = hash;
         var installed = Install(result, running.Version + 1);
         var previous = Interlocked.Exchange(ref _snapshot, installed);
 

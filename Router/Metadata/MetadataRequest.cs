@@ -26,4 +26,7 @@ internal sealed class MetadataRequest(string path) : IRoutableMessage
 
     /// <inheritdoc />
     public XPathNavigator? CreateBodyNavigator() => null;
+
+    /// <inheritdoc />
+    public XmlReader? OpenBodyReader() => null;
 }

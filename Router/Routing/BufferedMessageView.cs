@@ -74,6 +74,33 @@ internal sealed class BufferedMessageView : IRoutableMessage
         return _bodyNavigator?.Clone();
     }
 
+    /// <inheritdoc />
+    public XmlReader? OpenBodyReader()
+    {
+        // Each reader reads its own message made from the buffer; the buffer's bytes stay shared and untouched.
+        var message = _buffer.CreateMessage();
+        try
+        {
+            if (message.IsEmpty)
+            {
+                return null;
+            }
+
+            var reader = message.GetReaderAtBodyContents();
+            if (reader.MoveToContent() == XmlNodeType.Element)
+            {
+                return reader;
+            }
+
+            reader.Dispose();
+            return null;
+        }
+        catch (Exception ex) when (XmlReadErrors.IsBadInput(ex) || ex is System.ServiceModel.CommunicationException)
+        {
+            return null;
+        }
+    }
+
     private XPathNavigator? ReadBody()
     {
         var message = _buffer.CreateMessage();

@@ -1,4 +1,5 @@
 using System.Diagnostics.CodeAnalysis;
+using System.Xml;
 using System.Xml.XPath;
 
 namespace SoapRouter.Routing;
@@ -23,4 +24,11 @@ internal interface IRoutableMessage
     /// The body is read on the first call only; callers that never ask never pay for it.
     /// </summary>
     XPathNavigator? CreateBodyNavigator();
+
+    /// <summary>
+    /// A new reader positioned on the body's first child element, or null when the body is empty or cannot be read.
+    /// Each call opens an independent reader, which the caller disposes; the caller pays only for what it reads, so a
+    /// filter that knows its answer early can stop without reading the rest of the body.
+    /// </summary>
+    XmlReader? OpenBodyReader();
 }

@@ -53,7 +53,7 @@ internal sealed class SoapEnvelopeReader
             return SoapParseResult.Failure(SoapParseErrorKind.MalformedXml);
         }
 
-        return Read(reader, path, transportAction);
+        return Read(reader, path, transportAction, SoapBodySource.Text(message, _quotas));
     }
 
     /// <summary>
@@ -82,14 +82,17 @@ internal sealed class SoapEnvelopeReader
             return SoapParseResult.Failure(SoapParseErrorKind.MalformedXml);
         }
 
-        return Read(reader, path, transportAction);
+        return Read(reader, path, transportAction, SoapBodySource.Binary(message, _quotas, dictionary, session));
     }
 
     /// <summary>
     /// Reads an envelope from any reader and takes ownership of it. The reader should carry its own quotas
     /// (as the dictionary readers above do): this method bounds header depth and text, not the body's.
     /// </summary>
-    public SoapParseResult Read(XmlReader reader, string path, string? transportAction)
+    public SoapParseResult Read(XmlReader reader, string path, string? transportAction) =>
+        Read(reader, path, transportAction, bodySource: default);
+
+    private SoapParseResult Read(XmlReader reader, string path, string? transportAction, SoapBodySource bodySource)
     {
         ArgumentNullException.ThrowIfNull(reader);
         var keepReader = false;
@@ -112,7 +115,8 @@ internal sealed class SoapEnvelopeReader
                 path ?? "",
                 parser.Headers,
                 keepReader ? reader : null,
-                _maxDepth);
+                _maxDepth,
+                bodySource);
             return SoapParseResult.Success(view);
         }
         catch (Exception ex) when (XmlReadErrors.IsBadInput(ex))

@@ -7,16 +7,22 @@ namespace SoapRouter.Routing;
 /// <summary>
 /// A message read up to its Body: version, addressing and headers are known; the body stays unread in the
 /// reader until a filter asks for it. Not thread-safe: one message is routed by one thread at a time.
-/// The view reads the caller's buffer in place, so it must be disposed before that buffer is returned to a pool.
+/// The view and the readers it opens read the caller's buffer in place, so they must be disposed before that buffer
+/// is returned to a pool.
 /// </summary>
 internal sealed class SoapMessageView : IRoutableMessage, IDisposable
 {
     private readonly SoapHeaderEntry[] _headers;
     private readonly int _maxDepth;
+    private readonly SoapBodySource _bodySource;
+    private readonly bool _bodyIsEmpty;
     private XmlReader? _bodyReader;
     private XPathNavigator? _bodyNavigator;
 
-    /// <summary>Creates a view; <paramref name="bodyReader"/> is positioned on a non-empty Body start tag, or null.</summary>
+    /// <summary>
+    /// Creates a view; <paramref name="bodyReader"/> is positioned on a non-empty Body start tag, or null.
+    /// <paramref name="bodySource"/> lets <see cref="OpenBodyReader"/> read the body again; without one it walks the loaded body.
+    /// </summary>
     public SoapMessageView(
         SoapVersion version,
         WsAddressingHeaders addressing,
@@ -24,7 +30,8 @@ internal sealed class SoapMessageView : IRoutableMessage, IDisposable
         string path,
         SoapHeaderEntry[] headers,
         XmlReader? bodyReader,
-        int maxDepth)
+        int maxDepth,
+        SoapBodySource bodySource = default)
     {
         Version = version;
         Addressing = addressing;
@@ -32,7 +39,9 @@ internal sealed class SoapMessageView : IRoutableMessage, IDisposable
         Path = path;
         _headers = headers;
         _bodyReader = bodyReader;
+        _bodyIsEmpty = bodyReader is null;
         _maxDepth = maxDepth;
+        _bodySource = bodySource;
     }
 
     /// <summary>The SOAP version, from the Envelope namespace.</summary>
@@ -50,8 +59,17 @@ internal sealed class SoapMessageView : IRoutableMessage, IDisposable
     /// <summary>Every header, in document order.</summary>
     public ReadOnlySpan<SoapHeaderEntry> Headers => _headers;
 
-    /// <summary>True once the body has been read (successfully or not); lets tests and metrics see what routing cost.</summary>
+    /// <summary>
+    /// True once routing started reading the body, by loading it or by opening a reader on it; lets tests and metrics
+    /// see what routing cost.
+    /// </summary>
     public bool IsBodyRead { get; private set; }
+
+    /// <summary>
+    /// True once the whole body has been loaded for a navigator (successfully or not). A reader from
+    /// <see cref="OpenBodyReader"/> does not load it: it reads only as far as its caller does.
+    /// </summary>
+    public bool IsBodyLoaded { get; private set; }
 
     /// <summary>Why the body could not be read, once a read was tried; <see cref="SoapParseErrorKind.None"/> otherwise.</summary>
     public SoapParseErrorKind BodyError { get; private set; }
@@ -76,14 +94,65 @@ internal sealed class SoapMessageView : IRoutableMessage, IDisposable
     /// <inheritdoc />
     public XPathNavigator? CreateBodyNavigator()
     {
-        if (!IsBodyRead)
+        if (!IsBodyLoaded)
         {
             IsBodyRead = true;
+            IsBodyLoaded = true;
             _bodyNavigator = ReadBody();
         }
 
         // A clone per caller: a filter that moves its navigator must not move another filter's.
         return _bodyNavigator?.Clone();
+    }
+
+    /// <inheritdoc />
+    public XmlReader? OpenBodyReader()
+    {
+        IsBodyRead = true;
+        if (_bodyIsEmpty)
+        {
+            return null;
+        }
+
+        if (!_bodySource.CanOpen)
+        {
+            return OpenOverNavigator();
+        }
+
+        // The view's own reader already stands on the Body start tag: the first caller takes it, which saves a second
+        // reader and a second pass over the headers; later callers, and a later navigator, open the buffer again.
+        var reader = _bodyReader;
+        _bodyReader = null;
+        try
+        {
+            bool positioned;
+            if (reader is not null)
+            {
+                positioned = SoapBodyLocator.MoveToFirstChildElement(reader);
+            }
+            else
+            {
+                reader = _bodySource.Open();
+                positioned = SoapBodyLocator.MoveToFirstBodyChild(reader, SoapNamespaces.Envelope(Version));
+            }
+
+            if (!positioned)
+            {
+                return null;
+            }
+
+            var opened = reader;
+            reader = null;
+            return opened;
+        }
+        catch (Exception ex) when (XmlReadErrors.IsBadInput(ex))
+        {
+            return null;
+        }
+        finally
+        {
+            reader?.Dispose();
+        }
     }
 
     /// <summary>Releases the reader if the body was never read.</summary>
@@ -93,16 +162,38 @@ internal sealed class SoapMessageView : IRoutableMessage, IDisposable
         _bodyReader = null;
     }
 
-    private XPathNavigator? ReadBody()
+    // A view over a reader it cannot recreate: the loaded body, walked as a reader. Same answer, at the full cost.
+    private XmlReader? OpenOverNavigator()
     {
-        var reader = _bodyReader;
-        if (reader is null)
+        var navigator = CreateBodyNavigator();
+        if (navigator is null)
         {
             return null;
         }
 
+        var reader = navigator.ReadSubtree();
+        reader.Read();
+        return reader;
+    }
+
+    private XPathNavigator? ReadBody()
+    {
+        if (_bodyIsEmpty)
+        {
+            return null;
+        }
+
+        var reader = _bodyReader;
+        _bodyReader = null;
         try
         {
+            // Handed to a streaming filter before: read the buffer again, up to the Body start tag.
+            reader ??= ReopenAtBody();
+            if (reader is null)
+            {
+                return null;
+            }
+
             // Skip whitespace and comments to the first child element; an end tag first means an empty body.
             while (reader.Read())
             {
@@ -126,13 +217,37 @@ internal sealed class SoapMessageView : IRoutableMessage, IDisposable
         }
         catch (Exception ex) when (XmlReadErrors.IsBadInput(ex))
         {
-            BodyError = XmlReadErrors.Classify(reader, _maxDepth);
+            BodyError = reader is null ? SoapParseErrorKind.MalformedXml : XmlReadErrors.Classify(reader, _maxDepth);
             return null;
         }
         finally
         {
-            reader.Dispose();
-            _bodyReader = null;
+            reader?.Dispose();
+        }
+    }
+
+    private XmlDictionaryReader? ReopenAtBody()
+    {
+        if (!_bodySource.CanOpen)
+        {
+            return null;
+        }
+
+        var reader = _bodySource.Open();
+        try
+        {
+            if (SoapBodyLocator.MoveToBody(reader, SoapNamespaces.Envelope(Version)))
+            {
+                var positioned = reader;
+                reader = null;
+                return positioned;
+            }
+
+            return null;
+        }
+        finally
+        {
+            reader?.Dispose();
         }
     }
 }

@@ -1,5 +1,6 @@
 using System.Xml;
 using System.Xml.XPath;
+using SoapRouter.Routing.StreamingXPath;
 
 namespace SoapRouter.Routing;
 
@@ -8,9 +9,19 @@ namespace SoapRouter.Routing;
 /// document element, so "/o:Order" and "o:Id" both work). Matches on true or a non-empty node set, the same rule
 /// the config validator states (it refuses expressions that return a string or a number).
 /// </summary>
+/// <remarks>
+/// Expressions in the streamable subset (see <see cref="StreamingQueryParser"/>: child and descendant steps, name
+/// tests, predicates comparing a child or attribute with a literal, =, !=, and, or, not(), boolean()) run over a
+/// forward-only reader and stop reading as soon as the answer is known, so a match near the start of a large body
+/// costs little. Every other expression is evaluated over the whole body loaded into an XPathDocument.
+/// A malformed body never matches when the malformation is read before the answer is known. When the answer comes
+/// first, the route matches on the well-formed part it read and the message is forwarded as it is, as a match-all
+/// route forwards it without reading the body at all: the router routes, the backend validates.
+/// </remarks>
 internal sealed class XPathFilter : IMessageFilter
 {
     private readonly XPathExpression _expression;
+    private readonly StreamingQuery? _streaming;
 
     // A compiled XPathExpression keeps evaluation state, so concurrent requests must not share one.
     // One spare copy is kept for reuse: in the common case a request takes it and puts it back without cloning.
@@ -36,16 +47,29 @@ internal sealed class XPathFilter : IMessageFilter
         // prefixes and unknown functions now, at build time, instead of on the first message.
         _ = ProbeDocument().CreateNavigator().Evaluate(_expression.Clone());
         _spare = _expression.Clone();
+
+        // Only an expression the full compiler accepted is streamed, so the subset parser never has to judge syntax.
+        _streaming = StreamingQueryParser.TryParse(expression, resolver);
     }
 
     /// <summary>The expression text, for logs.</summary>
     public string Expression { get; }
+
+    /// <summary>True when the expression runs over a forward-only reader rather than the loaded body.</summary>
+    public bool IsStreamable => _streaming is not null;
 
     /// <inheritdoc />
     public bool ReadsBody => true;
 
     /// <inheritdoc />
     public bool Match(IRoutableMessage message)
+    {
+        ArgumentNullException.ThrowIfNull(message);
+        return _streaming is null ? MatchLoaded(message) : MatchStreamed(message, _streaming);
+    }
+
+    /// <summary>Evaluates over the whole body loaded into an XPathDocument, streamable or not; tests compare the two.</summary>
+    internal bool MatchLoaded(IRoutableMessage message)
     {
         var navigator = message.CreateBodyNavigator();
         if (navigator is null)
@@ -66,6 +90,25 @@ internal sealed class XPathFilter : IMessageFilter
         finally
         {
             _spare = expression;
+        }
+    }
+
+    private static bool MatchStreamed(IRoutableMessage message, StreamingQuery query)
+    {
+        using var reader = message.OpenBodyReader();
+        if (reader is null)
+        {
+            return false;
+        }
+
+        try
+        {
+            return query.Evaluate(reader);
+        }
+        catch (Exception ex) when (XmlReadErrors.IsBadInput(ex))
+        {
+            // The body broke (or exceeded a reader quota) before the answer was known.
+            return false;
         }
     }
 
