@@ -18,9 +18,6 @@ internal enum FaultKind
     /// <summary>The router was at its concurrency limit and turned the message away (HTTP 503).</summary>
     RouterBusy = 4,
 
-    /// <summary>The message needed re-encoding to reach any destination, which this build cannot do.</summary>
-    ReencodingUnavailable = 5,
-
     /// <summary>The client went away (aborted or truncated its request) before it could be answered.</summary>
-    ClientAborted = 6,
+    ClientAborted = 5,
 }

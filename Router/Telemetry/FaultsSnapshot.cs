@@ -6,7 +6,6 @@ namespace SoapRouter.Telemetry;
 /// <param name="BackendUnavailable">No destination answered.</param>
 /// <param name="BadRequest">The message was unusable.</param>
 /// <param name="RouterBusy">The concurrency limit turned the message away.</param>
-/// <param name="ReencodingUnavailable">The message needed re-encoding, which this build cannot do.</param>
 /// <param name="ClientAborted">The client went away before it was answered.</param>
 internal sealed record FaultsSnapshot(
     long NoRoute,
@@ -14,5 +13,4 @@ internal sealed record FaultsSnapshot(
     long BackendUnavailable,
     long BadRequest,
     long RouterBusy,
-    long ReencodingUnavailable,
     long ClientAborted);

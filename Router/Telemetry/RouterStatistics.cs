@@ -72,9 +72,9 @@ internal sealed class RouterStatistics
                 Fault(FaultKind.BackendUnavailable),
                 Fault(FaultKind.BadRequest),
                 Fault(FaultKind.RouterBusy),
-                Fault(FaultKind.ReencodingUnavailable),
                 Fault(FaultKind.ClientAborted)),
             new PathsSnapshot(_verbatim.Snapshot(), _reencoded.Snapshot()),
+            ProcessSnapshot.Now(),
             SnapshotOf(_routes),
             SnapshotOf(_destinations));
     }

@@ -8,6 +8,7 @@ namespace SoapRouter.Telemetry;
 /// <param name="BytesOut">Bytes sent to clients.</param>
 /// <param name="Faults">Faults by kind.</param>
 /// <param name="Paths">Traffic by forwarding path.</param>
+/// <param name="Process">The router process's memory figures.</param>
 /// <param name="Routes">Traffic by route name, sorted by name.</param>
 /// <param name="Destinations">Traffic by destination name (bytes in: received from it), sorted by name.</param>
 internal sealed record StatisticsSnapshot(
@@ -18,5 +19,6 @@ internal sealed record StatisticsSnapshot(
     long BytesOut,
     FaultsSnapshot Faults,
     PathsSnapshot Paths,
+    ProcessSnapshot Process,
     IReadOnlyDictionary<string, TrafficSnapshot> Routes,
     IReadOnlyDictionary<string, TrafficSnapshot> Destinations);
