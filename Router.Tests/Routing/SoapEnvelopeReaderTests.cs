@@ -3,6 +3,7 @@ using System.Xml;
 using SoapRouter.Configuration;
 using SoapRouter.Routing;
 using static SoapRouter.Tests.Routing.TestEnvelopes;
+using SoapRouter.Wire.Soap;
 
 namespace SoapRouter.Tests.Routing;
 
@@ -251,13 +252,11 @@ public sealed class SoapEnvelopeReaderTests
         Assert.Equal(SoapParseErrorKind.MalformedXml, view.BodyError);
     }
 
-    [Theory]
-    [InlineData(false)]
-    [InlineData(true)]
-    public void Read_RandomlyCorruptedMessages_ReturnValuesNeverThrow(bool binary)
+    [Fact]
+    public void Read_RandomlyCorruptedMessages_ReturnValuesNeverThrow()
     {
         var xml = Envelope(SoapVersion.Soap12, WsaHeader("Action", "urn:a") + WsaHeader("MessageID", "urn:uuid:1"), OrderBody + "<![CDATA[x]]>&amp;");
-        var original = binary ? ToBinary(xml) : Encoding.UTF8.GetBytes(xml);
+        var original = Encoding.UTF8.GetBytes(xml);
         var reader = new SoapEnvelopeReader(new ReaderQuotasConfig { MaxDepth = 16 });
         var random = new Random(12345);
 
@@ -270,9 +269,7 @@ public sealed class SoapEnvelopeReaderTests
             }
 
             var segment = new ArraySegment<byte>(bytes, 0, random.Next(2) == 0 ? bytes.Length : random.Next(bytes.Length));
-            var result = binary
-                ? reader.ReadBinary(segment, new XmlDictionary(), session: null, "/", null)
-                : reader.ReadText(segment, "/", null);
+            var result = reader.ReadText(segment, "/", null);
             using var view = result.Message;
             view?.CreateBodyNavigator();
             Assert.True(result.Succeeded || result.ErrorMessage is not null);
@@ -292,33 +289,6 @@ public sealed class SoapEnvelopeReaderTests
         Assert.Equal(SoapParseErrorKind.MalformedXml, result.Error);
     }
 
-    [Fact]
-    public void ReadBinary_Msbin1Envelope_ReadsHeadersAndBody()
-    {
-        var bytes = ToBinary(Envelope(SoapVersion.Soap12, WsaHeader("Action", "urn:bin") + WsaHeader("MessageID", "urn:uuid:9")));
-
-        var result = new SoapEnvelopeReader(new ReaderQuotasConfig())
-            .ReadBinary(new ArraySegment<byte>(bytes), new XmlDictionary(), session: null, "/bin", transportAction: null);
-
-        Assert.True(result.Succeeded, result.ErrorMessage);
-        using var view = result.Message;
-        Assert.Equal(SoapVersion.Soap12, view.Version);
-        Assert.Equal("urn:bin", view.Action);
-        Assert.Equal("urn:uuid:9", view.Addressing.MessageId);
-        Assert.Equal("Order", view.CreateBodyNavigator()?.LocalName);
-    }
-
-    [Fact]
-    public void ReadBinary_Garbage_ReturnsErrorValue()
-    {
-        byte[] bytes = [0x56, 0x02, 0x0B, 0x01, 0x73, 0xFF, 0xFF, 0x00, 0x42];
-
-        var result = new SoapEnvelopeReader(new ReaderQuotasConfig())
-            .ReadBinary(new ArraySegment<byte>(bytes), new XmlDictionary(), session: null, "/bin", transportAction: null);
-
-        Assert.False(result.Succeeded);
-    }
-
     private static string Nested(string name, int depth)
     {
         var builder = new StringBuilder();
@@ -333,17 +303,5 @@ public sealed class SoapEnvelopeReaderTests
         }
 
         return builder.ToString();
-    }
-
-    private static byte[] ToBinary(string xml)
-    {
-        using var text = XmlDictionaryReader.CreateTextReader(Encoding.UTF8.GetBytes(xml), XmlDictionaryReaderQuotas.Max);
-        using var stream = new MemoryStream();
-        using (var writer = XmlDictionaryWriter.CreateBinaryWriter(stream))
-        {
-            writer.WriteNode(text, defattr: false);
-        }
-
-        return stream.ToArray();
     }
 }

@@ -3,6 +3,7 @@ using System.Xml;
 using SoapRouter.Configuration;
 using SoapRouter.Routing;
 using static SoapRouter.Tests.Routing.TestEnvelopes;
+using SoapRouter.Wire.Soap;
 
 namespace SoapRouter.Tests.Routing;
 
@@ -103,22 +104,6 @@ public sealed class SoapMessageViewBodyReaderTests
     }
 
     [Fact]
-    public void OpenBodyReader_BinaryMessage_ReadsTheBody()
-    {
-        var bytes = ToBinary(Envelope(SoapVersion.Soap12, WsaHeader("Action", "urn:bin")));
-        var result = new SoapEnvelopeReader(new ReaderQuotasConfig())
-            .ReadBinary(new ArraySegment<byte>(bytes), new XmlDictionary(), session: null, "/bin", transportAction: null);
-        Assert.True(result.Succeeded, result.ErrorMessage);
-        using var view = result.Message;
-
-        using var reader = view.OpenBodyReader();
-
-        Assert.Equal("Order", reader?.LocalName);
-        Assert.True(new XPathFilter("/o:Order/o:Id = 42", new Dictionary<string, string> { ["o"] = OrdersNs }).Match(view));
-        Assert.False(view.IsBodyLoaded);
-    }
-
-    [Fact]
     public void OpenBodyReader_ViewOverTheCallersReader_WalksTheLoadedBody()
     {
         var xml = Envelope(SoapVersion.Soap11, body: OrderBody);
@@ -146,17 +131,5 @@ public sealed class SoapMessageViewBodyReaderTests
         Assert.NotNull(reader);
 
         Assert.Throws<XmlException>(() => reader.ReadOuterXml());
-    }
-
-    private static byte[] ToBinary(string xml)
-    {
-        using var text = XmlDictionaryReader.CreateTextReader(Encoding.UTF8.GetBytes(xml), XmlDictionaryReaderQuotas.Max);
-        using var stream = new MemoryStream();
-        using (var writer = XmlDictionaryWriter.CreateBinaryWriter(stream))
-        {
-            writer.WriteNode(text, defattr: false);
-        }
-
-        return stream.ToArray();
     }
 }

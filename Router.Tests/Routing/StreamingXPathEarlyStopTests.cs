@@ -3,6 +3,7 @@ using SoapRouter.Configuration;
 using SoapRouter.Routing;
 using static SoapRouter.Tests.Routing.StreamingXPathCases;
 using static SoapRouter.Tests.Routing.TestEnvelopes;
+using SoapRouter.Wire.Soap;
 
 namespace SoapRouter.Tests.Routing;
 

@@ -1,6 +1,7 @@
 using System.Text;
 using SoapRouter.Configuration;
 using SoapRouter.Routing;
+using SoapRouter.Wire.Soap;
 
 namespace SoapRouter.Tests.Routing;
 
@@ -15,7 +16,7 @@ internal static class TestEnvelopes
     /// <summary>The envelope text; a null <paramref name="headers"/> omits the Header, a null <paramref name="body"/> omits the Body.</summary>
     public static string Envelope(SoapVersion version, string? headers = null, string? body = OrderBody)
     {
-        var ns = SoapNamespaces.Envelope(version);
+        var ns = (version == SoapVersion.Soap12 ? SoapNamespaces.Soap12Envelope : SoapNamespaces.Soap11Envelope);
         var header = headers is null ? "" : $"<s:Header>{headers}</s:Header>";
         var bodyElement = body is null ? "" : $"<s:Body>{body}</s:Body>";
         return $"<?xml version='1.0' encoding='utf-8'?><s:Envelope xmlns:s='{ns}'>{header}{bodyElement}</s:Envelope>";

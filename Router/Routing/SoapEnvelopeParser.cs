@@ -1,5 +1,6 @@
 using System.Text;
 using System.Xml;
+using SoapRouter.Wire.Soap;
 
 namespace SoapRouter.Routing;
 
@@ -50,17 +51,17 @@ internal ref struct SoapEnvelopeParser
             return SoapParseErrorKind.MalformedXml;
         }
 
-        if (!string.Equals(reader.LocalName, "Envelope", StringComparison.Ordinal))
-        {
-            return SoapParseErrorKind.NotSoapEnvelope;
-        }
-
-        var envelopeNs = reader.NamespaceURI;
-        if (string.Equals(envelopeNs, SoapNamespaces.Soap12Envelope, StringComparison.Ordinal))
+        string envelopeNs;
+        if (Is(reader, "Envelope", SoapNamespaces.Soap12Envelope))
         {
             version = SoapVersion.Soap12;
+            envelopeNs = SoapNamespaces.Soap12Envelope;
         }
-        else if (!string.Equals(envelopeNs, SoapNamespaces.Soap11Envelope, StringComparison.Ordinal))
+        else if (Is(reader, "Envelope", SoapNamespaces.Soap11Envelope))
+        {
+            envelopeNs = SoapNamespaces.Soap11Envelope;
+        }
+        else
         {
             return SoapParseErrorKind.NotSoapEnvelope;
         }
@@ -103,9 +104,15 @@ internal ref struct SoapEnvelopeParser
     public readonly WsAddressingHeaders Addressing =>
         new(_addressingVersion, _action, _to, _messageId, _relatesTo, _replyTo);
 
-    private readonly bool IsEnvelopeChild(string localName, string envelopeNs) =>
-        string.Equals(_reader.LocalName, localName, StringComparison.Ordinal)
-        && string.Equals(_reader.NamespaceURI, envelopeNs, StringComparison.Ordinal);
+    private readonly bool IsEnvelopeChild(string localName, string envelopeNs) => Is(_reader, localName, envelopeNs);
+
+    /// <summary>
+    /// True when the reader's node has this name. A dictionary reader compares its bytes without making strings
+    /// (reading LocalName or NamespaceURI allocates a new string every time); other readers compare strings.
+    /// </summary>
+    private static bool Is(XmlReader reader, string localName, string ns) => reader is XmlDictionaryReader dictionary
+        ? dictionary.IsLocalName(localName) && dictionary.IsNamespaceUri(ns)
+        : string.Equals(reader.LocalName, localName, StringComparison.Ordinal) && string.Equals(reader.NamespaceURI, ns, StringComparison.Ordinal);
 
     private readonly Step SkipToElementOrEnd()
     {
@@ -167,10 +174,15 @@ internal ref struct SoapEnvelopeParser
             return SoapParseErrorKind.QuotaExceeded;
         }
 
-        var localName = reader.LocalName;
-        var ns = reader.NamespaceURI;
+        var addressing = AddressingVersionOf(reader);
+        var ns = addressing switch
+        {
+            WsAddressingVersion.Addressing10 => SoapNamespaces.Addressing10,
+            WsAddressingVersion.Addressing200408 => SoapNamespaces.Addressing200408,
+            _ => reader.NamespaceURI,
+        };
+        var localName = addressing == WsAddressingVersion.None ? reader.LocalName : AddressingLocalName(reader);
         var mustUnderstand = reader.GetAttribute("mustUnderstand", envelopeNs) is "1" or "true";
-        var addressing = AddressingVersionOf(ns);
         var isReplyTo = addressing != WsAddressingVersion.None
             && string.Equals(localName, "ReplyTo", StringComparison.Ordinal);
         string value;
@@ -229,9 +241,7 @@ internal ref struct SoapEnvelopeParser
                         return SoapParseErrorKind.QuotaExceeded;
                     }
 
-                    if (replyToNs is not null && reader.Depth == headerDepth + 1 && !reader.IsEmptyElement
-                        && string.Equals(reader.LocalName, "Address", StringComparison.Ordinal)
-                        && string.Equals(reader.NamespaceURI, replyToNs, StringComparison.Ordinal))
+                    if (replyToNs is not null && reader.Depth == headerDepth + 1 && !reader.IsEmptyElement && Is(reader, "Address", replyToNs))
                     {
                         addressDepth = reader.Depth;
                     }
@@ -313,15 +323,36 @@ internal ref struct SoapEnvelopeParser
         }
     }
 
-    private static WsAddressingVersion AddressingVersionOf(string ns)
+    private static WsAddressingVersion AddressingVersionOf(XmlReader reader)
     {
-        if (string.Equals(ns, SoapNamespaces.Addressing10, StringComparison.Ordinal))
+        if (IsNamespace(reader, SoapNamespaces.Addressing10))
         {
             return WsAddressingVersion.Addressing10;
         }
 
-        return string.Equals(ns, SoapNamespaces.Addressing200408, StringComparison.Ordinal)
-            ? WsAddressingVersion.Addressing200408
-            : WsAddressingVersion.None;
+        return IsNamespace(reader, SoapNamespaces.Addressing200408) ? WsAddressingVersion.Addressing200408 : WsAddressingVersion.None;
     }
+
+    private static bool IsNamespace(XmlReader reader, string ns) => reader is XmlDictionaryReader dictionary
+        ? dictionary.IsNamespaceUri(ns)
+        : string.Equals(reader.NamespaceURI, ns, StringComparison.Ordinal);
+
+    /// <summary>The local name of a WS-Addressing header: a constant for the ones every message has, so they cost no string.</summary>
+    private static string AddressingLocalName(XmlReader reader)
+    {
+        if (reader is XmlDictionaryReader dictionary)
+        {
+            foreach (var name in AddressingNames)
+            {
+                if (dictionary.IsLocalName(name))
+                {
+                    return name;
+                }
+            }
+        }
+
+        return reader.LocalName;
+    }
+
+    private static readonly string[] AddressingNames = ["Action", "To", "MessageID", "ReplyTo", "RelatesTo", "From", "FaultTo"];
 }

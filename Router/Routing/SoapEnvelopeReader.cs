@@ -12,6 +12,7 @@ internal sealed class SoapEnvelopeReader
     private readonly XmlDictionaryReaderQuotas _quotas;
     private readonly int _maxDepth;
     private readonly int _maxStringContentLength;
+    private readonly TextReaderPool _readers;
 
     /// <summary>Creates a reader that applies <paramref name="quotas"/> to every message.</summary>
     public SoapEnvelopeReader(ReaderQuotasConfig quotas)
@@ -27,6 +28,7 @@ internal sealed class SoapEnvelopeReader
             MaxBytesPerRead = quotas.MaxBytesPerRead,
             MaxNameTableCharCount = quotas.MaxNameTableCharCount,
         };
+        _readers = new TextReaderPool(_quotas);
     }
 
     /// <summary>
@@ -46,43 +48,14 @@ internal sealed class SoapEnvelopeReader
         XmlDictionaryReader reader;
         try
         {
-            reader = XmlDictionaryReader.CreateTextReader(message.Array, message.Offset, message.Count, encoding: null, _quotas, onClose: null);
+            reader = _readers.Rent(message);
         }
         catch (Exception ex) when (XmlReadErrors.IsBadInput(ex))
         {
             return SoapParseResult.Failure(SoapParseErrorKind.MalformedXml);
         }
 
-        return Read(reader, path, transportAction, SoapBodySource.Text(message, _quotas));
-    }
-
-    /// <summary>
-    /// Reads a binary (msbin1) envelope in place. WCF peers encode with the ServiceModel static dictionary
-    /// and, on net.tcp, a per-connection session; the caller supplies both.
-    /// </summary>
-    public SoapParseResult ReadBinary(
-        ArraySegment<byte> message,
-        IXmlDictionary? dictionary,
-        XmlBinaryReaderSession? session,
-        string path,
-        string? transportAction)
-    {
-        if (message.Array is null || message.Count == 0)
-        {
-            return SoapParseResult.Failure(SoapParseErrorKind.MalformedXml);
-        }
-
-        XmlDictionaryReader reader;
-        try
-        {
-            reader = XmlDictionaryReader.CreateBinaryReader(message.Array, message.Offset, message.Count, dictionary, _quotas, session);
-        }
-        catch (Exception ex) when (XmlReadErrors.IsBadInput(ex))
-        {
-            return SoapParseResult.Failure(SoapParseErrorKind.MalformedXml);
-        }
-
-        return Read(reader, path, transportAction, SoapBodySource.Binary(message, _quotas, dictionary, session));
+        return Read(reader, path, transportAction, SoapBodySource.Text(message, _readers));
     }
 
     /// <summary>

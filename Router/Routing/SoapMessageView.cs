@@ -1,6 +1,7 @@
 using System.Diagnostics.CodeAnalysis;
 using System.Xml;
 using System.Xml.XPath;
+using SoapRouter.Wire.Soap;
 
 namespace SoapRouter.Routing;
 
@@ -133,7 +134,7 @@ internal sealed class SoapMessageView : IRoutableMessage, IDisposable
             else
             {
                 reader = _bodySource.Open();
-                positioned = SoapBodyLocator.MoveToFirstBodyChild(reader, SoapNamespaces.Envelope(Version));
+                positioned = SoapBodyLocator.MoveToFirstBodyChild(reader, (Version == SoapVersion.Soap12 ? SoapNamespaces.Soap12Envelope : SoapNamespaces.Soap11Envelope));
             }
 
             if (!positioned)
@@ -236,7 +237,7 @@ internal sealed class SoapMessageView : IRoutableMessage, IDisposable
         var reader = _bodySource.Open();
         try
         {
-            if (SoapBodyLocator.MoveToBody(reader, SoapNamespaces.Envelope(Version)))
+            if (SoapBodyLocator.MoveToBody(reader, (Version == SoapVersion.Soap12 ? SoapNamespaces.Soap12Envelope : SoapNamespaces.Soap11Envelope)))
             {
                 var positioned = reader;
                 reader = null;

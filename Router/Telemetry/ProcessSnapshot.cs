@@ -20,7 +20,7 @@ internal sealed record ProcessSnapshot(
 {
     /// <summary>The figures now.</summary>
     public static ProcessSnapshot Now() => new(
-        GC.GetTotalAllocatedBytes(precise: false),
+        GC.GetTotalAllocatedBytes(precise: true),
         GC.GetTotalMemory(forceFullCollection: false),
         Environment.WorkingSet,
         GC.CollectionCount(0),

@@ -1,4 +1,5 @@
 using SoapRouter.Routing;
+using SoapRouter.Wire.Soap;
 
 namespace SoapRouter.Tests.Forwarding.Rewriting;
 
