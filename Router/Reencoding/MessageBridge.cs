@@ -29,12 +29,13 @@ internal static class MessageBridge
         var soapAction = target.UsesAddressing ? null : SoapMediaTypes.ToSoapActionHeader(action);
         if (source.Version == target.MessageVersion)
         {
+            var copy = Copy(source);
             if (target.UsesAddressing)
             {
-                source.Headers.To = address;
+                copy.Headers.To = address;
             }
 
-            return new OutgoingRequest(source, soapAction);
+            return new OutgoingRequest(copy, soapAction);
         }
 
         var message = Rebuild(source, target.MessageVersion, target.UsesAddressing ? action : null);
@@ -62,7 +63,7 @@ internal static class MessageBridge
         Message message;
         if (reply.Version == version)
         {
-            message = reply;
+            message = Copy(reply);
         }
         else if (reply.IsFault)
         {
@@ -82,12 +83,25 @@ internal static class MessageBridge
         return message;
     }
 
+    /// <summary>
+    /// <paramref name="source"/> with every header, ready to be written in another encoding of the same version. The
+    /// received message itself could be written as it is, but WCF would copy its body a string per text node.
+    /// </summary>
+    private static Message Copy(Message source)
+    {
+        var message = source.IsEmpty
+            ? Message.CreateMessage(source.Version, action: null)
+            : Message.CreateMessage(source.Version, action: null, new CopiedBodyWriter(source));
+        message.Headers.CopyHeadersFrom(source);
+        return message;
+    }
+
     /// <summary>A message of <paramref name="version"/> with <paramref name="source"/>'s body and its non-addressing headers.</summary>
     private static Message Rebuild(Message source, MessageVersion version, string? action)
     {
         var message = source.IsEmpty
             ? Message.CreateMessage(version, action)
-            : Message.CreateMessage(version, action, source.GetReaderAtBodyContents());
+            : Message.CreateMessage(version, action, new CopiedBodyWriter(source));
         var headers = source.Headers;
         var sourceAddressing = AddressingNamespace(source.Version.Addressing);
         var targetIsSoap12 = version.Envelope == EnvelopeVersion.Soap12;

@@ -1,0 +1,18 @@
+using System.ServiceModel.Channels;
+using System.Xml;
+
+namespace SoapRouter.Reencoding;
+
+/// <summary>
+/// The body of a received message, written into another message with <see cref="BodyCopier"/>. It reads the source
+/// when written, so the source must stay open until then; it writes once.
+/// </summary>
+internal sealed class CopiedBodyWriter(Message source) : BodyWriter(isBuffered: false)
+{
+    /// <inheritdoc />
+    protected override void OnWriteBodyContents(XmlDictionaryWriter writer)
+    {
+        using var reader = source.GetReaderAtBodyContents();
+        BodyCopier.CopyBodyContents(reader, writer);
+    }
+}
