@@ -33,7 +33,7 @@ public class BinaryToBenchmarks
     {
         var payload = new PayloadGenerator(PayloadProfile.Compressible, 1).CreateEcho(SizeKB * 1024, PayloadEncoding.BinaryXml);
         var message = Message.CreateMessage(
-            MessageVersion.Soap12WSAddressing10, EchoServiceActions.Echo, new DelegateBodyWriter(w => OperationMessages.EchoRequest.Write(w, payload)));
+            MessageVersion.Soap12WSAddressing10, EchoServiceActions.Echo, OperationMessages.EchoRequest.ToBody(payload));
         message.Headers.To = new Uri("http://127.0.0.1:8080/router/binary");
         message.Headers.MessageId = new UniqueId();
         message.Headers.ReplyTo = new System.ServiceModel.EndpointAddress("http://www.w3.org/2005/08/addressing/anonymous");

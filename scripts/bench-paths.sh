@@ -9,14 +9,10 @@
 # Usage: scripts/bench-paths.sh [rounds (3)] [requests per run (3000)] [concurrency (8)]
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source scripts/lib/common.sh
 rounds="${1:-3}"; requests="${2:-3000}"; concurrency="${3:-8}"; out=artifacts/bench-paths; mkdir -p "$out"
-export DOTNET_CLI_TELEMETRY_OPTOUT=1 DOTNET_NOLOGO=1
-for port in 8080 9080 9901; do
-  if (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; then echo "port $port is in use on 127.0.0.1" >&2; exit 1; fi
-done
-dotnet build SoapRouter.slnx -c Release -v quiet -nologo > "$out/build.log" 2>&1 || { cat "$out/build.log"; exit 1; }
-bin() { echo "$1/bin/Release/net10.0/$1.dll"; }
-pids=(); trap 'kill -TERM "${pids[@]}" 2>/dev/null || true; wait 2>/dev/null || true' EXIT
+require_free_ports 8080 9080 9901
+build_release "$out"
 
 cat > "$out/router.json" <<'JSON'
 {
@@ -38,10 +34,10 @@ cat > "$out/router.json" <<'JSON'
   "telemetry": { "logLevel": "Warning" }
 }
 JSON
-dotnet "$(bin BackendStub)" --http-port 9080 > "$out/stub.log" 2>&1 & pids+=($!)
-dotnet "$(bin Router)" --config "$out/router.json" > "$out/router.log" 2>&1 & router=$!; pids+=($router)
-for _ in $(seq 1 150); do curl -fsS -o /dev/null http://127.0.0.1:9901/health 2>/dev/null && break; sleep 0.2; done
-for _ in $(seq 1 150); do curl -fsS -o /dev/null http://127.0.0.1:9080/stub/stats 2>/dev/null && break; sleep 0.2; done
+start "$out/stub.log" dotnet "$(bin BackendStub)" --http-port 9080
+start "$out/router.log" dotnet "$(bin Router)" --config "$out/router.json"; router=$last_pid
+wait_for http://127.0.0.1:9901/health "the router" "$out"
+wait_for http://127.0.0.1:9080/stub/stats "the stub" "$out"
 
 cpu_ticks() { awk '{print $14 + $15}' "/proc/$router/stat"; }
 stats() { curl -fsS http://127.0.0.1:9901/stats | python3 -c "import json,sys; d=json.load(sys.stdin); print(d['messages'], d['process']['allocatedBytes'])"; }

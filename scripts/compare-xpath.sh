@@ -7,15 +7,11 @@
 # Usage: scripts/compare-xpath.sh [rounds (3)] [requests per run (2000)] [echo size in bytes (102400)]
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source scripts/lib/common.sh
 rounds="${1:-3}"; requests="${2:-2000}"; size="${3:-102400}"; out=artifacts/compare-xpath; mkdir -p "$out"
-export DOTNET_CLI_TELEMETRY_OPTOUT=1 DOTNET_NOLOGO=1
-for port in 8080 9080 9901; do
-  if (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; then echo "port $port is in use on 127.0.0.1" >&2; exit 1; fi
-done
-dotnet build SoapRouter.slnx -c Release -v quiet -nologo > "$out/build.log" 2>&1 || { cat "$out/build.log"; exit 1; }
-bin() { echo "$1/bin/Release/net10.0/$1.dll"; }
-pids=(); trap 'kill -TERM "${pids[@]}" 2>/dev/null || true; wait 2>/dev/null || true' EXIT
-dotnet "$(bin BackendStub)" --http-port 9080 > "$out/stub.log" 2>&1 & pids+=($!)
+require_free_ports 8080 9080 9901
+build_release "$out"
+start "$out/stub.log" dotnet "$(bin BackendStub)" --http-port 9080
 
 config() { # name, extra filter JSON (may be empty)
   cat > "$out/router-$1.json" <<JSON

@@ -6,45 +6,20 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+source scripts/lib/common.sh
 requests="${1:-300}"
 out="artifacts/demo"
 mkdir -p "$out"
-export DOTNET_CLI_TELEMETRY_OPTOUT=1 DOTNET_NOLOGO=1
-
-for port in 8080 9080 9081 9901; do
-  if (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; then
-    echo "demo: port $port is already in use on 127.0.0.1; stop what holds it and retry" >&2
-    exit 1
-  fi
-done
+require_free_ports 8080 9080 9081 9901
 
 echo "== building (Release)"
-dotnet build SoapRouter.slnx -c Release -v quiet -nologo > "$out/build.log" 2>&1 || { cat "$out/build.log"; exit 1; }
-bin() { echo "$1/bin/Release/net10.0/$1.dll"; }
-
-pids=()
-cleanup() {
-  for pid in "${pids[@]}"; do kill -TERM "$pid" 2>/dev/null || true; done
-  wait 2>/dev/null || true
-}
-trap cleanup EXIT
-
-dotnet "$(bin BackendStub)" --http-port 9080 > "$out/stub-a.log" 2>&1 & pids+=($!)
-dotnet "$(bin BackendStub)" --http-port 9081 --seed 2 > "$out/stub-b.log" 2>&1 & pids+=($!)
-dotnet "$(bin Router)" --config router.json > "$out/router.log" 2>&1 & pids+=($!)
-
-wait_for() { # url, what
-  for _ in $(seq 1 150); do
-    if curl -fsS -o /dev/null "$1" 2>/dev/null; then return 0; fi
-    sleep 0.2
-  done
-  echo "demo: $2 did not come up; logs are in $out/" >&2
-  tail -n 20 "$out"/*.log >&2
-  exit 1
-}
-wait_for http://127.0.0.1:9080/stub/stats "stub A"
-wait_for http://127.0.0.1:9081/stub/stats "stub B"
-wait_for http://127.0.0.1:9901/health "the router"
+build_release "$out"
+start "$out/stub-a.log" dotnet "$(bin BackendStub)" --http-port 9080
+start "$out/stub-b.log" dotnet "$(bin BackendStub)" --http-port 9081 --seed 2
+start "$out/router.log" dotnet "$(bin Router)" --config router.json
+wait_for http://127.0.0.1:9080/stub/stats "stub A" "$out"
+wait_for http://127.0.0.1:9081/stub/stats "stub B" "$out"
+wait_for http://127.0.0.1:9901/health "the router" "$out"
 echo "== stubs on :9080 and :9081, router on :8080 (admin :9901); logs in $out/"
 
 status=0

@@ -28,16 +28,16 @@ internal static class OperationCalls
 
     /// <summary>IEchoService.Echo(EchoPayload payload).</summary>
     public static OperationCall Echo(EchoPayload payload) =>
-        new("Echo", EchoServiceActions.Echo, OneWay: false, new WrappedBodyWriter<EchoPayload>(OperationMessages.EchoRequest, payload),
+        new("Echo", EchoServiceActions.Echo, OneWay: false, OperationMessages.EchoRequest.ToBody(payload),
             endpoint => new WcfTarget<IEchoService>(endpoint, channel => channel.EchoAsync(payload)));
 
     /// <summary>IOrderService.GetOrders(int numOrders).</summary>
     public static OperationCall GetOrders(int count) =>
-        new("GetOrders", OrderServiceActions.GetOrders, OneWay: false, new WrappedBodyWriter<int>(OperationMessages.GetOrdersRequest, count),
+        new("GetOrders", OrderServiceActions.GetOrders, OneWay: false, OperationMessages.GetOrdersRequest.ToBody(count),
             endpoint => new WcfTarget<IOrderService>(endpoint, channel => channel.GetOrdersAsync(count)));
 
     /// <summary>IOrderService.SubmitOrder(Order order), one-way.</summary>
     public static OperationCall SubmitOrder(Order order) =>
-        new("SubmitOrder", OrderServiceActions.SubmitOrder, OneWay: true, new WrappedBodyWriter<Order>(OperationMessages.SubmitOrderRequest, order),
+        new("SubmitOrder", OrderServiceActions.SubmitOrder, OneWay: true, OperationMessages.SubmitOrderRequest.ToBody(order),
             endpoint => new WcfTarget<IOrderService>(endpoint, channel => channel.SubmitOrderAsync(order)));
 }

@@ -1,5 +1,6 @@
 using SoapRouter.Configuration;
 using static SoapRouter.Tests.Configuration.TestConfigs;
+using SoapRouter.Wire.Bindings;
 
 namespace SoapRouter.Tests.Configuration;
 
@@ -46,7 +47,7 @@ public sealed class ClusterValidationTests
     [Fact]
     public void Validate_DestinationSchemeNotFittingBinding_ReportsIt() =>
         AssertSingleError(
-            WithCluster(Cluster(Destination("d", BindingNames.NetTcp, "http://127.0.0.1:9080/basic"))),
+            WithCluster(Cluster(Destination("d", WireBindingNames.NetTcp, "http://127.0.0.1:9080/basic"))),
             "clusters.echo.destinations[0].address", "needs net.tcp");
 
     [Fact]

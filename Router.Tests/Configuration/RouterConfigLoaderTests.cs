@@ -1,5 +1,6 @@
 using SoapRouter.Configuration;
 using static SoapRouter.Tests.Configuration.TestConfigs;
+using SoapRouter.Wire.Bindings;
 
 namespace SoapRouter.Tests.Configuration;
 
@@ -151,7 +152,7 @@ public sealed class RouterConfigLoaderTests
     {
         var config = Valid() with
         {
-            Listeners = [Listener("a", "wsHttp", "http://127.0.0.1:8080/a"), Listener("a", BindingNames.NetTcp, "http://127.0.0.1:8081/b")],
+            Listeners = [Listener("a", "wsHttp", "http://127.0.0.1:8080/a"), Listener("a", WireBindingNames.NetTcp, "http://127.0.0.1:8081/b")],
             Routes = [Route("r", "missing", new FilterConfig { Type = FilterTypes.XPath, Expression = "/p:x" })],
             Clusters = new Dictionary<string, ClusterConfig> { ["echo"] = Cluster() with { LoadBalancing = "random" } },
             Limits = new LimitsConfig { MaxMessageSize = 100, MaxDecompressedSize = 50 },

@@ -1,5 +1,6 @@
 using SoapRouter.Configuration;
 using SoapRouter.Tests.Support;
+using SoapRouter.Wire.Bindings;
 
 namespace SoapRouter.Tests.Configuration;
 
@@ -29,7 +30,7 @@ public sealed class ShippedRouterJsonTests
         var config = RouterConfigLoader.LoadFile(RepositoryPaths.RouterJson).Config!;
 
         Assert.Equal(
-            [BindingNames.BasicHttp, BindingNames.Soap12Http, BindingNames.BinaryHttp, BindingNames.BasicHttp, BindingNames.Soap12Http, BindingNames.NetTcp],
+            [WireBindingNames.BasicHttp, WireBindingNames.Soap12Http, WireBindingNames.BinaryHttp, WireBindingNames.BasicHttp, WireBindingNames.Soap12Http, WireBindingNames.NetTcp],
             config.Listeners.Select(l => l.Binding));
         Assert.Equal(
             ["orders-basic", "orders-soap12", "basic", "soap12", "binary", "basic-to-binary", "soap12-to-basic"],

@@ -1,5 +1,6 @@
 using System.Text.Json;
 using SoapRouter.Configuration;
+using SoapRouter.Wire.Bindings;
 
 namespace SoapRouter.Tests.Configuration;
 
@@ -9,7 +10,7 @@ internal static class TestConfigs
     /// <summary>The smallest valid config: one listener, one catch-all route, one cluster with one destination.</summary>
     public static RouterConfig Valid() => new()
     {
-        Listeners = [Listener("basic", BindingNames.BasicHttp, "http://127.0.0.1:8080/router/basic")],
+        Listeners = [Listener("basic", WireBindingNames.BasicHttp, "http://127.0.0.1:8080/router/basic")],
         Routes = [Route("all", "echo", MatchAll())],
         Clusters = new Dictionary<string, ClusterConfig> { ["echo"] = Cluster(Destination("echo-1")) },
     };
@@ -22,7 +23,7 @@ internal static class TestConfigs
 
     public static ClusterConfig Cluster(params DestinationConfig[] destinations) => new() { Destinations = destinations };
 
-    public static DestinationConfig Destination(string name, string binding = BindingNames.BasicHttp, string address = "http://127.0.0.1:9080/basic") =>
+    public static DestinationConfig Destination(string name, string binding = WireBindingNames.BasicHttp, string address = "http://127.0.0.1:9080/basic") =>
         new() { Name = name, Binding = binding, Address = address };
 
     public static FilterConfig MatchAll() => new() { Type = FilterTypes.MatchAll };

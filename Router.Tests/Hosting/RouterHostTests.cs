@@ -5,6 +5,7 @@ using SoapRouter.Configuration;
 using SoapRouter.Hosting;
 using SoapRouter.Tests.Configuration;
 using SoapRouter.Tests.Support;
+using SoapRouter.Wire.Bindings;
 
 namespace SoapRouter.Tests.Hosting;
 
@@ -122,7 +123,7 @@ public sealed class RouterHostTests : IAsyncLifetime, IDisposable
     private static RouterConfig ConfigWithRoutes(params string[] routeNames) => TestConfigs.Valid() with
     {
         // Port 0: the listeners really bind now, and a fixed port could be taken on the test machine.
-        Listeners = [TestConfigs.Listener("basic", BindingNames.BasicHttp, "http://127.0.0.1:0/router/basic")],
+        Listeners = [TestConfigs.Listener("basic", WireBindingNames.BasicHttp, "http://127.0.0.1:0/router/basic")],
         Routes = [.. routeNames.Select(name => TestConfigs.Route(name, "echo", TestConfigs.MatchAll()))],
         Admin = new AdminConfig { Address = "http://127.0.0.1:0" },
     };

@@ -2,6 +2,7 @@ using System.Net;
 using SoapRouter.Configuration;
 using SoapRouter.Tests.Configuration;
 using SoapRouter.Tests.Support;
+using SoapRouter.Wire.Bindings;
 
 namespace SoapRouter.Tests.Hosting;
 
@@ -56,8 +57,8 @@ public sealed class RouterProcessTests : IDisposable
         {
             Listeners =
             [
-                TestConfigs.Listener("basic", BindingNames.BasicHttp, $"http://127.0.0.1:{listenerPort}/router/basic"),
-                TestConfigs.Listener("tcp", BindingNames.NetTcp, $"net.tcp://127.0.0.1:{tcpPort}/router"),
+                TestConfigs.Listener("basic", WireBindingNames.BasicHttp, $"http://127.0.0.1:{listenerPort}/router/basic"),
+                TestConfigs.Listener("tcp", WireBindingNames.NetTcp, $"net.tcp://127.0.0.1:{tcpPort}/router"),
             ],
             Admin = new AdminConfig { Address = $"http://127.0.0.1:{adminPort}" },
         };

@@ -28,9 +28,9 @@ public sealed class RouterToStubTests : IAsyncLifetime
             [Route("basic"), Route("soap12"), Route("binary")],
             new()
             {
-                ["basic"] = ListeningRouter.Cluster(BindingNames.BasicHttp, [_stub.Address(WireBindings.BasicHttp).ToString()], prefix: "basic"),
-                ["soap12"] = ListeningRouter.Cluster(BindingNames.Soap12Http, [_stub.Address(WireBindings.Soap12Http).ToString()], prefix: "soap12"),
-                ["binary"] = ListeningRouter.Cluster(BindingNames.BinaryHttp, [_stub.Address(WireBindings.BinaryHttp).ToString()], prefix: "binary"),
+                ["basic"] = ListeningRouter.Cluster(WireBindingNames.BasicHttp, [_stub.Address(WireBindings.BasicHttp).ToString()], prefix: "basic"),
+                ["soap12"] = ListeningRouter.Cluster(WireBindingNames.Soap12Http, [_stub.Address(WireBindings.Soap12Http).ToString()], prefix: "soap12"),
+                ["binary"] = ListeningRouter.Cluster(WireBindingNames.BinaryHttp, [_stub.Address(WireBindings.BinaryHttp).ToString()], prefix: "binary"),
             }));
     }
 

@@ -2,6 +2,7 @@ using System.Net;
 using SoapRouter.Configuration;
 using SoapRouter.Listening;
 using SoapRouter.Tests.Configuration;
+using SoapRouter.Wire.Bindings;
 
 namespace SoapRouter.Tests.Listening;
 
@@ -12,10 +13,10 @@ public sealed class HttpListenerPlanTests
     {
         var plan = HttpListenerPlan.Build(
         [
-            TestConfigs.Listener("a", BindingNames.BasicHttp, "http://127.0.0.1:8080/a"),
-            TestConfigs.Listener("b", BindingNames.Soap12Http, "http://127.0.0.1:8080/b/"),
-            TestConfigs.Listener("c", BindingNames.BinaryHttp, "http://0.0.0.0:9090/c"),
-            TestConfigs.Listener("t", BindingNames.NetTcp, "net.tcp://127.0.0.1:8808/t"),
+            TestConfigs.Listener("a", WireBindingNames.BasicHttp, "http://127.0.0.1:8080/a"),
+            TestConfigs.Listener("b", WireBindingNames.Soap12Http, "http://127.0.0.1:8080/b/"),
+            TestConfigs.Listener("c", WireBindingNames.BinaryHttp, "http://0.0.0.0:9090/c"),
+            TestConfigs.Listener("t", WireBindingNames.NetTcp, "net.tcp://127.0.0.1:8808/t"),
         ]);
 
         Assert.Equal(2, plan.Endpoints.Count);
@@ -33,8 +34,8 @@ public sealed class HttpListenerPlanTests
     {
         var error = Assert.Throws<ArgumentException>(() => HttpListenerPlan.Build(
         [
-            TestConfigs.Listener("secure", BindingNames.BasicHttp, "https://127.0.0.1:8443/a"),
-            TestConfigs.Listener("named", BindingNames.BasicHttp, "http://router.example:8080/a"),
+            TestConfigs.Listener("secure", WireBindingNames.BasicHttp, "https://127.0.0.1:8443/a"),
+            TestConfigs.Listener("named", WireBindingNames.BasicHttp, "http://router.example:8080/a"),
         ]));
 
         Assert.Contains("listener 'secure' (https://127.0.0.1:8443/a): https is not supported yet (TLS is not in this build)", error.Message, StringComparison.Ordinal);
@@ -44,7 +45,7 @@ public sealed class HttpListenerPlanTests
     [Fact]
     public void RootListener_ServesTheRootWithOrWithoutSlash()
     {
-        var plan = HttpListenerPlan.Build([TestConfigs.Listener("root", BindingNames.BasicHttp, "http://127.0.0.1:8080")]);
+        var plan = HttpListenerPlan.Build([TestConfigs.Listener("root", WireBindingNames.BasicHttp, "http://127.0.0.1:8080")]);
 
         var endpoint = Assert.Single(plan.Endpoints);
         Assert.NotNull(endpoint.Find("/"));
@@ -53,13 +54,13 @@ public sealed class HttpListenerPlanTests
     }
 
     [Theory]
-    [InlineData(BindingNames.BasicHttp, "text/xml", true)]
-    [InlineData(BindingNames.BasicHttp, "TEXT/XML ; charset=utf-8", true)]
-    [InlineData(BindingNames.BasicHttp, "text/xml-ish", false)]
-    [InlineData(BindingNames.Soap12Http, "application/soap+xml; charset=utf-8; action=\"urn:a\"", true)]
-    [InlineData(BindingNames.Soap12Http, "text/xml", false)]
-    [InlineData(BindingNames.BinaryHttp, "application/soap+msbin1", true)]
-    [InlineData(BindingNames.BinaryHttp, "application/soap+msbin1+gzip", false)]
+    [InlineData(WireBindingNames.BasicHttp, "text/xml", true)]
+    [InlineData(WireBindingNames.BasicHttp, "TEXT/XML ; charset=utf-8", true)]
+    [InlineData(WireBindingNames.BasicHttp, "text/xml-ish", false)]
+    [InlineData(WireBindingNames.Soap12Http, "application/soap+xml; charset=utf-8; action=\"urn:a\"", true)]
+    [InlineData(WireBindingNames.Soap12Http, "text/xml", false)]
+    [InlineData(WireBindingNames.BinaryHttp, "application/soap+msbin1", true)]
+    [InlineData(WireBindingNames.BinaryHttp, "application/soap+msbin1+gzip", false)]
     public void Accepts_MatchesTheMediaTypeIgnoringCaseAndParameters(string binding, string contentType, bool accepted) =>
         Assert.Equal(accepted, SoapRouter.Wire.Bindings.WireBindings.Get(binding).Accepts(contentType));
 }

@@ -5,6 +5,7 @@ using Microsoft.Extensions.Logging;
 using SoapRouter.Configuration;
 using SoapRouter.Tests.Configuration;
 using SoapRouter.Tests.Support;
+using SoapRouter.Wire.Bindings;
 
 namespace SoapRouter.Tests.Listening;
 
@@ -19,7 +20,7 @@ public sealed class ListenerRefusalTests
     public async Task MalformedXml_SenderFaultWithoutParserText_AndTheNextRequestWorks(string listener, HttpStatusCode status, string code)
     {
         await using var backend = await RecordingBackend.StartAsync(RecordingBackend.Echoes(SoapMessages.ContentType(listener)));
-        var binding = listener == "basic" ? BindingNames.BasicHttp : BindingNames.Soap12Http;
+        var binding = listener == "basic" ? WireBindingNames.BasicHttp : WireBindingNames.Soap12Http;
         await using var router = await ListeningRouter.StartAsync(ListeningRouter.CatchAll(ListeningRouter.Cluster(binding, [backend.Address()])));
 
         using var bad = SoapMessages.Request(router.Address(listener), listener, Encoding.UTF8.GetBytes("<s:Envelope><unclosed"));
@@ -44,7 +45,7 @@ public sealed class ListenerRefusalTests
     [InlineData("binary", "text/xml", "application/soap+msbin1")]
     public async Task WrongContentType_415WithAFaultNamingTheExpectedType(string listener, string sent, string expected)
     {
-        await using var router = await ListeningRouter.StartAsync(ListeningRouter.CatchAll(ListeningRouter.Cluster(BindingNames.BasicHttp, ["http://127.0.0.1:1/x"])));
+        await using var router = await ListeningRouter.StartAsync(ListeningRouter.CatchAll(ListeningRouter.Cluster(WireBindingNames.BasicHttp, ["http://127.0.0.1:1/x"])));
         using var request = new HttpRequestMessage(HttpMethod.Post, router.Address(listener)) { Content = new ByteArrayContent(SoapMessages.Soap11(10)) };
         request.Content.Headers.TryAddWithoutValidation("Content-Type", sent);
 
@@ -59,7 +60,7 @@ public sealed class ListenerRefusalTests
     public async Task MediaType_IsMatchedIgnoringCaseAndParameters()
     {
         await using var backend = await RecordingBackend.StartAsync(RecordingBackend.Echoes(SoapMessages.Soap11ContentType));
-        await using var router = await ListeningRouter.StartAsync(ListeningRouter.CatchAll(ListeningRouter.Cluster(BindingNames.BasicHttp, [backend.Address()])));
+        await using var router = await ListeningRouter.StartAsync(ListeningRouter.CatchAll(ListeningRouter.Cluster(WireBindingNames.BasicHttp, [backend.Address()])));
         using var request = new HttpRequestMessage(HttpMethod.Post, router.Address("basic")) { Content = new ByteArrayContent(SoapMessages.Soap11(10)) };
         request.Content.Headers.TryAddWithoutValidation("Content-Type", "Text/XML;charset=UTF-8");
 
@@ -74,7 +75,7 @@ public sealed class ListenerRefusalTests
     {
         await using var backend = await RecordingBackend.StartAsync(RecordingBackend.Echoes(SoapMessages.Soap11ContentType));
         var limits = new LimitsConfig { MaxMessageSize = 16 * 1024, MaxDecompressedSize = 16 * 1024 };
-        await using var router = await ListeningRouter.StartAsync(ListeningRouter.CatchAll(ListeningRouter.Cluster(BindingNames.BasicHttp, [backend.Address()]), limits));
+        await using var router = await ListeningRouter.StartAsync(ListeningRouter.CatchAll(ListeningRouter.Cluster(WireBindingNames.BasicHttp, [backend.Address()]), limits));
 
         using var large = SoapMessages.Request(router.Address("basic"), "basic", SoapMessages.Soap11(40 * 1024));
         using var refused = await Client.SendAsync(large);
@@ -93,7 +94,7 @@ public sealed class ListenerRefusalTests
     {
         await using var backend = await RecordingBackend.StartAsync(RecordingBackend.Echoes(SoapMessages.Soap11ContentType));
         var limits = new LimitsConfig { MaxMessageSize = 16 * 1024, MaxDecompressedSize = 16 * 1024 };
-        await using var router = await ListeningRouter.StartAsync(ListeningRouter.CatchAll(ListeningRouter.Cluster(BindingNames.BasicHttp, [backend.Address()]), limits));
+        await using var router = await ListeningRouter.StartAsync(ListeningRouter.CatchAll(ListeningRouter.Cluster(WireBindingNames.BasicHttp, [backend.Address()]), limits));
         using var request = new HttpRequestMessage(HttpMethod.Post, router.Address("basic"))
         {
             Content = new StreamContent(new MemoryStream(SoapMessages.Soap11(40 * 1024))),
@@ -111,7 +112,7 @@ public sealed class ListenerRefusalTests
     public async Task UnknownPath_404_AndPathsMatchIgnoringCaseAndATrailingSlash()
     {
         await using var backend = await RecordingBackend.StartAsync(RecordingBackend.Echoes(SoapMessages.Soap11ContentType));
-        await using var router = await ListeningRouter.StartAsync(ListeningRouter.CatchAll(ListeningRouter.Cluster(BindingNames.BasicHttp, [backend.Address()])));
+        await using var router = await ListeningRouter.StartAsync(ListeningRouter.CatchAll(ListeningRouter.Cluster(WireBindingNames.BasicHttp, [backend.Address()])));
         var basic = router.Address("basic");
 
         using var unknown = SoapMessages.Request(new Uri(basic, "/router/nothing"), "basic", SoapMessages.Soap11(10));
@@ -127,7 +128,7 @@ public sealed class ListenerRefusalTests
     [Fact]
     public async Task Get_405WithAllowPost()
     {
-        await using var router = await ListeningRouter.StartAsync(ListeningRouter.CatchAll(ListeningRouter.Cluster(BindingNames.BasicHttp, ["http://127.0.0.1:1/x"])));
+        await using var router = await ListeningRouter.StartAsync(ListeningRouter.CatchAll(ListeningRouter.Cluster(WireBindingNames.BasicHttp, ["http://127.0.0.1:1/x"])));
 
         using var response = await Client.GetAsync(router.Address("basic"));
 
@@ -140,7 +141,7 @@ public sealed class ListenerRefusalTests
     {
         var config = ListeningRouter.Config(
             [TestConfigs.Route("orders", "c", TestConfigs.Action("urn:orders"))],
-            new() { ["c"] = ListeningRouter.Cluster(BindingNames.Soap12Http, ["http://127.0.0.1:1/x"]) });
+            new() { ["c"] = ListeningRouter.Cluster(WireBindingNames.Soap12Http, ["http://127.0.0.1:1/x"]) });
         await using var router = await ListeningRouter.StartAsync(config);
         using var request = SoapMessages.Request(router.Address("soap12"), "soap12", SoapMessages.Soap12(10, "urn:other", "urn:uuid:42"), "urn:other");
 
@@ -160,7 +161,7 @@ public sealed class ListenerRefusalTests
         await using var backend = await RecordingBackend.StartAsync(RecordingBackend.Echoes(SoapMessages.Msbin1ContentType));
         var config = ListeningRouter.Config(
             [TestConfigs.Route("echo", "c", TestConfigs.Action("urn:echo"))],
-            new() { ["c"] = ListeningRouter.Cluster(BindingNames.BinaryHttp, [backend.Address()]) });
+            new() { ["c"] = ListeningRouter.Cluster(WireBindingNames.BinaryHttp, [backend.Address()]) });
         await using var router = await ListeningRouter.StartAsync(config);
 
         using var routed = SoapMessages.Request(router.Address("binary"), "binary", SoapMessages.Binary(10));
@@ -183,10 +184,10 @@ public sealed class ListenerRefusalTests
         {
             Destinations =
             [
-                new DestinationConfig { Name = "s12", Address = soap12.Address(), Binding = BindingNames.Soap12Http },
-                new DestinationConfig { Name = "b", Address = basic.Address(), Binding = BindingNames.BasicHttp },
+                new DestinationConfig { Name = "s12", Address = soap12.Address(), Binding = WireBindingNames.Soap12Http },
+                new DestinationConfig { Name = "b", Address = basic.Address(), Binding = WireBindingNames.BasicHttp },
             ],
-            Backups = [new DestinationConfig { Name = "tcp", Address = "net.tcp://127.0.0.1:1/x", Binding = BindingNames.NetTcp }],
+            Backups = [new DestinationConfig { Name = "tcp", Address = "net.tcp://127.0.0.1:1/x", Binding = WireBindingNames.NetTcp }],
         };
         await using var router = await ListeningRouter.StartAsync(ListeningRouter.CatchAll(cluster));
 
@@ -230,8 +231,8 @@ public sealed class ListenerRefusalTests
             [TestConfigs.Route("slow", "slow", TestConfigs.Action("urn:slow")), TestConfigs.Route("fast", "fast", TestConfigs.MatchAll())],
             new()
             {
-                ["slow"] = ListeningRouter.Cluster(BindingNames.BasicHttp, [backend.Address("/slow")], prefix: "slow"),
-                ["fast"] = ListeningRouter.Cluster(BindingNames.BasicHttp, [backend.Address("/fast")], prefix: "fast"),
+                ["slow"] = ListeningRouter.Cluster(WireBindingNames.BasicHttp, [backend.Address("/slow")], prefix: "slow"),
+                ["fast"] = ListeningRouter.Cluster(WireBindingNames.BasicHttp, [backend.Address("/fast")], prefix: "fast"),
             },
             limits);
         await using var router = await ListeningRouter.StartAsync(config);
@@ -258,7 +259,7 @@ public sealed class ListenerRefusalTests
     public async Task TruncatedBody_ClientAbortIsCounted_AndTheNextRequestWorks()
     {
         await using var backend = await RecordingBackend.StartAsync(RecordingBackend.Echoes(SoapMessages.Soap11ContentType));
-        await using var router = await ListeningRouter.StartAsync(ListeningRouter.CatchAll(ListeningRouter.Cluster(BindingNames.BasicHttp, [backend.Address()])));
+        await using var router = await ListeningRouter.StartAsync(ListeningRouter.CatchAll(ListeningRouter.Cluster(WireBindingNames.BasicHttp, [backend.Address()])));
         var address = router.Address("basic");
 
         using (var socket = new TcpClient())

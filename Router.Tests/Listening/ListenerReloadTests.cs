@@ -4,6 +4,7 @@ using SoapRouter.Configuration;
 using SoapRouter.Hosting;
 using SoapRouter.Tests.Configuration;
 using SoapRouter.Tests.Support;
+using SoapRouter.Wire.Bindings;
 
 namespace SoapRouter.Tests.Listening;
 
@@ -17,15 +18,15 @@ public sealed class ListenerReloadTests
     {
         await using var first = await RecordingBackend.StartAsync(RecordingBackend.Echoes(SoapMessages.Soap11ContentType));
         await using var second = await RecordingBackend.StartAsync(RecordingBackend.Echoes(SoapMessages.Soap11ContentType));
-        var config = ListeningRouter.CatchAll(ListeningRouter.Cluster(BindingNames.BasicHttp, [first.Address()]));
+        var config = ListeningRouter.CatchAll(ListeningRouter.Cluster(WireBindingNames.BasicHttp, [first.Address()]));
         await using var router = await ListeningRouter.StartAsync(config);
         var address = router.Address("basic");
         var changed = new TaskCompletionSource<RouterState>(TaskCreationOptions.RunContinuationsAsynchronously);
         router.Host.Runtime.StateChanged += (_, state) => changed.TrySetResult(state);
 
-        var reloaded = ListeningRouter.CatchAll(ListeningRouter.Cluster(BindingNames.BasicHttp, [second.Address()], prefix: "n")) with
+        var reloaded = ListeningRouter.CatchAll(ListeningRouter.Cluster(WireBindingNames.BasicHttp, [second.Address()], prefix: "n")) with
         {
-            Listeners = [.. ListeningRouter.StandardListeners, TestConfigs.Listener("extra", BindingNames.BasicHttp, "http://127.0.0.1:0/extra")],
+            Listeners = [.. ListeningRouter.StandardListeners, TestConfigs.Listener("extra", WireBindingNames.BasicHttp, "http://127.0.0.1:0/extra")],
         };
         await File.WriteAllTextAsync(router.ConfigFile, TestConfigs.ToJson(reloaded));
         await changed.Task.WaitAsync(TimeSpan.FromSeconds(15));

@@ -4,6 +4,7 @@ using SoapRouter.Hosting;
 using SoapRouter.Telemetry;
 using SoapRouter.Tests.Configuration;
 using SoapRouter.Tests.Support;
+using SoapRouter.Wire.Bindings;
 
 namespace SoapRouter.Tests.Listening;
 
@@ -41,9 +42,9 @@ internal sealed class ListeningRouter : IAsyncDisposable
     /// <summary>The three standard listeners on one port-0 endpoint.</summary>
     public static IReadOnlyList<ListenerConfig> StandardListeners { get; } =
     [
-        TestConfigs.Listener("basic", BindingNames.BasicHttp, "http://127.0.0.1:0/router/basic"),
-        TestConfigs.Listener("soap12", BindingNames.Soap12Http, "http://127.0.0.1:0/router/soap12"),
-        TestConfigs.Listener("binary", BindingNames.BinaryHttp, "http://127.0.0.1:0/router/binary"),
+        TestConfigs.Listener("basic", WireBindingNames.BasicHttp, "http://127.0.0.1:0/router/basic"),
+        TestConfigs.Listener("soap12", WireBindingNames.Soap12Http, "http://127.0.0.1:0/router/soap12"),
+        TestConfigs.Listener("binary", WireBindingNames.BinaryHttp, "http://127.0.0.1:0/router/binary"),
     ];
 
     /// <summary>A config with the standard listeners, <paramref name="routes"/> and <paramref name="clusters"/>.</summary>

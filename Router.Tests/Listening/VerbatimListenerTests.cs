@@ -4,6 +4,7 @@ using System.Text;
 using SoapRouter.Configuration;
 using SoapRouter.Tests.Configuration;
 using SoapRouter.Tests.Support;
+using SoapRouter.Wire.Bindings;
 
 namespace SoapRouter.Tests.Listening;
 
@@ -13,12 +14,12 @@ public sealed class VerbatimListenerTests
     private static readonly HttpClient Client = new(new SocketsHttpHandler { UseProxy = false }) { Timeout = TimeSpan.FromSeconds(30) };
 
     [Theory]
-    [InlineData("basic", BindingNames.BasicHttp, 1024)]
-    [InlineData("basic", BindingNames.BasicHttp, 200 * 1024)]
-    [InlineData("soap12", BindingNames.Soap12Http, 1024)]
-    [InlineData("soap12", BindingNames.Soap12Http, 200 * 1024)]
-    [InlineData("binary", BindingNames.BinaryHttp, 1024)]
-    [InlineData("binary", BindingNames.BinaryHttp, 200 * 1024)]
+    [InlineData("basic", WireBindingNames.BasicHttp, 1024)]
+    [InlineData("basic", WireBindingNames.BasicHttp, 200 * 1024)]
+    [InlineData("soap12", WireBindingNames.Soap12Http, 1024)]
+    [InlineData("soap12", WireBindingNames.Soap12Http, 200 * 1024)]
+    [InlineData("binary", WireBindingNames.BinaryHttp, 1024)]
+    [InlineData("binary", WireBindingNames.BinaryHttp, 200 * 1024)]
     public async Task RoundTrip_MatchedBindings_BackendGetsTheClientsBytesAndClientGetsTheBackendsBytes(string listener, string binding, int size)
     {
         var replyBody = SoapMessages.Body(listener, size + 17, "urn:echoResponse");
@@ -56,7 +57,7 @@ public sealed class VerbatimListenerTests
     public async Task OneWay_BackendAnswers202Empty_ClientGets202AndItIsCountedOneWay()
     {
         await using var backend = await RecordingBackend.StartAsync(RecordingBackend.Replies(202, null, []));
-        await using var router = await ListeningRouter.StartAsync(ListeningRouter.CatchAll(ListeningRouter.Cluster(BindingNames.Soap12Http, [backend.Address()])));
+        await using var router = await ListeningRouter.StartAsync(ListeningRouter.CatchAll(ListeningRouter.Cluster(WireBindingNames.Soap12Http, [backend.Address()])));
         using var request = SoapMessages.Request(router.Address("soap12"), "soap12", SoapMessages.Soap12(100));
 
         using var response = await Client.SendAsync(request);
@@ -73,7 +74,7 @@ public sealed class VerbatimListenerTests
         var fault = Encoding.UTF8.GetBytes(
             "<s:Envelope xmlns:s=\"http://schemas.xmlsoap.org/soap/envelope/\"><s:Body><s:Fault><faultcode>s:Client</faultcode><faultstring>order 7 is unknown</faultstring></s:Fault></s:Body></s:Envelope>");
         await using var backend = await RecordingBackend.StartAsync(RecordingBackend.Replies(500, "text/xml; charset=utf-8", fault));
-        await using var router = await ListeningRouter.StartAsync(ListeningRouter.CatchAll(ListeningRouter.Cluster(BindingNames.BasicHttp, [backend.Address()])));
+        await using var router = await ListeningRouter.StartAsync(ListeningRouter.CatchAll(ListeningRouter.Cluster(WireBindingNames.BasicHttp, [backend.Address()])));
         using var request = SoapMessages.Request(router.Address("basic"), "basic", SoapMessages.Soap11(100));
 
         using var response = await Client.SendAsync(request);
@@ -91,7 +92,7 @@ public sealed class VerbatimListenerTests
         await using var backup = await RecordingBackend.StartAsync(RecordingBackend.Echoes(SoapMessages.Soap11ContentType));
         var dead = $"http://127.0.0.1:{FreePort.Unused()}/service";
         await using var router = await ListeningRouter.StartAsync(
-            ListeningRouter.CatchAll(ListeningRouter.Cluster(BindingNames.BasicHttp, [dead], backups: [backup.Address()])));
+            ListeningRouter.CatchAll(ListeningRouter.Cluster(WireBindingNames.BasicHttp, [dead], backups: [backup.Address()])));
         var body = SoapMessages.Soap11(500);
         using var request = SoapMessages.Request(router.Address("basic"), "basic", body);
 
@@ -113,8 +114,8 @@ public sealed class VerbatimListenerTests
             [TestConfigs.Route("dead", "dead", TestConfigs.Action("urn:dead")), TestConfigs.Route("live", "live", TestConfigs.MatchAll())],
             new()
             {
-                ["dead"] = ListeningRouter.Cluster(BindingNames.Soap12Http, [dead], backups: [$"http://127.0.0.1:{FreePort.Unused()}/b"], prefix: "dead"),
-                ["live"] = ListeningRouter.Cluster(BindingNames.Soap12Http, [live.Address()], prefix: "live"),
+                ["dead"] = ListeningRouter.Cluster(WireBindingNames.Soap12Http, [dead], backups: [$"http://127.0.0.1:{FreePort.Unused()}/b"], prefix: "dead"),
+                ["live"] = ListeningRouter.Cluster(WireBindingNames.Soap12Http, [live.Address()], prefix: "live"),
             });
         await using var router = await ListeningRouter.StartAsync(config);
 
@@ -145,8 +146,8 @@ public sealed class VerbatimListenerTests
             [TestConfigs.Route("slow", "slow", TestConfigs.Action("urn:slow")), TestConfigs.Route("fast", "fast", TestConfigs.MatchAll())],
             new()
             {
-                ["slow"] = ListeningRouter.Cluster(BindingNames.BasicHttp, [slow.Address()], requestTimeout: TimeSpan.FromMilliseconds(1500), prefix: "slow"),
-                ["fast"] = ListeningRouter.Cluster(BindingNames.BasicHttp, [fast.Address()], prefix: "fast"),
+                ["slow"] = ListeningRouter.Cluster(WireBindingNames.BasicHttp, [slow.Address()], requestTimeout: TimeSpan.FromMilliseconds(1500), prefix: "slow"),
+                ["fast"] = ListeningRouter.Cluster(WireBindingNames.BasicHttp, [fast.Address()], prefix: "fast"),
             });
         await using var router = await ListeningRouter.StartAsync(config);
         var clock = Stopwatch.StartNew();

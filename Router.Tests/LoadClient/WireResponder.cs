@@ -78,9 +78,8 @@ internal sealed class WireResponder
     {
         var (action, body) = request.Argument switch
         {
-            EchoPayload payload => (EchoServiceActions.EchoResponse, (BodyWriter)new WrappedBodyWriter<EchoPayload>(OperationMessages.EchoResponse, payload)),
-            int count => (OrderServiceActions.GetOrdersResponse, new WrappedBodyWriter<Order[]>(
-                OperationMessages.GetOrdersResponse, new PayloadGenerator(PayloadProfile.Compressible, 1).GetOrders(count))),
+            EchoPayload payload => (EchoServiceActions.EchoResponse, OperationMessages.EchoResponse.ToBody(payload)),
+            int count => (OrderServiceActions.GetOrdersResponse, OperationMessages.GetOrdersResponse.ToBody(new PayloadGenerator(PayloadProfile.Compressible, 1).GetOrders(count))),
             _ => throw new InvalidOperationException($"No reply for {request.Operation}."),
         };
 

@@ -7,6 +7,7 @@ using SoapRouter.Metadata;
 using SoapRouter.Tests.Configuration;
 using SoapRouter.Tests.Listening;
 using SoapRouter.Tests.Support;
+using SoapRouter.Wire.Bindings;
 
 namespace SoapRouter.Tests.Metadata;
 
@@ -54,8 +55,8 @@ public sealed class WsdlProxyTests
         {
             Destinations =
             [
-                new DestinationConfig { Name = "s12", Address = other.Address("/soap12"), Binding = BindingNames.Soap12Http },
-                new DestinationConfig { Name = "b", Address = backend.Address("/basic"), Binding = BindingNames.BasicHttp },
+                new DestinationConfig { Name = "s12", Address = other.Address("/soap12"), Binding = WireBindingNames.Soap12Http },
+                new DestinationConfig { Name = "b", Address = backend.Address("/basic"), Binding = WireBindingNames.BasicHttp },
             ],
         };
         await using var router = await ListeningRouter.StartAsync(ListeningRouter.CatchAll(cluster));
@@ -76,7 +77,7 @@ public sealed class WsdlProxyTests
     public async Task GetXsd_IsPassedOnWithItsQuery()
     {
         await using var backend = await RecordingBackend.StartAsync(ServesWsdl("basic"));
-        await using var router = await ListeningRouter.StartAsync(ListeningRouter.CatchAll(ListeningRouter.Cluster(BindingNames.BasicHttp, [backend.Address("/basic")])));
+        await using var router = await ListeningRouter.StartAsync(ListeningRouter.CatchAll(ListeningRouter.Cluster(WireBindingNames.BasicHttp, [backend.Address("/basic")])));
 
         using var response = await Client.GetAsync(new Uri(router.Address("basic"), "?xsd=xsd0"));
 
@@ -91,8 +92,8 @@ public sealed class WsdlProxyTests
             [TestConfigs.Route("orders", "c", TestConfigs.Action("urn:orders")), TestConfigs.Route("soap12", "dead", TestConfigs.Address("/router/soap12"))],
             new()
             {
-                ["c"] = ListeningRouter.Cluster(BindingNames.BasicHttp, ["http://127.0.0.1:1/basic"]),
-                ["dead"] = ListeningRouter.Cluster(BindingNames.Soap12Http, ["http://127.0.0.1:1/soap12"], prefix: "dead"),
+                ["c"] = ListeningRouter.Cluster(WireBindingNames.BasicHttp, ["http://127.0.0.1:1/basic"]),
+                ["dead"] = ListeningRouter.Cluster(WireBindingNames.Soap12Http, ["http://127.0.0.1:1/soap12"], prefix: "dead"),
             });
         await using var router = await ListeningRouter.StartAsync(actionOnly);
 
@@ -107,7 +108,7 @@ public sealed class WsdlProxyTests
     [Fact]
     public async Task Get_WithoutAMetadataQuery_Is405()
     {
-        await using var router = await ListeningRouter.StartAsync(ListeningRouter.CatchAll(ListeningRouter.Cluster(BindingNames.BasicHttp, ["http://127.0.0.1:1/basic"])));
+        await using var router = await ListeningRouter.StartAsync(ListeningRouter.CatchAll(ListeningRouter.Cluster(WireBindingNames.BasicHttp, ["http://127.0.0.1:1/basic"])));
 
         using var response = await Client.GetAsync(router.Address("basic"));
 

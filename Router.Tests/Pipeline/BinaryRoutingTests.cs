@@ -4,6 +4,7 @@ using SoapRouter.Configuration;
 using SoapRouter.Tests.Configuration;
 using SoapRouter.Tests.Listening;
 using SoapRouter.Tests.Support;
+using SoapRouter.Wire.Bindings;
 
 namespace SoapRouter.Tests.Pipeline;
 
@@ -41,7 +42,7 @@ public sealed class BinaryRoutingTests
             };
             var clusters = backends.ToDictionary(
                 pair => pair.Key,
-                pair => ListeningRouter.Cluster(BindingNames.BinaryHttp, [pair.Value.Address("/binary")], prefix: pair.Key));
+                pair => ListeningRouter.Cluster(WireBindingNames.BinaryHttp, [pair.Value.Address("/binary")], prefix: pair.Key));
             await using var router = await ListeningRouter.StartAsync(ListeningRouter.Config(routes, clusters));
             var body = SoapMessages.ToMsbin1(Soap12(action, header, items));
             using var request = SoapMessages.Request(router.Address("binary"), "binary", body);

@@ -28,8 +28,8 @@ public sealed class ReencodedFailoverTests
         await using var backup = await RecordingBackend.StartAsync(RecordingBackend.Echoes("application/soap+msbin1"));
         var cluster = new ClusterConfig
         {
-            Destinations = [new DestinationConfig { Name = "primary", Address = primary.Address("/binary"), Binding = BindingNames.BinaryHttp }],
-            Backups = [new DestinationConfig { Name = "backup", Address = backup.Address("/binary"), Binding = BindingNames.BinaryHttp }],
+            Destinations = [new DestinationConfig { Name = "primary", Address = primary.Address("/binary"), Binding = WireBindingNames.BinaryHttp }],
+            Backups = [new DestinationConfig { Name = "backup", Address = backup.Address("/binary"), Binding = WireBindingNames.BinaryHttp }],
         };
         var route = TestConfigs.Route("all", "c", TestConfigs.MatchAll()) with { IdempotentActions = ["*"] };
         await using var router = await ListeningRouter.StartAsync(ListeningRouter.Config([route], new() { ["c"] = cluster }));

@@ -1,5 +1,6 @@
 using SoapRouter.Configuration;
 using SoapRouter.LoadBalancing;
+using SoapRouter.Wire.Bindings;
 
 namespace SoapRouter.Tests.Support;
 
@@ -8,7 +9,7 @@ internal static class TestClusters
 {
     /// <summary>A destination config whose address is derived from its name.</summary>
     public static DestinationConfig Destination(string name) =>
-        new() { Name = name, Address = $"http://127.0.0.1:1/{name}", Binding = BindingNames.BasicHttp };
+        new() { Name = name, Address = $"http://127.0.0.1:1/{name}", Binding = WireBindingNames.BasicHttp };
 
     /// <summary>A cluster config with the given primaries and backups.</summary>
     public static ClusterConfig Config(string[] primaries, string[]? backups = null, TimeSpan? requestTimeout = null, string policy = LoadBalancingPolicyNames.RoundRobin) =>

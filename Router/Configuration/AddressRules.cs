@@ -1,3 +1,4 @@
+using SoapRouter.Wire.Bindings;
 namespace SoapRouter.Configuration;
 
 /// <summary>Checks endpoint addresses: absolute, and with the URI scheme the binding's transport speaks.</summary>
@@ -7,18 +8,18 @@ internal static class AddressRules
     public static Uri? CheckEndpoint(string address, string binding, string path, ConfigValidationContext context)
     {
         var uri = CheckAbsolute(address, path, context);
-        if (uri is null || !BindingNames.IsKnown(binding))
+        if (uri is null || !WireBindingNames.IsKnown(binding))
         {
             // An unknown binding is reported on its own; a scheme complaint on top of it would only be noise.
             return uri;
         }
 
-        var fits = binding == BindingNames.NetTcp
+        var fits = binding == WireBindingNames.NetTcp
             ? uri.Scheme == Uri.UriSchemeNetTcp
             : uri.Scheme == Uri.UriSchemeHttp || uri.Scheme == Uri.UriSchemeHttps;
         if (!fits)
         {
-            var needed = binding == BindingNames.NetTcp ? "net.tcp" : "http or https";
+            var needed = binding == WireBindingNames.NetTcp ? "net.tcp" : "http or https";
             context.Error(path, $"'{address}' uses scheme '{uri.Scheme}' but binding '{binding}' needs {needed}");
             return null;
         }

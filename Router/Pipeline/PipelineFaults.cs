@@ -25,7 +25,7 @@ internal sealed class PipelineFaults
 
     private readonly RouterStatistics _statistics;
     private readonly ILogger _logger;
-    private readonly MessageCodec[] _codecs;
+    private readonly HttpCodecs _codecs;
 
     /// <summary>Creates the writer; faults are counted in <paramref name="statistics"/>.</summary>
     public PipelineFaults(RouterStatistics statistics, ILogger<PipelineFaults> logger)
@@ -36,7 +36,7 @@ internal sealed class PipelineFaults
         _logger = logger;
 
         // Faults are small: default limits do for writing them, whatever the config says.
-        _codecs = [.. WireBindings.Http.Select(binding => binding.CreateCodec(WireLimits.Default))];
+        _codecs = new HttpCodecs(WireLimits.Default);
     }
 
     /// <summary>The reason of the fault for a message no route matches.</summary>
@@ -71,7 +71,7 @@ internal sealed class PipelineFaults
     public RawSoapReply Write(WireBinding binding, SoapFaultSpec fault, string? relatesTo, int statusCode = SoapFaultMessages.HttpStatusCode)
     {
         ArgumentNullException.ThrowIfNull(binding);
-        var codec = Codec(binding);
+        var codec = _codecs[binding];
         var message = SoapFaultMessages.Create(binding.MessageVersion, fault, relatesTo);
         byte[] body;
         try
@@ -84,19 +84,6 @@ internal sealed class PipelineFaults
         }
 
         return new RawSoapReply(statusCode, codec.ContentType, body, body.Length, pool: null);
-    }
-
-    private MessageCodec Codec(WireBinding binding)
-    {
-        foreach (var codec in _codecs)
-        {
-            if (ReferenceEquals(codec.Binding, binding))
-            {
-                return codec;
-            }
-        }
-
-        throw new ArgumentException($"No HTTP codec for binding {binding.Name}.", nameof(binding));
     }
 
     private static string Truncate(string value) =>

@@ -18,7 +18,7 @@ namespace SoapRouter.Pipeline;
 /// </summary>
 internal sealed class PipelineState
 {
-    private readonly MessageCodec[] _codecs;
+    private readonly HttpCodecs _codecs;
     private readonly FrozenDictionary<string, ForwardTarget> _targets;
     private readonly FrozenDictionary<Route, TrafficCounters> _routeCounters;
     private readonly FrozenDictionary<DestinationState, TrafficCounters> _destinationCounters;
@@ -37,7 +37,7 @@ internal sealed class PipelineState
         Reader = new SoapEnvelopeReader(state.Config.Limits.ReaderQuotas);
         Transport = transport;
         MaxMessageSize = Limits.MaxMessageSize;
-        _codecs = [.. WireBindings.Http.Select(binding => binding.CreateCodec(Limits))];
+        _codecs = new HttpCodecs(Limits);
         _targets = targets;
         _routeCounters = routeCounters;
         _destinationCounters = destinationCounters;
@@ -100,19 +100,7 @@ internal sealed class PipelineState
     }
 
     /// <summary>The WCF codec of HTTP binding <paramref name="binding"/> with this config's limits.</summary>
-    public MessageCodec Codec(WireBinding binding)
-    {
-        ArgumentNullException.ThrowIfNull(binding);
-        foreach (var codec in _codecs)
-        {
-            if (ReferenceEquals(codec.Binding, binding))
-            {
-                return codec;
-            }
-        }
-
-        throw new ArgumentException($"No HTTP codec for binding {binding.Name}.", nameof(binding));
-    }
+    public MessageCodec Codec(WireBinding binding) => _codecs[binding];
 
     /// <summary>The forward target of cluster <paramref name="cluster"/>; null for an unknown cluster.</summary>
     public ForwardTarget? Target(string cluster) => _targets.GetValueOrDefault(cluster);

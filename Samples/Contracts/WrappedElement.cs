@@ -1,5 +1,7 @@
 using System.Runtime.Serialization;
+using System.ServiceModel.Channels;
 using System.Xml;
+using SoapRouter.Wire.Encoding;
 
 namespace Samples.Contracts;
 
@@ -35,6 +37,9 @@ public sealed class WrappedElement<T>
         _serializer.WriteObject(writer, value);
         writer.WriteEndElement();
     }
+
+    /// <summary>A message body holding <paramref name="value"/> in this wrapper, as WCF's operation formatter writes it.</summary>
+    public BodyWriter ToBody(T? value) => new DelegateBodyWriter(writer => Write(writer, value));
 
     /// <summary>
     /// Reads the wrapper at the reader's position; a missing part reads as the default value (as in WCF). Throws

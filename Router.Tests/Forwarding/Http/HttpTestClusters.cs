@@ -1,5 +1,6 @@
 using SoapRouter.Configuration;
 using SoapRouter.LoadBalancing;
+using SoapRouter.Wire.Bindings;
 
 namespace SoapRouter.Tests.Forwarding.Http;
 
@@ -8,7 +9,7 @@ internal static class HttpTestClusters
 {
     /// <summary>A basicHttp destination named <paramref name="name"/> at <paramref name="address"/>.</summary>
     public static DestinationConfig Destination(string name, string address) =>
-        new() { Name = name, Address = address, Binding = BindingNames.BasicHttp };
+        new() { Name = name, Address = address, Binding = WireBindingNames.BasicHttp };
 
     /// <summary>A cluster "c" with one primary "p" at <paramref name="primary"/> and backups "b1", "b2"... at <paramref name="backups"/>.</summary>
     public static ClusterState State(

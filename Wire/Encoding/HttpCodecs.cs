@@ -1,0 +1,42 @@
+using SoapRouter.Wire.Bindings;
+
+namespace SoapRouter.Wire.Encoding;
+
+/// <summary>One shared, thread-safe codec for each HTTP binding, all with the same limits.</summary>
+public sealed class HttpCodecs
+{
+    private readonly MessageCodec[] _codecs;
+
+    /// <summary>Creates the codecs of every HTTP binding with <paramref name="limits"/>.</summary>
+    public HttpCodecs(WireLimits limits, ArrayPoolBufferManager? buffers = null)
+    {
+        ArgumentNullException.ThrowIfNull(limits);
+        Limits = limits;
+        _codecs = new MessageCodec[WireBindings.Http.Count];
+        for (var i = 0; i < _codecs.Length; i++)
+        {
+            _codecs[i] = WireBindings.Http[i].CreateCodec(limits, buffers);
+        }
+    }
+
+    /// <summary>The limits every codec reads and writes under.</summary>
+    public WireLimits Limits { get; }
+
+    /// <summary>The codec of <paramref name="binding"/>; throws <see cref="ArgumentException"/> for netTcp, whose codecs are per connection.</summary>
+    public MessageCodec this[WireBinding binding]
+    {
+        get
+        {
+            ArgumentNullException.ThrowIfNull(binding);
+            foreach (var codec in _codecs)
+            {
+                if (ReferenceEquals(codec.Binding, binding))
+                {
+                    return codec;
+                }
+            }
+
+            throw new ArgumentException($"{binding.Name} is not an HTTP binding; its codecs belong to one connection.", nameof(binding));
+        }
+    }
+}
