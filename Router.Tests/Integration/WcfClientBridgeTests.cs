@@ -97,6 +97,22 @@ public sealed class WcfClientBridgeTests(RouterBridgeFixture fixture) : IClassFi
         Assert.Equal(faults + 1, fixture.Router.Statistics.Snapshot().Faults.BackendFault);
     }
 
+    [Theory]
+    [MemberData(nameof(Pairs))]
+    public async Task DefaultAddressFilter_AcceptsWhatTheRouterSends(string clientBinding, string backendBinding)
+    {
+        // The client addresses the router; a stock WCF service refuses a To that is not its own address (a
+        // DestinationUnreachable fault), so a reply here means the router addressed the backend itself.
+        var (client, backend) = (WireBindings.Get(clientBinding), WireBindings.Get(backendBinding));
+        using var wcf = StubWcfClient<IEchoService>.Create(client, fixture.Address(client, backend));
+        var refused = (await fixture.Stub.StatsAsync()).FaultsReturned;
+
+        var echoed = await wcf.Channel.EchoAsync(new EchoPayload { Text = "addressed" });
+
+        Assert.Equal("addressed", echoed.Text);
+        Assert.Equal(refused, (await fixture.Stub.StatsAsync()).FaultsReturned);
+    }
+
     private TrafficSnapshotPair Paths()
     {
         var paths = fixture.Router.Statistics.Snapshot().Paths;

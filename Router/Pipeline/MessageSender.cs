@@ -25,6 +25,7 @@ internal sealed class MessageSender : IAttemptSender<RawSoapReply>
 
     // What each attempt put on the wire, for per-destination byte counts. Failover is rare, so the first attempt is kept
     // in fields and only further ones allocate.
+    private ToSplicer _to;
     private DestinationState? _firstDestination;
     private int _firstLength;
     private List<(DestinationState Destination, int Length)>? _laterAttempts;
@@ -110,8 +111,7 @@ internal sealed class MessageSender : IAttemptSender<RawSoapReply>
             return ToHeaderRewriteResult.Unchanged;
         }
 
-        var span = _inbound.Bytes.AsSpan();
-        return binding.IsBinary ? Msbin1ToRewriter.Rewrite(span, address) : ToHeaderRewriter.Rewrite(span, address);
+        return _to.Splice(_inbound.Bytes.AsSpan(), binding.IsBinary, address);
     }
 
     private async ValueTask<AttemptResult<RawSoapReply>> SendReencodedAsync(DestinationState destination, CancellationToken cancellationToken)

@@ -25,11 +25,16 @@ internal static class Msbin1ToRewriter
             return ToHeaderRewriteResult.Failed(error);
         }
 
-        if (!found)
-        {
-            return ToHeaderRewriteResult.NotPresent;
-        }
+        return found ? Apply(message, location, newAddress, pool) : ToHeaderRewriteResult.NotPresent;
+    }
 
+    /// <summary>
+    /// Sets the To found at <paramref name="location"/> (by <see cref="Locate"/> on the same bytes) to
+    /// <paramref name="newAddress"/>; <see cref="ToHeaderRewriteStatus.Unchanged"/> when it already holds it.
+    /// </summary>
+    public static ToHeaderRewriteResult Apply(ReadOnlySpan<byte> message, Msbin1ToLocation location, string newAddress, ArrayPool<byte>? pool = null)
+    {
+        ArgumentException.ThrowIfNullOrEmpty(newAddress);
         var addressLength = Encoding.UTF8.GetByteCount(newAddress);
         if (location.Text.Length == addressLength && Utf8Equals(location.Text.Of(message), newAddress))
         {

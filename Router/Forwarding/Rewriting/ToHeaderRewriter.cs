@@ -19,25 +19,30 @@ internal static class ToHeaderRewriter
     public static ToHeaderRewriteResult Rewrite(ReadOnlySpan<byte> message, string newAddress, ArrayPool<byte>? pool = null)
     {
         ArgumentException.ThrowIfNullOrEmpty(newAddress);
-        var escapedLength = XmlTextEscaper.GetEscapedLength(newAddress);
         var error = Locate(message, out var found, out var location);
         if (error != ToHeaderRewriteError.None)
         {
             return ToHeaderRewriteResult.Failed(error);
         }
 
-        if (!found)
-        {
-            return ToHeaderRewriteResult.NotPresent;
-        }
+        return found ? Apply(message, location, newAddress, pool) : ToHeaderRewriteResult.NotPresent;
+    }
 
+    /// <summary>
+    /// Sets the To found at <paramref name="location"/> (by <see cref="Locate"/> on the same bytes) to
+    /// <paramref name="newAddress"/>; <see cref="ToHeaderRewriteStatus.Unchanged"/> when it already holds it. Lets a
+    /// message that goes to several destinations (failover) be scanned once.
+    /// </summary>
+    public static ToHeaderRewriteResult Apply(ReadOnlySpan<byte> message, ToHeaderLocation location, string newAddress, ArrayPool<byte>? pool = null)
+    {
+        ArgumentException.ThrowIfNullOrEmpty(newAddress);
         if (!location.IsEmptyElement
             && XmlTextEscaper.EqualsEscaped(message[location.ContentStart..location.ContentEnd], newAddress))
         {
             return ToHeaderRewriteResult.Unchanged;
         }
 
-        return Splice(message, location, newAddress, escapedLength, pool ?? ArrayPool<byte>.Shared);
+        return Splice(message, location, newAddress, XmlTextEscaper.GetEscapedLength(newAddress), pool ?? ArrayPool<byte>.Shared);
     }
 
     /// <summary>
