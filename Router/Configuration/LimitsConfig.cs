@@ -17,4 +17,7 @@ public sealed record LimitsConfig
 
     /// <summary>XML reader quotas applied whenever the router parses a message.</summary>
     public ReaderQuotasConfig ReaderQuotas { get; init; } = new();
+
+    /// <summary>Limits of net.tcp listeners and destinations.</summary>
+    public NetTcpLimitsConfig NetTcp { get; init; } = new();
 }

@@ -38,5 +38,16 @@ internal static class LimitsRules
         context.RequirePositive(quotas.MaxArrayLength, ConfigPath.Property(quotasPath, "maxArrayLength"));
         context.RequirePositive(quotas.MaxBytesPerRead, ConfigPath.Property(quotasPath, "maxBytesPerRead"));
         context.RequirePositive(quotas.MaxNameTableCharCount, ConfigPath.Property(quotasPath, "maxNameTableCharCount"));
+
+        var netTcp = limits.NetTcp;
+        var netTcpPath = ConfigPath.Property(Path, "netTcp");
+        context.RequirePositive(netTcp.MaxConnections, ConfigPath.Property(netTcpPath, "maxConnections"));
+        context.RequirePositive(netTcp.MaxPendingMessagesPerConnection, ConfigPath.Property(netTcpPath, "maxPendingMessagesPerConnection"));
+        context.RequirePositive(netTcp.SessionsPerDestination, ConfigPath.Property(netTcpPath, "sessionsPerDestination"));
+        var idlePath = ConfigPath.Property(netTcpPath, "idleTimeout");
+        if (netTcp.IdleTimeout <= TimeSpan.Zero || netTcp.IdleTimeout > ClusterConfig.MaxTimeout)
+        {
+            context.Error(idlePath, $"must be more than zero and at most {ClusterConfig.MaxTimeout} (is {netTcp.IdleTimeout})");
+        }
     }
 }

@@ -20,4 +20,11 @@ public sealed record RouteConfig
     /// "*" marks every action on the route idempotent. Empty: only failures before sending are retried.
     /// </summary>
     public IReadOnlyList<string> IdempotentActions { get; init; } = [];
+
+    /// <summary>
+    /// Actions of one-way operations, for clients whose messages cannot say so themselves (basicHttp has no
+    /// WS-Addressing; a WS-Addressing message without a MessageID is one-way anyway). A destination that gives no
+    /// transport acknowledgement (net.tcp) is then not waited on for a reply.
+    /// </summary>
+    public IReadOnlyList<string> OneWayActions { get; init; } = [];
 }

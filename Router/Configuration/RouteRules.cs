@@ -30,6 +30,15 @@ internal static class RouteRules
             {
                 context.Require(route.IdempotentActions[j], ConfigPath.Index(ConfigPath.Property(path, "idempotentActions"), j));
             }
+
+            for (var j = 0; j < route.OneWayActions.Count; j++)
+            {
+                var actionPath = ConfigPath.Index(ConfigPath.Property(path, "oneWayActions"), j);
+                if (context.Require(route.OneWayActions[j], actionPath) && route.OneWayActions[j] == "*")
+                {
+                    context.Error(actionPath, "'*' is not allowed here: name the one-way actions (a route's request-reply actions would never be answered)");
+                }
+            }
         }
     }
 

@@ -29,6 +29,15 @@ internal static class ForwardErrorClassifier
                 return FromHttpRequest(http, requestSent, timeoutFired);
             case TimeoutException:
                 return Timeout(requestSent);
+            case System.ServiceModel.CommunicationObjectFaultedException or System.ServiceModel.CommunicationObjectAbortedException or ObjectDisposedException:
+                // A WCF channel that was already dead when used.
+                return Reset(requestSent);
+            case System.ServiceModel.CommunicationException communication:
+                // WCF's net.tcp channels wrap the socket's error (EndpointNotFoundException for a refused connect).
+                return communication.InnerException is { } cause && Classify(cause, requestSent, timeoutFired) is var fromCause
+                    && fromCause != ForwardError.Unexpected
+                        ? fromCause
+                        : Reset(requestSent);
             case IOException io:
                 // A closed or reset stream usually wraps the SocketException that says which.
                 return io.InnerException is SocketException inner

@@ -3,6 +3,7 @@ using Microsoft.AspNetCore.Server.Kestrel.Core;
 using SoapRouter.Admin;
 using SoapRouter.Configuration;
 using SoapRouter.Forwarding.Http;
+using SoapRouter.Forwarding.NetTcp;
 using SoapRouter.Listening;
 using SoapRouter.Pipeline;
 using SoapRouter.Telemetry;
@@ -23,6 +24,7 @@ internal sealed class RouterHost : IAsyncDisposable
     private readonly HttpSoapHandler _soap;
     private readonly AdminEndpoint _admin;
     private readonly PipelineStateCache _states;
+    private readonly NetTcpDestinationClients _netTcp;
     private readonly ILogger _logger;
     private ListenOptions? _adminListen;
     private int _adminPort;
@@ -65,6 +67,7 @@ internal sealed class RouterHost : IAsyncDisposable
         _soap = services.GetRequiredService<HttpSoapHandler>();
         _admin = services.GetRequiredService<AdminEndpoint>();
         _states = services.GetRequiredService<PipelineStateCache>();
+        _netTcp = services.GetRequiredService<NetTcpDestinationClients>();
         Runtime.StateChanged += OnStateChanged;
     }
 
@@ -160,6 +163,7 @@ internal sealed class RouterHost : IAsyncDisposable
     {
         // Pools of destinations the new config dropped close once messages still using them are done.
         Clients.Retain(state.Clusters);
+        _netTcp.Retain(state.Clusters);
         Listeners.CheckReload(state, _soap.Gate.Limit, _logger);
 
         // The admin endpoint is bound once; say so rather than silently ignoring an edit of its address.
@@ -171,13 +175,6 @@ internal sealed class RouterHost : IAsyncDisposable
         Prepare(state);
     }
 
-    /// <summary>Builds the pipeline's state of a config once, at load, and warns (once) about destinations routes cannot reach.</summary>
-    private void Prepare(RouterState state)
-    {
-        _states.Get(state);
-        foreach (var (cluster, route, destinations) in SkippedDestinations.Find(state))
-        {
-            PipelineLog.DestinationsSkipped(_logger, state.Snapshot.Version, cluster, route, destinations);
-        }
-    }
+    /// <summary>Builds the pipeline's state of a config once, at load, rather than on its first message.</summary>
+    private void Prepare(RouterState state) => _states.Get(state);
 }

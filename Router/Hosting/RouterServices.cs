@@ -2,6 +2,7 @@ using SoapRouter.Admin;
 using SoapRouter.Configuration;
 using SoapRouter.Forwarding;
 using SoapRouter.Forwarding.Http;
+using SoapRouter.Forwarding.NetTcp;
 using SoapRouter.Listening;
 using SoapRouter.LoadBalancing;
 using SoapRouter.Metadata;
@@ -36,6 +37,7 @@ internal static class RouterServices
         services.AddSingleton<IHealthSource>(sp => sp.GetRequiredService<RouterRuntime>());
         services.AddSingleton<RouterStatistics>();
         services.AddSingleton(_ => new HttpDestinationClients(timeProvider, DrainDelay(config)));
+        services.AddSingleton(sp => new NetTcpDestinationClients(timeProvider, DrainDelay(config), sp.GetRequiredService<ILogger<NetTcpDestinationClients>>()));
         services.AddSingleton<Forwarder>();
         services.AddSingleton<PipelineStateCache>();
         services.AddSingleton<PipelineFaults>();

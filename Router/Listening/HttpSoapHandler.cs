@@ -79,7 +79,7 @@ internal sealed class HttpSoapHandler
 
             using var fault = _pipeline.Faults.Refuse(
                 listener, SoapFaultSpec.Receiver("The router failed to handle the message."), FaultKind.BadRequest, 0);
-            await ListenerResponses.WriteAsync(context, fault).ConfigureAwait(false);
+            await ListenerResponses.WriteAsync(context, fault.Encoded!).ConfigureAwait(false);
         }
     }
 
@@ -91,7 +91,7 @@ internal sealed class HttpSoapHandler
             var reason = $"The content type must be {listener.Binding.MediaType} on this {listener.Binding.Name} listener.";
             using var refused = _pipeline.Faults.Refuse(
                 listener, SoapFaultSpec.Sender(reason), FaultKind.BadRequest, 0, statusCode: StatusCodes.Status415UnsupportedMediaType);
-            await ListenerResponses.WriteAsync(context, refused).ConfigureAwait(false);
+            await ListenerResponses.WriteAsync(context, refused.Encoded!).ConfigureAwait(false);
             return;
         }
 
@@ -100,7 +100,7 @@ internal sealed class HttpSoapHandler
             // 503 is what WCF clients turn into ServerTooBusyException.
             using var busy = _pipeline.Faults.Refuse(
                 listener, SoapFaultSpec.Receiver("The router is busy; try again later."), FaultKind.RouterBusy, 0, statusCode: StatusCodes.Status503ServiceUnavailable);
-            await ListenerResponses.WriteAsync(context, busy).ConfigureAwait(false);
+            await ListenerResponses.WriteAsync(context, busy.Encoded!).ConfigureAwait(false);
             return;
         }
 
@@ -163,10 +163,11 @@ internal sealed class HttpSoapHandler
                 TraceState = Header(headers, "tracestate"),
                 Aborted = context.RequestAborted,
             };
-            using var reply = await _pipeline.ProcessAsync(inbound, state).ConfigureAwait(false);
-            if (reply is not null)
+            using var answer = await _pipeline.ProcessAsync(inbound, state).ConfigureAwait(false);
+            if (answer is not null)
             {
-                await ListenerResponses.WriteAsync(context, reply).ConfigureAwait(false);
+                // An HTTP listener's answers are always encoded by the pipeline.
+                await ListenerResponses.WriteAsync(context, answer.Encoded!).ConfigureAwait(false);
             }
         }
         finally
@@ -189,7 +190,7 @@ internal sealed class HttpSoapHandler
             FaultKind.BadRequest,
             0,
             statusCode: StatusCodes.Status413PayloadTooLarge);
-        await ListenerResponses.WriteAsync(context, refused).ConfigureAwait(false);
+        await ListenerResponses.WriteAsync(context, refused.Encoded!).ConfigureAwait(false);
     }
 
     private static string? Header(IHeaderDictionary headers, string name) =>

@@ -1,54 +1,53 @@
 using SoapRouter.LoadBalancing;
+using SoapRouter.Wire.Bindings;
 
 namespace SoapRouter.Pipeline;
 
-/// <summary>
-/// A cluster as the pipeline can use it: the destinations this build can send to (every HTTP binding; net.tcp
-/// destinations are not built yet and are left out, with a warning at load), sharing the cluster's destination states,
-/// policy and cursor. Also tells, per listener binding, whether any destination needs the message re-encoded.
-/// </summary>
+/// <summary>A cluster as the pipeline uses it, with what each listener binding needs to reach it.</summary>
 internal sealed class ForwardTarget
 {
-    private ForwardTarget(ClusterState? cluster, string[] skipped)
+    private readonly bool[] _reencodes;
+
+    private ForwardTarget(ClusterState cluster)
     {
         Cluster = cluster;
-        Skipped = skipped;
+        _reencodes = new bool[WireBindings.All.Count];
+        for (var i = 0; i < _reencodes.Length; i++)
+        {
+            _reencodes[i] = AnyOther(cluster, WireBindings.All[i]);
+        }
     }
 
-    /// <summary>The reachable destinations as a cluster; null when there are none.</summary>
-    public ClusterState? Cluster { get; }
+    /// <summary>The cluster.</summary>
+    public ClusterState Cluster { get; }
 
-    /// <summary>"name (binding)" of each destination left out, for the load-time warning.</summary>
-    public IReadOnlyList<string> Skipped { get; }
-
-    /// <summary>The part of <paramref name="cluster"/> this build can reach; the cluster itself when all of it is.</summary>
+    /// <summary>The target of <paramref name="cluster"/>.</summary>
     public static ForwardTarget For(ClusterState cluster)
     {
         ArgumentNullException.ThrowIfNull(cluster);
-        var skipped = new List<string>();
-        var primaries = Reachable(cluster.Primaries, skipped);
-        var backups = Reachable(cluster.Backups, skipped);
-        if (skipped.Count == 0)
-        {
-            return new ForwardTarget(cluster, []);
-        }
-
-        // Same destination states, policy and cursor: counters, health and the round-robin turn stay shared with the
-        // full cluster.
-        var usable = primaries.Length + backups.Length == 0
-            ? null
-            : new ClusterState(cluster.Name, cluster.Config, primaries, backups, cluster.Policy, cluster.Cursor);
-        return new ForwardTarget(usable, [.. skipped]);
+        return new ForwardTarget(cluster);
     }
 
-    /// <summary>True when some reachable destination speaks another binding than <paramref name="binding"/>.</summary>
-    public bool NeedsReencoding(Wire.Bindings.WireBinding binding)
+    /// <summary>
+    /// True when a message from a listener of <paramref name="binding"/> may need re-encoding on its way to this cluster:
+    /// a destination speaks another binding, or the binding is a session's (whose bytes never travel as they are).
+    /// </summary>
+    public bool NeedsReencoding(WireBinding binding)
     {
-        if (Cluster is not { } cluster)
+        ArgumentNullException.ThrowIfNull(binding);
+        for (var i = 0; i < _reencodes.Length; i++)
         {
-            return false;
+            if (ReferenceEquals(WireBindings.All[i], binding))
+            {
+                return _reencodes[i] || binding.IsSession;
+            }
         }
 
+        return true;
+    }
+
+    private static bool AnyOther(ClusterState cluster, WireBinding binding)
+    {
         foreach (var destination in cluster.Primaries)
         {
             if (!ReferenceEquals(destination.Binding, binding))
@@ -66,23 +65,5 @@ internal sealed class ForwardTarget
         }
 
         return false;
-    }
-
-    private static DestinationState[] Reachable(ReadOnlySpan<DestinationState> destinations, List<string> skipped)
-    {
-        var reachable = new List<DestinationState>(destinations.Length);
-        foreach (var destination in destinations)
-        {
-            if (destination.Binding.IsHttp)
-            {
-                reachable.Add(destination);
-            }
-            else
-            {
-                skipped.Add($"{destination.Name} ({destination.Binding.Name})");
-            }
-        }
-
-        return [.. reachable];
     }
 }

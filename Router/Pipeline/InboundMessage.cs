@@ -1,17 +1,19 @@
+using System.ServiceModel.Channels;
 using SoapRouter.Listening;
 
 namespace SoapRouter.Pipeline;
 
 /// <summary>
 /// One message as a listener received it: the encoded bytes in a buffer the listener owns (and returns to its pool
-/// after the pipeline is done), and the transport's headers that travel with it.
+/// after the pipeline is done), and the transport's headers that travel with it. A session listener (net.tcp), whose
+/// bytes only its connection's decoder can read, hands in the decoded message instead (<see cref="Decoded"/>).
 /// </summary>
 internal sealed class InboundMessage
 {
     /// <summary>The listener the message arrived on.</summary>
     public required SoapListener Listener { get; init; }
 
-    /// <summary>The buffer holding the message in its first <see cref="Length"/> bytes.</summary>
+    /// <summary>The buffer holding the message in its first <see cref="Length"/> bytes; empty when <see cref="Decoded"/> is set.</summary>
     public required byte[] Buffer { get; init; }
 
     /// <summary>The message's length in bytes.</summary>
@@ -31,6 +33,9 @@ internal sealed class InboundMessage
 
     /// <summary>Fires when the client goes away.</summary>
     public CancellationToken Aborted { get; init; }
+
+    /// <summary>The message as a session's decoder read it, buffered before any header was touched; null for HTTP listeners.</summary>
+    public MessageBuffer? Decoded { get; init; }
 
     /// <summary>The message's bytes.</summary>
     public ArraySegment<byte> Bytes => new(Buffer, 0, Length);

@@ -61,13 +61,13 @@ internal sealed class MessagePipeline
     /// backend's fault or the router's own fault; an empty reply acknowledges a one-way message), or null when the client
     /// went away. The caller writes and disposes the answer, then releases the inbound buffer.
     /// </summary>
-    public async ValueTask<RawSoapReply?> ProcessAsync(InboundMessage inbound, PipelineState state)
+    public async ValueTask<ClientAnswer?> ProcessAsync(InboundMessage inbound, PipelineState state)
     {
         ArgumentNullException.ThrowIfNull(inbound);
         ArgumentNullException.ThrowIfNull(state);
         var started = _timeProvider.GetTimestamp();
         var listener = inbound.Listener;
-        if (inbound.Length == 0)
+        if (inbound.Length == 0 && inbound.Decoded is null)
         {
             return _faults.Refuse(listener, SoapFaultSpec.Sender("The message is empty."), FaultKind.BadRequest, 0);
         }
@@ -90,6 +90,7 @@ internal sealed class MessagePipeline
         if (target?.Cluster is not { } cluster)
         {
             // Every destination of the cluster speaks a binding this build cannot send to (warned at load).
+            // Validation ties every route to a cluster; reaching this means a state was built from an unchecked config.
             var refused = _faults.Refuse(
                 listener, SoapFaultSpec.Receiver(PipelineFaults.Unavailable), FaultKind.BackendUnavailable, inbound.Length, received.MessageId);
             routeCounters.Record(inbound.Length, refused.Length, failed: true);
@@ -104,7 +105,9 @@ internal sealed class MessagePipeline
             return refused;
         }
 
-        var sender = new MessageSender(state, cluster, inbound, received, _logger);
+        // A WS-Addressing message without a MessageID is one-way (WCF sends none then); others say so in the route.
+        var oneWay = route.IsOneWay(received.Action) || (received.HasAddressing && received.MessageId is null);
+        var sender = new MessageSender(state, cluster, inbound, received, oneWay, _logger);
         var result = await _forwarder.ForwardAsync(cluster, route.IsIdempotent(received.Action), sender, inbound.Aborted).ConfigureAwait(false);
         if (result.HasReply)
         {
@@ -133,6 +136,12 @@ internal sealed class MessagePipeline
     {
         error = null;
         var listener = inbound.Listener;
+        if (inbound.Decoded is { } decoded)
+        {
+            // A session's decoder has read it already, in the order its dictionary needs.
+            return ReceivedMessage.FromBuffer(decoded, listener.Path, transportAction: null);
+        }
+
         var transportAction = listener.Binding.TransportAction(inbound.ContentType, inbound.SoapActionHeader);
         if (!listener.Binding.IsBinary)
         {
@@ -166,12 +175,12 @@ internal sealed class MessagePipeline
         }
     }
 
-    private RawSoapReply Answer(
+    private ClientAnswer Answer(
         InboundMessage inbound,
         PipelineState state,
         Route route,
         Telemetry.TrafficCounters routeCounters,
-        ForwardResult<RawSoapReply> result,
+        ForwardResult<ClientAnswer> result,
         MessageSender sender,
         ReceivedMessage received,
         long started)
@@ -179,20 +188,19 @@ internal sealed class MessagePipeline
         var reply = result.Reply!;
         if (result.Error == ForwardError.BackendFault)
         {
-            // A WCF client reads a fault only from a 500, whatever status the backend used.
-            reply.AnswerWith(SoapFaultMessages.HttpStatusCode);
             _statistics.RecordFault(FaultKind.BackendFault);
         }
 
-        // Counted before the answer goes out, so a client that reads the statistics next sees its own message.
+        // Counted before the answer goes out, so a client that reads the statistics next sees its own message. A
+        // session's answer is encoded by its connection, so its bytes are not known here (counted as 0).
         var path = PathOf(result, sender);
         RecordAttempts(state, result, sender, inbound.Length, reply.Length);
-        _statistics.RecordMessage(path, oneWay: reply.IsEmpty, inbound.Length, reply.Length);
+        _statistics.RecordMessage(path, oneWay: reply.IsOneWayAck, inbound.Length, reply.Length);
         routeCounters.Record(inbound.Length, reply.Length);
         if (_logger.IsEnabled(LogLevel.Debug))
         {
             var pathName = path == ForwardingPath.Reencoded ? "re-encoded" : "verbatim";
-            var status = reply.IsEmpty ? StatusCodes.Status202Accepted : reply.StatusCode;
+            var status = reply.IsOneWayAck ? StatusCodes.Status202Accepted : reply.IsFault ? StatusCodes.Status500InternalServerError : StatusCodes.Status200OK;
             var elapsedMs = ElapsedMs(started);
             PipelineLog.Routed(
                 _logger, inbound.Listener.Name, received.Action, route.Name, result.Destination?.Name, pathName, status, inbound.Length, reply.Length, elapsedMs);
@@ -201,11 +209,11 @@ internal sealed class MessagePipeline
         return reply;
     }
 
-    private RawSoapReply Fail(
+    private ClientAnswer Fail(
         InboundMessage inbound,
         Route route,
         Telemetry.TrafficCounters routeCounters,
-        ForwardResult<RawSoapReply> result,
+        ForwardResult<ClientAnswer> result,
         MessageSender sender,
         ReceivedMessage received,
         long started)
@@ -225,11 +233,11 @@ internal sealed class MessagePipeline
         return fault;
     }
 
-    private static ForwardingPath? PathOf(ForwardResult<RawSoapReply> result, MessageSender sender) =>
+    private static ForwardingPath? PathOf(ForwardResult<ClientAnswer> result, MessageSender sender) =>
         result.Destination is { } destination ? sender.PathTo(destination) : null;
 
     /// <summary>Counts every destination tried: the bytes sent to it, the reply bytes from the one that answered, and failures.</summary>
-    private static void RecordAttempts(PipelineState state, ForwardResult<RawSoapReply> result, MessageSender sender, int length, int replyLength)
+    private static void RecordAttempts(PipelineState state, ForwardResult<ClientAnswer> result, MessageSender sender, int length, int replyLength)
     {
         var last = result.AttemptCount - 1;
         for (var i = 0; i <= last; i++)

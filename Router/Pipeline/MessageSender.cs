@@ -1,6 +1,7 @@
 using System.ServiceModel.Channels;
 using SoapRouter.Forwarding;
 using SoapRouter.Forwarding.Http;
+using SoapRouter.Forwarding.NetTcp;
 using SoapRouter.Forwarding.Rewriting;
 using SoapRouter.LoadBalancing;
 using SoapRouter.Reencoding;
@@ -10,45 +11,60 @@ using SoapRouter.Wire.Encoding;
 namespace SoapRouter.Pipeline;
 
 /// <summary>
-/// Sends one received message to the destinations the forwarder picks, each on its own path: a destination of the
-/// listener's binding gets the received bytes with only To spliced (verbatim); any other gets a message made from the
-/// received message's buffer, written with its encoder, and its reply re-encoded for the client. Per message; the
-/// forwarder calls it once per attempt, so failover may change the path.
+/// Sends one received message to the destinations the forwarder picks, each on its own path: an HTTP destination of
+/// the listener's binding gets the received bytes with only To spliced (verbatim); any other gets a message made from
+/// the received message's buffer and written in its binding (HTTP: by its encoder; net.tcp: by a pooled session), and
+/// its reply is re-encoded for the client. Per message; the forwarder calls it once per attempt, so failover may
+/// change the path.
 /// </summary>
-internal sealed class MessageSender : IAttemptSender<RawSoapReply>
+internal sealed class MessageSender : IAttemptSender<ClientAnswer>
 {
     private readonly PipelineState _state;
     private readonly ClusterState _cluster;
     private readonly InboundMessage _inbound;
     private readonly ReceivedMessage _received;
+    private readonly bool _oneWay;
     private readonly ILogger _logger;
+    private ToSplicer _to;
 
     // What each attempt put on the wire, for per-destination byte counts. Failover is rare, so the first attempt is kept
     // in fields and only further ones allocate.
-    private ToSplicer _to;
     private DestinationState? _firstDestination;
     private int _firstLength;
     private List<(DestinationState Destination, int Length)>? _laterAttempts;
 
-    /// <summary>Prepares to send <paramref name="received"/> through <paramref name="cluster"/>.</summary>
-    public MessageSender(PipelineState state, ClusterState cluster, InboundMessage inbound, ReceivedMessage received, ILogger logger)
+    /// <summary>Prepares to send <paramref name="received"/> through <paramref name="cluster"/>; <paramref name="oneWay"/>: no reply is expected.</summary>
+    public MessageSender(PipelineState state, ClusterState cluster, InboundMessage inbound, ReceivedMessage received, bool oneWay, ILogger logger)
     {
         _state = state;
         _cluster = cluster;
         _inbound = inbound;
         _received = received;
+        _oneWay = oneWay;
         _logger = logger;
     }
 
-    /// <summary>The path a message to <paramref name="destination"/> takes.</summary>
+    /// <summary>
+    /// The path a message to <paramref name="destination"/> takes: verbatim only between HTTP hops of one binding (a
+    /// session's bytes mean something on their own connection only).
+    /// </summary>
     public ForwardingPath PathTo(DestinationState destination) =>
-        ReferenceEquals(destination.Binding, _inbound.Listener.Binding) ? ForwardingPath.Verbatim : ForwardingPath.Reencoded;
+        ReferenceEquals(destination.Binding, _inbound.Listener.Binding) && !destination.Binding.IsSession
+            ? ForwardingPath.Verbatim
+            : ForwardingPath.Reencoded;
 
     /// <inheritdoc />
-    public ValueTask<AttemptResult<RawSoapReply>> SendAsync(DestinationState destination, CancellationToken cancellationToken) =>
-        PathTo(destination) == ForwardingPath.Verbatim
-            ? SendVerbatimAsync(destination, cancellationToken)
-            : SendReencodedAsync(destination, cancellationToken);
+    public ValueTask<AttemptResult<ClientAnswer>> SendAsync(DestinationState destination, CancellationToken cancellationToken)
+    {
+        if (PathTo(destination) == ForwardingPath.Verbatim)
+        {
+            return SendVerbatimAsync(destination, cancellationToken);
+        }
+
+        return destination.Binding.IsSession
+            ? SendNetTcpAsync(destination, cancellationToken)
+            : SendReencodedHttpAsync(destination, cancellationToken);
+    }
 
     /// <summary>The bytes sent to <paramref name="destination"/> by its attempt; <paramref name="fallback"/> when none was made.</summary>
     public int SentLength(DestinationState destination, int fallback)
@@ -72,7 +88,7 @@ internal sealed class MessageSender : IAttemptSender<RawSoapReply>
         return fallback;
     }
 
-    private async ValueTask<AttemptResult<RawSoapReply>> SendVerbatimAsync(DestinationState destination, CancellationToken cancellationToken)
+    private async ValueTask<AttemptResult<ClientAnswer>> SendVerbatimAsync(DestinationState destination, CancellationToken cancellationToken)
     {
         using var edited = SpliceTo(destination);
         var body = edited.Select(_inbound.Bytes);
@@ -87,7 +103,10 @@ internal sealed class MessageSender : IAttemptSender<RawSoapReply>
             // one-way acknowledgement and passed on as 202.
             IsOneWay = true,
         };
-        return await _state.Transport.SendAsync(destination, _cluster.ConnectTimeout, request, cancellationToken).ConfigureAwait(false);
+        var result = await _state.Transport.SendAsync(destination, _cluster.ConnectTimeout, request, cancellationToken).ConfigureAwait(false);
+        return result.Reply is { } reply
+            ? WithAnswer(result.Error, ClientAnswer.FromEncoded(reply, result.Error == ForwardError.BackendFault))
+            : AttemptResult<ClientAnswer>.Failed(result.Error);
     }
 
     /// <summary>
@@ -100,7 +119,7 @@ internal sealed class MessageSender : IAttemptSender<RawSoapReply>
         var binding = _inbound.Listener.Binding;
         var address = destination.Config.Address;
 
-        // The envelope reader saw the To already: most messages need no second scan to know there is nothing to do.
+        // The envelope reader saw the To already: most messages need no scan to know there is nothing to do.
         if (!binding.UsesAddressing || _received.To is null)
         {
             return ToHeaderRewriteResult.NotPresent;
@@ -114,13 +133,13 @@ internal sealed class MessageSender : IAttemptSender<RawSoapReply>
         return _to.Splice(_inbound.Bytes.AsSpan(), binding.IsBinary, address);
     }
 
-    private async ValueTask<AttemptResult<RawSoapReply>> SendReencodedAsync(DestinationState destination, CancellationToken cancellationToken)
+    private async ValueTask<AttemptResult<ClientAnswer>> SendReencodedHttpAsync(DestinationState destination, CancellationToken cancellationToken)
     {
         var codec = _state.Codec(destination.Binding);
         if (!TryEncodeRequest(destination, codec, out var bytes, out var soapAction))
         {
             RememberLength(destination, 0);
-            return AttemptResult<RawSoapReply>.Failed(ForwardError.EncodingFailed);
+            return AttemptResult<ClientAnswer>.Failed(ForwardError.EncodingFailed);
         }
 
         AttemptResult<RawSoapReply> result;
@@ -139,26 +158,70 @@ internal sealed class MessageSender : IAttemptSender<RawSoapReply>
 
         if (result.Reply is not { } reply)
         {
-            return result;
+            return AttemptResult<ClientAnswer>.Failed(result.Error);
         }
 
-        using (reply)
+        if (reply.IsEmpty)
         {
-            if (reply.IsEmpty)
-            {
-                return AttemptResult<RawSoapReply>.Success(RawSoapReply.Empty(reply.StatusCode, contentType: null));
-            }
-
-            var translated = TranslateReply(destination, codec, reply, result.Error == ForwardError.BackendFault);
-            if (translated is null)
-            {
-                return AttemptResult<RawSoapReply>.Failed(ForwardError.ResponseInvalid);
-            }
-
-            return translated.StatusCode == StatusCodes.Status200OK
-                ? AttemptResult<RawSoapReply>.Success(translated)
-                : AttemptResult<RawSoapReply>.Fault(translated);
+            reply.Dispose();
+            return AttemptResult<ClientAnswer>.Success(ClientAnswer.OneWayAck());
         }
+
+        Message read;
+        try
+        {
+            read = codec.Read(reply.Segment, reply.ContentType);
+        }
+        catch (Exception ex) when (WireErrors.IsBadInput(ex))
+        {
+            reply.Dispose();
+            var reason = ex.GetType().Name;
+            PipelineLog.ReplyReencodeFailed(_logger, destination.Name, destination.Binding.Name, _inbound.Listener.Binding.Name, reason);
+            return AttemptResult<ClientAnswer>.Failed(ForwardError.ResponseInvalid);
+        }
+
+        return Answer(destination, read, reply, result.Error == ForwardError.BackendFault);
+    }
+
+    private async ValueTask<AttemptResult<ClientAnswer>> SendNetTcpAsync(DestinationState destination, CancellationToken cancellationToken)
+    {
+        var client = _state.NetTcp.Get(destination, _cluster, _state.Limits, _state.NetTcpSessions);
+        var source = _received.Buffer!.CreateMessage();
+        Message outgoing;
+        try
+        {
+            outgoing = MessageBridge.ForDestination(source, destination.Binding, destination.Address, _received.Action).Message;
+        }
+        catch (Exception ex) when (WireErrors.IsBadInput(ex))
+        {
+            source.Close();
+            var reason = ex.GetType().Name;
+            PipelineLog.ReencodeFailed(_logger, _received.Action, _inbound.Listener.Binding.Name, destination.Binding.Name, destination.Name, reason);
+            RememberLength(destination, 0);
+            return AttemptResult<ClientAnswer>.Failed(ForwardError.EncodingFailed);
+        }
+
+        NetTcpOutcome outcome;
+        try
+        {
+            // The session's encoder writes the message; its size on the wire is not known here.
+            RememberLength(destination, 0);
+            outcome = await client.SendAsync(outgoing, expectReply: !_oneWay, cancellationToken).ConfigureAwait(false);
+        }
+        finally
+        {
+            outgoing.Close();
+            source.Close();
+        }
+
+        if (outcome.Reply is { } reply)
+        {
+            return Answer(destination, reply, readFrom: null, outcome.Error == ForwardError.BackendFault);
+        }
+
+        return outcome.Error == ForwardError.None
+            ? AttemptResult<ClientAnswer>.Success(ClientAnswer.OneWayAck())
+            : AttemptResult<ClientAnswer>.Failed(outcome.Error);
     }
 
     private bool TryEncodeRequest(DestinationState destination, MessageCodec codec, out PooledMessageBytes bytes, out string? soapAction)
@@ -188,32 +251,49 @@ internal sealed class MessageSender : IAttemptSender<RawSoapReply>
         }
     }
 
-    /// <summary>The destination's reply written for the client; null when it cannot be read or re-encoded.</summary>
-    private RawSoapReply? TranslateReply(DestinationState destination, MessageCodec destinationCodec, RawSoapReply reply, bool isFault)
+    /// <summary>
+    /// A destination's reply, <paramref name="read"/> (from <paramref name="readFrom"/>'s bytes, if any), made into the
+    /// client's answer: encoded now for an HTTP client, handed over as a message for a session client (whose connection
+    /// encodes it in send order). Owns <paramref name="read"/> and <paramref name="readFrom"/> from here on.
+    /// </summary>
+    private AttemptResult<ClientAnswer> Answer(DestinationState destination, Message read, RawSoapReply? readFrom, bool isFault)
     {
-        var listenerCodec = _state.Codec(_inbound.Listener.Binding);
-        Message? read = null;
+        var listener = _inbound.Listener.Binding;
+        var fault = isFault || read.IsFault;
         Message? forClient = null;
         try
         {
-            read = destinationCodec.Read(reply.Segment, reply.ContentType);
-            forClient = MessageBridge.ForClient(read, _inbound.Listener.Binding, _received.MessageId, _state.MaxMessageSize);
-            var bytes = listenerCodec.Write(forClient);
-            var status = isFault || forClient.IsFault ? StatusCodes.Status500InternalServerError : StatusCodes.Status200OK;
-            return new RawSoapReply(status, listenerCodec.ContentType, bytes);
+            forClient = MessageBridge.ForClient(read, listener, _received.MessageId, _state.MaxMessageSize);
+            if (listener.IsSession)
+            {
+                var answer = ClientAnswer.FromMessage(forClient, fault, new ReadMessageOwner(read, readFrom));
+                forClient = null;
+                read = null!;
+                readFrom = null;
+                return WithAnswer(fault ? ForwardError.BackendFault : ForwardError.None, answer);
+            }
+
+            var codec = _state.Codec(listener);
+            var bytes = codec.Write(forClient);
+            var status = fault ? StatusCodes.Status500InternalServerError : StatusCodes.Status200OK;
+            return WithAnswer(fault ? ForwardError.BackendFault : ForwardError.None, ClientAnswer.FromEncoded(new RawSoapReply(status, codec.ContentType, bytes), fault));
         }
         catch (Exception ex) when (WireErrors.IsBadInput(ex) || ex is InvalidOperationException)
         {
             var reason = WireErrors.IsTooLarge(ex) ? $"larger than {_state.MaxMessageSize} bytes" : ex.GetType().Name;
-            PipelineLog.ReplyReencodeFailed(_logger, destination.Name, destination.Binding.Name, _inbound.Listener.Binding.Name, reason);
-            return null;
+            PipelineLog.ReplyReencodeFailed(_logger, destination.Name, destination.Binding.Name, listener.Name, reason);
+            return AttemptResult<ClientAnswer>.Failed(ForwardError.ResponseInvalid);
         }
         finally
         {
             forClient?.Close();
             read?.Close();
+            readFrom?.Dispose();
         }
     }
+
+    private static AttemptResult<ClientAnswer> WithAnswer(ForwardError error, ClientAnswer answer) =>
+        error == ForwardError.BackendFault ? AttemptResult<ClientAnswer>.Fault(answer) : AttemptResult<ClientAnswer>.Success(answer);
 
     private void RememberLength(DestinationState destination, int length)
     {

@@ -48,7 +48,7 @@ internal sealed class PipelineFaults
     /// Answers a message on <paramref name="listener"/> with <paramref name="fault"/>, correlated to
     /// <paramref name="relatesTo"/> when the client sent a MessageID; counted as <paramref name="kind"/>.
     /// </summary>
-    public RawSoapReply Refuse(
+    public ClientAnswer Refuse(
         SoapListener listener,
         SoapFaultSpec fault,
         FaultKind kind,
@@ -58,21 +58,29 @@ internal sealed class PipelineFaults
     {
         ArgumentNullException.ThrowIfNull(listener);
         ArgumentNullException.ThrowIfNull(fault);
-        var reply = Write(listener.Binding, fault, relatesTo, statusCode);
+        var answer = Write(listener.Binding, fault, relatesTo, statusCode);
 
         // Counted before the answer goes out, so a client that reads the statistics next sees its own message.
         _statistics.RecordFault(kind);
-        _statistics.RecordMessage(path: null, oneWay: false, bytesIn, reply.Length, failed: true);
+        _statistics.RecordMessage(path: null, oneWay: false, bytesIn, answer.Length, failed: true);
         PipelineLog.Refused(_logger, listener.Name, statusCode, fault.Reason);
-        return reply;
+        return answer;
     }
 
-    /// <summary>Writes <paramref name="fault"/> in <paramref name="binding"/>'s encoding, uncounted.</summary>
-    public RawSoapReply Write(WireBinding binding, SoapFaultSpec fault, string? relatesTo, int statusCode = SoapFaultMessages.HttpStatusCode)
+    /// <summary>
+    /// <paramref name="fault"/> as an answer on <paramref name="binding"/>, uncounted: encoded for an HTTP binding, a
+    /// message for a session's connection to encode.
+    /// </summary>
+    public ClientAnswer Write(WireBinding binding, SoapFaultSpec fault, string? relatesTo, int statusCode = SoapFaultMessages.HttpStatusCode)
     {
         ArgumentNullException.ThrowIfNull(binding);
-        var codec = _codecs[binding];
         var message = SoapFaultMessages.Create(binding.MessageVersion, fault, relatesTo);
+        if (binding.IsSession)
+        {
+            return ClientAnswer.FromMessage(message, isFault: true);
+        }
+
+        var codec = _codecs[binding];
         byte[] body;
         try
         {
@@ -83,7 +91,7 @@ internal sealed class PipelineFaults
             message.Close();
         }
 
-        return new RawSoapReply(statusCode, codec.ContentType, body, body.Length, pool: null);
+        return ClientAnswer.FromEncoded(new RawSoapReply(statusCode, codec.ContentType, body, body.Length, pool: null), isFault: false);
     }
 
     private static string Truncate(string value) =>

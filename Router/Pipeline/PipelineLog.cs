@@ -17,10 +17,6 @@ internal static partial class PipelineLog
     public static partial void ForwardFailed(
         ILogger logger, string listener, string? action, string route, string? destination, ForwardError error, int attempts, double elapsedMs);
 
-    /// <summary>A config leaves destinations a route reaches that this build cannot send to.</summary>
-    [LoggerMessage(EventId = 1205, Level = LogLevel.Warning,
-        Message = "Config version {ConfigVersion}: cluster {Cluster} (route {Route}) has destinations this build cannot send to, which are skipped: {Destinations}")]
-    public static partial void DestinationsSkipped(ILogger logger, long configVersion, string cluster, string route, string destinations);
 
     /// <summary>A message was refused before it was forwarded (bad content type, too large, unreadable, no route, busy).</summary>
     [LoggerMessage(EventId = 1206, Level = LogLevel.Debug, Message = "{Listener}: refused a message with HTTP {StatusCode}: {Reason}")]

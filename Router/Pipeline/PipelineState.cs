@@ -1,6 +1,7 @@
 using System.Collections.Frozen;
 using SoapRouter.Configuration;
 using SoapRouter.Forwarding.Http;
+using SoapRouter.Forwarding.NetTcp;
 using SoapRouter.Hosting;
 using SoapRouter.LoadBalancing;
 using SoapRouter.Routing;
@@ -27,6 +28,7 @@ internal sealed class PipelineState
     private PipelineState(
         RouterState state,
         HttpVerbatimTransport transport,
+        NetTcpDestinationClients netTcp,
         FrozenDictionary<string, ForwardTarget> targets,
         FrozenDictionary<Route, TrafficCounters> routeCounters,
         FrozenDictionary<DestinationState, TrafficCounters> destinationCounters,
@@ -36,6 +38,8 @@ internal sealed class PipelineState
         Limits = ToWireLimits(state.Config.Limits);
         Reader = new SoapEnvelopeReader(state.Config.Limits.ReaderQuotas);
         Transport = transport;
+        NetTcp = netTcp;
+        NetTcpSessions = state.Config.Limits.NetTcp.SessionsPerDestination;
         MaxMessageSize = Limits.MaxMessageSize;
         _codecs = new HttpCodecs(Limits);
         _targets = targets;
@@ -56,6 +60,12 @@ internal sealed class PipelineState
     /// <summary>Sends encoded messages over HTTP, refusing replies over this config's message size.</summary>
     public HttpVerbatimTransport Transport { get; }
 
+    /// <summary>The sessions to net.tcp destinations.</summary>
+    public NetTcpDestinationClients NetTcp { get; }
+
+    /// <summary>How many sessions each net.tcp destination gets.</summary>
+    public int NetTcpSessions { get; }
+
     /// <summary>The largest message accepted, in bytes.</summary>
     public int MaxMessageSize { get; }
 
@@ -66,6 +76,7 @@ internal sealed class PipelineState
     public static PipelineState Build(
         RouterState state,
         HttpDestinationClients clients,
+        NetTcpDestinationClients netTcp,
         RouterStatistics statistics,
         ILogger<HttpVerbatimTransport> transportLogger)
     {
@@ -93,6 +104,7 @@ internal sealed class PipelineState
         return new PipelineState(
             state,
             transport,
+            netTcp,
             targets.ToFrozenDictionary(StringComparer.Ordinal),
             routes.ToFrozenDictionary(ReferenceEqualityComparer.Instance),
             destinations.ToFrozenDictionary(ReferenceEqualityComparer.Instance),

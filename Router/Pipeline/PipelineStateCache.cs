@@ -1,4 +1,5 @@
 using SoapRouter.Forwarding.Http;
+using SoapRouter.Forwarding.NetTcp;
 using SoapRouter.Hosting;
 using SoapRouter.Telemetry;
 
@@ -12,18 +13,21 @@ namespace SoapRouter.Pipeline;
 internal sealed class PipelineStateCache
 {
     private readonly HttpDestinationClients _clients;
+    private readonly NetTcpDestinationClients _netTcp;
     private readonly RouterStatistics _statistics;
     private readonly ILogger<HttpVerbatimTransport> _transportLogger;
     private readonly Lock _installGate = new();
     private PipelineState? _current;
 
     /// <summary>Creates an empty cache.</summary>
-    public PipelineStateCache(HttpDestinationClients clients, RouterStatistics statistics, ILogger<HttpVerbatimTransport> transportLogger)
+    public PipelineStateCache(HttpDestinationClients clients, NetTcpDestinationClients netTcp, RouterStatistics statistics, ILogger<HttpVerbatimTransport> transportLogger)
     {
         ArgumentNullException.ThrowIfNull(clients);
+        ArgumentNullException.ThrowIfNull(netTcp);
         ArgumentNullException.ThrowIfNull(statistics);
         ArgumentNullException.ThrowIfNull(transportLogger);
         _clients = clients;
+        _netTcp = netTcp;
         _statistics = statistics;
         _transportLogger = transportLogger;
     }
@@ -37,7 +41,7 @@ internal sealed class PipelineStateCache
 
     private PipelineState Install(RouterState state)
     {
-        var built = PipelineState.Build(state, _clients, _statistics, _transportLogger);
+        var built = PipelineState.Build(state, _clients, _netTcp, _statistics, _transportLogger);
         lock (_installGate)
         {
             var current = _current;

@@ -14,9 +14,10 @@ internal sealed class ReceivedMessage : IDisposable
 {
     private readonly SoapMessageView? _textView;
 
-    private ReceivedMessage(IRoutableMessage routable, SoapMessageView? textView, MessageBuffer? buffer, string? messageId, string? to)
+    private ReceivedMessage(IRoutableMessage routable, SoapMessageView? textView, MessageBuffer? buffer, string? messageId, string? to, bool hasAddressing)
     {
         Routable = routable;
+        HasAddressing = hasAddressing;
         _textView = textView;
         Buffer = buffer;
         MessageId = messageId;
@@ -32,6 +33,9 @@ internal sealed class ReceivedMessage : IDisposable
     /// <summary>The client's MessageID, echoed as RelatesTo; null when it sent none.</summary>
     public string? MessageId { get; }
 
+    /// <summary>True when the message carries WS-Addressing headers (so a missing MessageID means a one-way message).</summary>
+    public bool HasAddressing { get; }
+
     /// <summary>The To the client wrote, or null: on the verbatim path, a To that already names the destination needs no splice.</summary>
     public string? To { get; }
 
@@ -42,14 +46,14 @@ internal sealed class ReceivedMessage : IDisposable
     public static ReceivedMessage FromText(SoapMessageView view)
     {
         ArgumentNullException.ThrowIfNull(view);
-        return new ReceivedMessage(view, view, buffer: null, view.Addressing.MessageId, view.Addressing.To);
+        return new ReceivedMessage(view, view, buffer: null, view.Addressing.MessageId, view.Addressing.To, view.Addressing.Action is not null);
     }
 
     /// <summary>A message read by a WCF encoder and buffered straight away.</summary>
     public static ReceivedMessage FromBuffer(MessageBuffer buffer, string path, string? transportAction)
     {
         var view = new BufferedMessageView(buffer, path, transportAction);
-        return new ReceivedMessage(view, textView: null, buffer, view.MessageId, view.To?.OriginalString);
+        return new ReceivedMessage(view, textView: null, buffer, view.MessageId, view.To?.OriginalString, view.HasAddressing);
     }
 
     /// <summary>

@@ -15,6 +15,9 @@ namespace SoapRouter.Reencoding;
 /// </summary>
 internal static class MessageBridge
 {
+    // MessageIDs are URIs (urn:uuid:... is 45 characters); a longer one is not echoed back.
+    private const int MaxRelatesToLength = 1024;
+
     /// <summary>
     /// The request for a destination of <paramref name="target"/> at <paramref name="address"/>, made from
     /// <paramref name="source"/> (a fresh message from the request's buffer, which this method owns from now on: it
@@ -75,7 +78,9 @@ internal static class MessageBridge
             message = Rebuild(reply, version, listener.UsesAddressing ? reply.Headers.Action : null);
         }
 
-        if (listener.UsesAddressing && relatesTo is not null && message.Headers.RelatesTo is null)
+        // The client's own MessageID, whatever the destination related its reply to: the router may have given the
+        // destination a MessageID of its own (net.tcp sessions, basicHttp clients).
+        if (listener.UsesAddressing && relatesTo is { Length: > 0 and <= MaxRelatesToLength })
         {
             message.Headers.RelatesTo = new UniqueId(relatesTo);
         }

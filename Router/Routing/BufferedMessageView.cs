@@ -29,7 +29,8 @@ internal sealed class BufferedMessageView : IRoutableMessage
         var headersMessage = buffer.CreateMessage();
         _headers = headersMessage.Headers;
         Path = path;
-        Action = string.IsNullOrEmpty(_headers.Action) ? transportAction : _headers.Action;
+        HasAddressing = !string.IsNullOrEmpty(_headers.Action);
+        Action = HasAddressing ? _headers.Action : transportAction;
         MessageId = _headers.MessageId?.ToString();
         To = _headers.To;
     }
@@ -39,6 +40,9 @@ internal sealed class BufferedMessageView : IRoutableMessage
 
     /// <inheritdoc />
     public string Path { get; }
+
+    /// <summary>True when the message carries a wsa:Action, i.e. speaks WS-Addressing.</summary>
+    public bool HasAddressing { get; }
 
     /// <summary>The wsa:MessageID, or null.</summary>
     public string? MessageId { get; }

@@ -12,6 +12,7 @@ internal sealed class Route
     private readonly IMessageFilter[] _filters;
     private readonly FrozenSet<string> _idempotentActions;
     private readonly bool _allIdempotent;
+    private readonly FrozenSet<string> _oneWayActions;
 
     /// <summary>Builds a route; throws <see cref="ArgumentException"/> when a filter is invalid.</summary>
     public Route(RouteConfig config)
@@ -34,6 +35,7 @@ internal sealed class Route
         _filters = [.. filters];
         _allIdempotent = config.IdempotentActions.Contains("*");
         _idempotentActions = config.IdempotentActions.ToFrozenSet(StringComparer.Ordinal);
+        _oneWayActions = config.OneWayActions.ToFrozenSet(StringComparer.Ordinal);
     }
 
     /// <summary>The route's name, for logs and statistics.</summary>
@@ -71,6 +73,9 @@ internal sealed class Route
     /// <summary>True when a request with <paramref name="action"/> may be retried after it may have reached a backend.</summary>
     public bool IsIdempotent(string? action) =>
         _allIdempotent || (action is not null && _idempotentActions.Contains(action));
+
+    /// <summary>True when the configuration names <paramref name="action"/> as a one-way operation's.</summary>
+    public bool IsOneWay(string? action) => action is not null && _oneWayActions.Contains(action);
 
     /// <inheritdoc />
     public override string ToString() => Name;

@@ -1,0 +1,178 @@
+using System.ServiceModel;
+using System.ServiceModel.Channels;
+using System.Xml;
+using SoapRouter.LoadBalancing;
+using SoapRouter.Wire.Bindings;
+using SoapRouter.Wire.Encoding;
+using SoapRouter.Wire.Soap;
+
+namespace SoapRouter.Forwarding.NetTcp;
+
+/// <summary>
+/// The sessions to one net.tcp destination, through System.ServiceModel.NetTcp's own channel (NetTcpBinding,
+/// SecurityMode.None): a fixed number of session slots, opened on first use and replaced when they end, each carrying
+/// many requests at once. Every request-reply message gets a MessageID of the router's, so replies are matched to
+/// requests by an id no client chose.
+/// </summary>
+internal sealed class NetTcpDestinationClient : IDisposable
+{
+    private readonly IChannelFactory<IDuplexSessionChannel> _factory;
+    private readonly NetTcpSessionChannel?[] _sessions;
+    private readonly SemaphoreSlim[] _opening;
+    private readonly TimeSpan _connectTimeout;
+    private readonly TimeSpan _sendTimeout;
+    private readonly ILogger _logger;
+    private int _next = -1;
+    private int _disposed;
+
+    /// <summary>A client of <paramref name="destination"/> with <paramref name="sessions"/> session slots.</summary>
+    public NetTcpDestinationClient(
+        DestinationState destination, WireLimits limits, TimeSpan connectTimeout, TimeSpan sendTimeout, int sessions, ILogger logger)
+    {
+        ArgumentNullException.ThrowIfNull(destination);
+        ArgumentNullException.ThrowIfNull(limits);
+        ArgumentOutOfRangeException.ThrowIfLessThan(sessions, 1);
+        Destination = destination;
+        _connectTimeout = connectTimeout;
+        _sendTimeout = sendTimeout;
+        _logger = logger;
+        var binding = WireBindings.NetTcp.CreateClientBinding(limits);
+        binding.OpenTimeout = connectTimeout;
+        binding.SendTimeout = sendTimeout;
+
+        // A session waits for replies as long as it lives; the destination's idle timeout ends unused ones.
+        binding.ReceiveTimeout = TimeSpan.MaxValue;
+        _factory = binding.BuildChannelFactory<IDuplexSessionChannel>(new BindingParameterCollection());
+        _factory.Open();
+        _sessions = new NetTcpSessionChannel?[sessions];
+        _opening = new SemaphoreSlim[sessions];
+        for (var i = 0; i < sessions; i++)
+        {
+            _opening[i] = new SemaphoreSlim(1, 1);
+        }
+    }
+
+    /// <summary>The destination served.</summary>
+    public DestinationState Destination { get; }
+
+    /// <summary>Sessions open right now.</summary>
+    public int OpenSessions => _sessions.Count(static session => session?.IsUsable == true);
+
+    /// <summary>
+    /// Sends <paramref name="message"/> (which this method sets a MessageID on when <paramref name="expectReply"/>) and
+    /// waits for its reply. Expected failures are values; <paramref name="cancellationToken"/> (the attempt's timeout or
+    /// the client leaving) throws <see cref="OperationCanceledException"/>, for the forwarder to tell which.
+    /// </summary>
+    public async ValueTask<NetTcpOutcome> SendAsync(Message message, bool expectReply, CancellationToken cancellationToken)
+    {
+        ArgumentNullException.ThrowIfNull(message);
+        NetTcpSessionChannel session;
+        try
+        {
+            session = await GetSessionAsync(cancellationToken).ConfigureAwait(false);
+        }
+        catch (Exception ex) when (ex is not OperationCanceledException || !cancellationToken.IsCancellationRequested)
+        {
+            // Nothing was sent: a refused or timed-out connect may go to another destination.
+            var error = ForwardErrorClassifier.Classify(ex, requestSent: false);
+            return new NetTcpOutcome(error == ForwardError.Unexpected ? ForwardError.ConnectionRefused : error, null);
+        }
+
+        UniqueId? id = null;
+        if (expectReply)
+        {
+            id = new UniqueId();
+            message.Headers.MessageId = id;
+            message.Headers.ReplyTo ??= new EndpointAddress(SoapNamespaces.Anonymous10);
+        }
+
+        Task<Message>? reply;
+        try
+        {
+            reply = await session.SendAsync(message, id, _sendTimeout).ConfigureAwait(false);
+        }
+        catch (Exception ex) when (ex is CommunicationException or TimeoutException or ObjectDisposedException or IOException)
+        {
+            // A session that was dead before the write began sent nothing; one that failed during it may have.
+            var sent = ex is not (CommunicationObjectFaultedException or CommunicationObjectAbortedException or ObjectDisposedException);
+            var error = ForwardErrorClassifier.Classify(ex, sent);
+            return new NetTcpOutcome(error == ForwardError.Unexpected ? (sent ? ForwardError.ResetAfterSend : ForwardError.ResetBeforeSend) : error, null);
+        }
+
+        if (reply is null)
+        {
+            return new NetTcpOutcome(ForwardError.None, null);
+        }
+
+        try
+        {
+            var answer = await reply.WaitAsync(cancellationToken).ConfigureAwait(false);
+            return new NetTcpOutcome(answer.IsFault ? ForwardError.BackendFault : ForwardError.None, answer);
+        }
+        catch (OperationCanceledException) when (cancellationToken.IsCancellationRequested)
+        {
+            session.Forget(id!);
+            throw;
+        }
+        catch (CommunicationException)
+        {
+            // The session ended after the request was written: it may have been processed.
+            return new NetTcpOutcome(ForwardError.ResetAfterSend, null);
+        }
+    }
+
+    /// <inheritdoc />
+    public void Dispose()
+    {
+        if (Interlocked.Exchange(ref _disposed, 1) != 0)
+        {
+            return;
+        }
+
+        foreach (var session in _sessions)
+        {
+            session?.Dispose();
+        }
+
+        _factory.Abort();
+        foreach (var gate in _opening)
+        {
+            gate.Dispose();
+        }
+    }
+
+    /// <summary>The next slot's session (round robin), opened or replaced first when it is not usable.</summary>
+    private async ValueTask<NetTcpSessionChannel> GetSessionAsync(CancellationToken cancellationToken)
+    {
+        ObjectDisposedException.ThrowIf(Volatile.Read(ref _disposed) != 0, this);
+        var slot = (int)((uint)Interlocked.Increment(ref _next) % (uint)_sessions.Length);
+        var session = Volatile.Read(ref _sessions[slot]);
+        if (session?.IsUsable == true)
+        {
+            return session;
+        }
+
+        await _opening[slot].WaitAsync(cancellationToken).ConfigureAwait(false);
+        try
+        {
+            session = Volatile.Read(ref _sessions[slot]);
+            if (session?.IsUsable == true)
+            {
+                return session;
+            }
+
+            session?.Dispose();
+            // Not cut short by the caller's token: the open has its own (connect) timeout, and a session opened for a caller
+            // that left serves the next one.
+            var opened = await NetTcpSessionChannel.OpenAsync(_factory, Destination.Address, _connectTimeout, Destination.Name, _logger)
+                .ConfigureAwait(false);
+            Volatile.Write(ref _sessions[slot], opened);
+            NetTcpLog.SessionOpened(_logger, Destination.Name, slot);
+            return opened;
+        }
+        finally
+        {
+            _opening[slot].Release();
+        }
+    }
+}

@@ -1,0 +1,116 @@
+using System.Collections.Concurrent;
+using SoapRouter.LoadBalancing;
+using SoapRouter.Wire.Encoding;
+
+namespace SoapRouter.Forwarding.NetTcp;
+
+/// <summary>
+/// One <see cref="NetTcpDestinationClient"/> per net.tcp destination (and the timeouts, limits and session count it was
+/// made with), created on first use and reused, so its sessions survive reloads that leave it unchanged.
+/// <see cref="Retain"/> retires the clients a new config no longer uses, after a drain delay.
+/// </summary>
+internal sealed class NetTcpDestinationClients : IDisposable
+{
+    private readonly ConcurrentDictionary<NetTcpClientKey, Lazy<NetTcpDestinationClient>> _clients = new();
+    private readonly List<ITimer> _draining = [];
+    private readonly TimeProvider _timeProvider;
+    private readonly TimeSpan _drainDelay;
+    private readonly ILogger _logger;
+    private bool _disposed;
+
+    /// <summary>Creates an empty set; retired clients stay open <paramref name="drainDelay"/> for messages still using them.</summary>
+    public NetTcpDestinationClients(TimeProvider timeProvider, TimeSpan drainDelay, ILogger<NetTcpDestinationClients> logger)
+    {
+        ArgumentNullException.ThrowIfNull(timeProvider);
+        ArgumentNullException.ThrowIfNull(logger);
+        _timeProvider = timeProvider;
+        _drainDelay = drainDelay;
+        _logger = logger;
+    }
+
+    /// <summary>How many clients are open.</summary>
+    public int Count => _clients.Count;
+
+    /// <summary>The client of <paramref name="destination"/> in <paramref name="cluster"/>, created on first use.</summary>
+    public NetTcpDestinationClient Get(DestinationState destination, ClusterState cluster, WireLimits limits, int sessions)
+    {
+        ArgumentNullException.ThrowIfNull(destination);
+        ArgumentNullException.ThrowIfNull(cluster);
+        ObjectDisposedException.ThrowIf(Volatile.Read(ref _disposed), this);
+        var key = new NetTcpClientKey(destination, cluster.ConnectTimeout, cluster.RequestTimeout, limits, sessions);
+        var client = _clients.GetOrAdd(key, static (key, logger) => new Lazy<NetTcpDestinationClient>(
+            () => new NetTcpDestinationClient(key.Destination, key.Limits, key.ConnectTimeout, key.RequestTimeout, key.Sessions, logger)), _logger);
+        return client.Value;
+    }
+
+    /// <summary>Keeps the clients of destinations some cluster still has and retires the others (disposed after the drain delay).</summary>
+    public void Retain(IReadOnlyDictionary<string, ClusterState> clusters)
+    {
+        ArgumentNullException.ThrowIfNull(clusters);
+        var used = new HashSet<DestinationState>(ReferenceEqualityComparer.Instance);
+        foreach (var cluster in clusters.Values)
+        {
+            foreach (var destination in cluster.Primaries)
+            {
+                used.Add(destination);
+            }
+
+            foreach (var destination in cluster.Backups)
+            {
+                used.Add(destination);
+            }
+        }
+
+        foreach (var (key, client) in _clients)
+        {
+            if (!used.Contains(key.Destination) && _clients.TryRemove(new KeyValuePair<NetTcpClientKey, Lazy<NetTcpDestinationClient>>(key, client)))
+            {
+                Retire(client);
+            }
+        }
+    }
+
+    /// <inheritdoc />
+    public void Dispose()
+    {
+        lock (_draining)
+        {
+            _disposed = true;
+            foreach (var timer in _draining)
+            {
+                timer.Dispose();
+            }
+
+            _draining.Clear();
+        }
+
+        foreach (var (_, client) in _clients)
+        {
+            if (client.IsValueCreated)
+            {
+                client.Value.Dispose();
+            }
+        }
+
+        _clients.Clear();
+    }
+
+    private void Retire(Lazy<NetTcpDestinationClient> client)
+    {
+        if (!client.IsValueCreated)
+        {
+            return;
+        }
+
+        lock (_draining)
+        {
+            if (_disposed)
+            {
+                client.Value.Dispose();
+                return;
+            }
+
+            _draining.Add(_timeProvider.CreateTimer(static state => ((NetTcpDestinationClient)state!).Dispose(), client.Value, _drainDelay, Timeout.InfiniteTimeSpan));
+        }
+    }
+}

@@ -1,0 +1,17 @@
+namespace SoapRouter.Forwarding.NetTcp;
+
+/// <summary>The net.tcp destinations' log events, source-generated.</summary>
+internal static partial class NetTcpLog
+{
+    /// <summary>A reply came that no request was waiting for.</summary>
+    [LoggerMessage(EventId = 1501, Level = LogLevel.Debug, Message = "net.tcp destination {Destination}: a reply (action {Action}) came for no waiting request")]
+    public static partial void UnmatchedReply(ILogger logger, string destination, string? action);
+
+    /// <summary>A session to a destination ended.</summary>
+    [LoggerMessage(EventId = 1502, Level = LogLevel.Debug, Message = "net.tcp destination {Destination}: a session ended ({Reason})")]
+    public static partial void SessionEnded(ILogger logger, string destination, string reason);
+
+    /// <summary>A session to a destination was opened.</summary>
+    [LoggerMessage(EventId = 1503, Level = LogLevel.Debug, Message = "net.tcp destination {Destination}: session {Index} opened")]
+    public static partial void SessionOpened(ILogger logger, string destination, int index);
+}

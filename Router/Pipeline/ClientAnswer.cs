@@ -1,0 +1,69 @@
+using System.ServiceModel.Channels;
+using SoapRouter.Forwarding.Http;
+using SoapRouter.Wire.Faults;
+
+namespace SoapRouter.Pipeline;
+
+/// <summary>
+/// What the pipeline answers a client. An HTTP listener gets encoded bytes it writes as they are. A session listener
+/// (net.tcp) gets a message, which its connection encodes itself, in send order, because the session's dictionary
+/// depends on that order. A one-way message gets only an acknowledgement (HTTP 202; nothing on a session).
+/// Disposing releases the bytes, the message and whatever the message still reads from.
+/// </summary>
+internal sealed class ClientAnswer : IDisposable
+{
+    private readonly IDisposable? _owner;
+
+    private ClientAnswer(RawSoapReply? encoded, Message? message, bool isFault, IDisposable? owner)
+    {
+        Encoded = encoded;
+        Message = message;
+        IsFault = isFault;
+        _owner = owner;
+    }
+
+    /// <summary>The bytes for an HTTP client; null for a session answer.</summary>
+    public RawSoapReply? Encoded { get; }
+
+    /// <summary>The message for a session client; null for an HTTP answer.</summary>
+    public Message? Message { get; }
+
+    /// <summary>True for a SOAP fault (the backend's or the router's).</summary>
+    public bool IsFault { get; }
+
+    /// <summary>True for the acknowledgement of a one-way message: no envelope at all.</summary>
+    public bool IsOneWayAck => Message is null && (Encoded is null || Encoded.IsEmpty);
+
+    /// <summary>The encoded length when the pipeline knows it (HTTP answers); 0 for session answers, whose connection encodes them.</summary>
+    public int Length => Encoded?.Length ?? 0;
+
+    /// <summary>Bytes for an HTTP client. A fault goes out as HTTP 500 whatever status the backend used: a WCF client reads a fault only from a 500.</summary>
+    public static ClientAnswer FromEncoded(RawSoapReply encoded, bool isFault)
+    {
+        ArgumentNullException.ThrowIfNull(encoded);
+        if (isFault)
+        {
+            encoded.AnswerWith(SoapFaultMessages.HttpStatusCode);
+        }
+
+        return new ClientAnswer(encoded, null, isFault, null);
+    }
+
+    /// <summary>A message for a session client; <paramref name="owner"/> (if any) is what it reads from, released with it.</summary>
+    public static ClientAnswer FromMessage(Message message, bool isFault, IDisposable? owner = null)
+    {
+        ArgumentNullException.ThrowIfNull(message);
+        return new ClientAnswer(null, message, isFault, owner);
+    }
+
+    /// <summary>The acknowledgement of a one-way message (HTTP 202, or nothing on a session).</summary>
+    public static ClientAnswer OneWayAck() => new(RawSoapReply.Empty(StatusCodes.Status202Accepted, contentType: null), null, false, null);
+
+    /// <inheritdoc />
+    public void Dispose()
+    {
+        Encoded?.Dispose();
+        Message?.Close();
+        _owner?.Dispose();
+    }
+}
