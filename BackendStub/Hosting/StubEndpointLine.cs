@@ -7,7 +7,7 @@ namespace BackendStub.Hosting;
 /// endpoint soap12 http://127.0.0.1:9080/soap12
 /// endpoint binary http://127.0.0.1:9080/binary
 /// endpoint stats http://127.0.0.1:9080/stub/stats
-/// unavailable netTcp net.tcp is not available in this build ... (only when --tcp-port is given)
+/// endpoint netTcp net.tcp://127.0.0.1:9808/tcp (only when --tcp-port is given)
 /// ready
 /// </code>
 /// Fields are separated by one space; addresses carry the bound port, also when port 0 was asked for.
@@ -16,9 +16,6 @@ public static class StubEndpointLine
 {
     /// <summary>The first word of an endpoint line.</summary>
     public const string Keyword = "endpoint";
-
-    /// <summary>The first word of a line naming a transport the stub does not serve.</summary>
-    public const string UnavailableKeyword = "unavailable";
 
     /// <summary>The line printed after every endpoint line: the stub is serving.</summary>
     public const string Ready = "ready";

@@ -1,14 +1,17 @@
 using System.Net;
 using BackendStub.Service;
+using Microsoft.AspNetCore.Connections;
+using Microsoft.AspNetCore.Server.Kestrel.Core;
 using SoapRouter.Wire.Bindings;
 
 namespace BackendStub.Hosting;
 
 /// <summary>
 /// The backend stub on Kestrel: the SOAP endpoints /basic, /soap12 and /binary (see <see cref="StubSoapEndpoints"/>),
-/// each with its WSDL at ?wsdl, and GET /stub/stats, on one HTTP port. Stands in for the CoreWCF service the design
-/// names: it reads and writes every message with WCF's own encoders (through SoapRouter.Wire), so stock WCF clients,
-/// dotnet-svcutil and other SOAP stacks talk to it as to a WCF service.
+/// each with its WSDL at ?wsdl, and GET /stub/stats, on one HTTP port; with a TCP port, the net.tcp endpoint
+/// net.tcp://host:port/tcp as well (.NET Message Framing, run by SoapRouter.Wire's NetTcpServerSession). Stands in for
+/// the CoreWCF service the design names: it reads and writes every message with WCF's own encoders (through
+/// SoapRouter.Wire), so stock WCF clients, dotnet-svcutil and other SOAP stacks talk to it as to a WCF service.
 /// </summary>
 public sealed class StubHost : IAsyncDisposable
 {
@@ -20,9 +23,13 @@ public sealed class StubHost : IAsyncDisposable
 
     private readonly StubOptions _options;
     private readonly StubRequestHandler _handler;
+    private readonly StubNetTcpConnectionHandler _netTcp;
     private WebApplication? _app;
 
-    /// <summary>Prepares the stub; <paramref name="timeProvider"/> times the injected latency (default: the system clock).</summary>
+    /// <summary>
+    /// Prepares the stub; <paramref name="timeProvider"/> times the injected latency and the net.tcp timeouts (default:
+    /// the system clock).
+    /// </summary>
     public StubHost(StubOptions options, TimeProvider? timeProvider = null)
     {
         ArgumentNullException.ThrowIfNull(options);
@@ -34,6 +41,7 @@ public sealed class StubHost : IAsyncDisposable
             FaultInjector.FromOptions(options),
             new LatencyInjector(options.Latency, timeProvider ?? TimeProvider.System));
         _handler = new StubRequestHandler(options, Statistics, dispatcher);
+        _netTcp = new StubNetTcpConnectionHandler(options, dispatcher, Statistics, timeProvider ?? TimeProvider.System);
     }
 
     /// <summary>The counters served at <see cref="StatsPath"/>.</summary>
@@ -42,7 +50,10 @@ public sealed class StubHost : IAsyncDisposable
     /// <summary>The served addresses with the bound port, in printing order; empty until started.</summary>
     public IReadOnlyList<StubEndpoint> Endpoints { get; private set; } = [];
 
-    /// <summary>The lines to print at start: every endpoint, the net.tcp notice when a port was asked for, then "ready".</summary>
+    /// <summary>net.tcp connections being served now (0 without a TCP port).</summary>
+    public int NetTcpConnections => _netTcp.Connections;
+
+    /// <summary>The lines to print at start: every endpoint, then "ready".</summary>
     public IEnumerable<string> StartupLines
     {
         get
@@ -50,11 +61,6 @@ public sealed class StubHost : IAsyncDisposable
             foreach (var endpoint in Endpoints)
             {
                 yield return StubEndpointLine.Format(endpoint);
-            }
-
-            if (_options.TcpPort is { } tcpPort)
-            {
-                yield return $"{StubEndpointLine.UnavailableKeyword} netTcp net.tcp is not available in this build (CoreWCF is not in the package source); --tcp-port {tcpPort} is ignored";
             }
 
             yield return StubEndpointLine.Ready;
@@ -93,13 +99,24 @@ public sealed class StubHost : IAsyncDisposable
         });
         builder.Logging.ClearProviders();
         builder.Services.AddSingleton<IHostLifetime, StubHostLifetime>();
+        builder.Services.AddSingleton(_netTcp);
+        ListenOptions? http = null;
+        ListenOptions? netTcp = null;
         builder.WebHost.ConfigureKestrel(kestrel =>
         {
             kestrel.AddServerHeader = false;
 
             // The stub enforces MaxMessageSize itself, to answer 413 rather than reset the connection.
             kestrel.Limits.MaxRequestBodySize = null;
-            kestrel.Listen(IPAddress.Parse(_options.Host), _options.HttpPort);
+            kestrel.Listen(IPAddress.Parse(_options.Host), _options.HttpPort, listen => http = listen);
+            if (_options.TcpPort is { } tcpPort)
+            {
+                kestrel.Listen(IPAddress.Parse(_options.Host), tcpPort, listen =>
+                {
+                    netTcp = listen;
+                    listen.UseConnectionHandler<StubNetTcpConnectionHandler>();
+                });
+            }
         });
 
         var app = builder.Build();
@@ -115,7 +132,9 @@ public sealed class StubHost : IAsyncDisposable
         }
 
         _app = app;
-        var port = new Uri(app.Urls.First(), UriKind.Absolute).Port;
+
+        // Kestrel writes the bound endpoint (the OS's port when 0 was asked for) back into each listener's options.
+        var port = http!.IPEndPoint!.Port;
         var endpoints = new List<StubEndpoint>();
         foreach (var endpoint in StubSoapEndpoints.All)
         {
@@ -123,6 +142,11 @@ public sealed class StubHost : IAsyncDisposable
         }
 
         endpoints.Add(new StubEndpoint(StatsName, Address(port, StatsPath)));
+        if (netTcp is not null)
+        {
+            endpoints.Add(new StubEndpoint(StubSoapEndpoints.NetTcp.Name, StubNetTcpConnectionHandler.Address(_options.Host, netTcp.IPEndPoint!.Port)));
+        }
+
         Endpoints = endpoints;
     }
 

@@ -11,16 +11,22 @@ public sealed record StubOptions
     /// <summary>Port of the HTTP endpoints; 0 lets the OS pick a free port (tests).</summary>
     public int HttpPort { get; init; } = 8080;
 
-    /// <summary>
-    /// Port asked for net.tcp endpoints; null when not asked. The host has no net.tcp transport (CoreWCF is not
-    /// in the package source) and says so at start when a port is given.
-    /// </summary>
+    /// <summary>Port of the net.tcp endpoint (net.tcp://host:port/tcp); null serves no net.tcp; 0 lets the OS pick.</summary>
     public int? TcpPort { get; init; }
 
-    /// <summary>IP address the HTTP endpoints listen on; also the host part of the printed endpoint addresses.</summary>
+    /// <summary>Most net.tcp connections served at once; a connection past it gets the ServerTooBusy fault. Null: no limit.</summary>
+    public int? MaxTcpConnections { get; init; }
+
+    /// <summary>A net.tcp connection with nothing received and nothing in flight for this long gets End and is closed.</summary>
+    public TimeSpan TcpIdleTimeout { get; init; } = TimeSpan.FromMinutes(2);
+
+    /// <summary>A net.tcp preamble must arrive within this.</summary>
+    public TimeSpan TcpPreambleTimeout { get; init; } = TimeSpan.FromSeconds(30);
+
+    /// <summary>IP address the HTTP and net.tcp endpoints listen on; also the host part of the printed endpoint addresses.</summary>
     public string Host { get; init; } = "127.0.0.1";
 
-    /// <summary>Largest request body accepted, in bytes; a larger one is refused with HTTP 413.</summary>
+    /// <summary>Largest request accepted, in bytes; a larger one is refused with HTTP 413 (net.tcp: MaxMessageSizeExceededFault).</summary>
     public int MaxMessageSize { get; init; } = DefaultMaxMessageSize;
 
     /// <summary>How wsa:To is checked on the WS-Addressing endpoints.</summary>

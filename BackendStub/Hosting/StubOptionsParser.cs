@@ -9,6 +9,7 @@ public static class StubOptionsParser
 {
     private const string HttpPort = "--http-port";
     private const string TcpPort = "--tcp-port";
+    private const string TcpMaxConnections = "--tcp-max-connections";
     private const string LatencyMs = "--latency-ms";
     private const string FaultRate = "--fault-rate";
     private const string FaultEvery = "--fault-every";
@@ -19,7 +20,7 @@ public static class StubOptionsParser
     private const string AddressFilter = "--address-filter";
 
     private static readonly string[] KnownOptions =
-        [HttpPort, TcpPort, LatencyMs, FaultRate, FaultEvery, Seed, Profile, Host, MaxMessageSize, AddressFilter];
+        [HttpPort, TcpPort, TcpMaxConnections, LatencyMs, FaultRate, FaultEvery, Seed, Profile, Host, MaxMessageSize, AddressFilter];
 
     /// <summary>Usage text printed for --help and after errors.</summary>
     public const string HelpText = """
@@ -27,15 +28,18 @@ public static class StubOptionsParser
 
           --http-port <port>    HTTP port, 0..65535; 0 picks a free port (default 8080)
           --host <ip>           IP address to listen on (default 127.0.0.1)
-          --tcp-port <port>     net.tcp port, 0..65535; net.tcp is not available in this build:
-                                the stub says so at start and serves HTTP only
+          --tcp-port <port>     net.tcp port, 0..65535; 0 picks a free port (default: no net.tcp)
+          --tcp-max-connections <n>
+                                net.tcp connections served at once, n >= 1; past it a connection
+                                gets the ServerTooBusy framing fault (default: no limit)
           --latency-ms <ms>     fixed latency added to every request, >= 0 (default 0)
           --fault-rate <p>      probability 0..1 that a request gets a SOAP fault (default 0)
           --fault-every <n>     every nth request gets a SOAP fault, n >= 1 (default off)
           --seed <int>          seed of payloads and fault draws (default 1)
           --profile <name>      HighlyCompressible | Compressible | Incompressible (default Compressible)
           --max-message-size <bytes>
-                                largest request body accepted, >= 1; larger gets HTTP 413 (default 4194304)
+                                largest request accepted, >= 1; larger gets HTTP 413, or on net.tcp
+                                the MaxMessageSizeExceededFault framing fault (default 4194304)
           --address-filter <mode>
                                 wsa:To check on soap12/binary: Default (WCF's: scheme, port, path; host
                                 ignored) | Exact (host too) | Any (no check) (default Default)
@@ -109,6 +113,7 @@ public static class StubOptionsParser
     {
         HttpPort => TryInt(name, value, 0, 65_535, errors, out var port) ? options with { HttpPort = port } : options,
         TcpPort => TryInt(name, value, 0, 65_535, errors, out var port) ? options with { TcpPort = port } : options,
+        TcpMaxConnections => TryInt(name, value, 1, int.MaxValue, errors, out var most) ? options with { MaxTcpConnections = most } : options,
         LatencyMs => TryInt(name, value, 0, int.MaxValue, errors, out var ms) ? options with { Latency = TimeSpan.FromMilliseconds(ms) } : options,
         FaultRate => TryProbability(name, value, errors, out var rate) ? options with { FaultRate = rate } : options,
         FaultEvery => TryInt(name, value, 1, int.MaxValue, errors, out var every) ? options with { FaultEvery = every } : options,

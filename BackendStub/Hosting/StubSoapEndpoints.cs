@@ -2,7 +2,10 @@ using SoapRouter.Wire.Bindings;
 
 namespace BackendStub.Hosting;
 
-/// <summary>The stub's three SOAP endpoints, one per HTTP wire binding, in the order they are printed.</summary>
+/// <summary>
+/// The stub's SOAP endpoints: three on HTTP, one per HTTP wire binding, in the order they are printed, and the net.tcp
+/// one (served only when a TCP port is given).
+/// </summary>
 public static class StubSoapEndpoints
 {
     /// <summary>SOAP 1.1 text without addressing (basicHttpBinding) at /basic.</summary>
@@ -14,13 +17,21 @@ public static class StubSoapEndpoints
     /// <summary>msbin1 (WCF's binary encoder and its static dictionary), SOAP 1.2 with WS-Addressing 1.0, at /binary.</summary>
     public static StubSoapEndpoint Binary { get; } = new("binary", "/binary", WireBindings.BinaryHttp);
 
-    /// <summary>Every SOAP endpoint, in printing order.</summary>
+    /// <summary>net.tcp framing with the binary session encoder, SOAP 1.2 with WS-Addressing 1.0, at net.tcp://host:port/tcp.</summary>
+    public static StubSoapEndpoint NetTcp { get; } = new("netTcp", "/tcp", WireBindings.NetTcp);
+
+    /// <summary>Every HTTP SOAP endpoint, in printing order (<see cref="NetTcp"/> is not among them: it has no HTTP path).</summary>
     public static IReadOnlyList<StubSoapEndpoint> All { get; } = [BasicHttp, Soap12, Binary];
 
-    /// <summary>The endpoint speaking <paramref name="binding"/>; throws for netTcp, which the stub does not serve.</summary>
+    /// <summary>The endpoint speaking <paramref name="binding"/>.</summary>
     public static StubSoapEndpoint For(WireBinding binding)
     {
         ArgumentNullException.ThrowIfNull(binding);
+        if (binding == NetTcp.Binding)
+        {
+            return NetTcp;
+        }
+
         foreach (var endpoint in All)
         {
             if (endpoint.Binding == binding)
@@ -32,7 +43,7 @@ public static class StubSoapEndpoints
         throw new ArgumentException($"The stub has no endpoint for binding '{binding.Name}'.", nameof(binding));
     }
 
-    /// <summary>The endpoint at <paramref name="path"/> (case-insensitive), or null.</summary>
+    /// <summary>The HTTP endpoint at <paramref name="path"/> (case-insensitive), or null.</summary>
     public static StubSoapEndpoint? FindByPath(string? path)
     {
         foreach (var endpoint in All)

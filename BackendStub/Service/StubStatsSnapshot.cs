@@ -1,12 +1,12 @@
 namespace BackendStub.Service;
 
 /// <summary>The stub's counters at one moment, served as JSON by GET /stub/stats.</summary>
-/// <param name="Requests">SOAP requests read (POSTs to an endpoint whose body was accepted), all outcomes.</param>
+/// <param name="Requests">SOAP requests read (POSTs to an endpoint whose body was accepted, and net.tcp messages), all outcomes.</param>
 /// <param name="Actions">Requests per action, for every request whose action could be read (unknown ones too).</param>
-/// <param name="OneWayReceived">One-way messages (SubmitOrder) accepted with 202.</param>
+/// <param name="OneWayReceived">One-way messages (SubmitOrder) accepted (with 202 over HTTP; unanswered over net.tcp).</param>
 /// <param name="FaultsInjected">Faults the fault injector caused.</param>
 /// <param name="FaultsReturned">Every fault answered, injected or not.</param>
-/// <param name="RecentBodies">Per endpoint name (basicHttp, soap12, binary), the last bodies received, oldest first.</param>
+/// <param name="RecentBodies">Per HTTP endpoint name (basicHttp, soap12, binary), the last bodies received, oldest first.</param>
 public sealed record StubStatsSnapshot(
     long Requests,
     IReadOnlyDictionary<string, long> Actions,

@@ -20,15 +20,23 @@ internal sealed class RunningStub : IAsyncDisposable
     /// <summary>A client for the stub (or anything else on loopback).</summary>
     public HttpClient Client { get; } = new() { Timeout = TimeSpan.FromSeconds(30) };
 
-    /// <summary>Starts a stub with <paramref name="options"/> (default options otherwise), always on port 0.</summary>
+    /// <summary>
+    /// Starts a stub with <paramref name="options"/> (default options otherwise), always on port 0; with a TCP port
+    /// asked for (any value), net.tcp on another port of the OS's choosing.
+    /// </summary>
     public static async Task<RunningStub> StartAsync(StubOptions? options = null, TimeProvider? timeProvider = null)
     {
-        var host = new StubHost((options ?? new StubOptions()) with { HttpPort = 0 }, timeProvider);
+        options ??= new StubOptions();
+        var host = new StubHost(options with { HttpPort = 0, TcpPort = options.TcpPort is null ? null : 0 }, timeProvider);
         await host.StartAsync();
         return new RunningStub(host);
     }
 
-    /// <summary>The bound address of the endpoint speaking <paramref name="binding"/>.</summary>
+    /// <summary>Starts a stub serving net.tcp too, with <paramref name="options"/> otherwise.</summary>
+    public static Task<RunningStub> StartWithNetTcpAsync(StubOptions? options = null, TimeProvider? timeProvider = null) =>
+        StartAsync((options ?? new StubOptions()) with { TcpPort = 0 }, timeProvider);
+
+    /// <summary>The bound address of the endpoint speaking <paramref name="binding"/> (netTcp included, when served).</summary>
     public Uri Address(WireBinding binding) => Host.AddressOf(binding);
 
     /// <summary>Sends <paramref name="request"/> to its binding's endpoint.</summary>

@@ -36,6 +36,9 @@ public sealed class MessageCodec
     /// <summary>The content type the encoder writes.</summary>
     public string ContentType => Encoder.ContentType;
 
+    /// <summary>The buffer manager written messages (and <see cref="ReadPooled"/>'s buffers) come from.</summary>
+    public ArrayPoolBufferManager Buffers => _buffers;
+
     /// <summary>
     /// Reads a message from <paramref name="bytes"/> in place. Headers are read now; the body stays in the buffer until
     /// someone reads it. The caller keeps owning the buffer and must close every message read from it (and every copy)
@@ -46,13 +49,45 @@ public sealed class MessageCodec
         Encoder.ReadMessage(bytes, CallerOwnedBufferManager.Instance, contentType ?? Encoder.ContentType);
 
     /// <summary>
+    /// Reads a message from the first <paramref name="count"/> bytes of <paramref name="rentedBuffer"/>, an array rented
+    /// from <see cref="Buffers"/>' pool, and takes ownership of it: WCF hands it back to the pool when the message, and
+    /// every buffered copy of it and message made from those, are closed (WCF returns it then even if a body reader is
+    /// still open, so close readers first). When reading throws, the array is returned before the exception leaves.
+    /// Bad input throws what <see cref="Read"/> throws. The encoder may rewrite bytes inside the buffer.
+    /// </summary>
+    public Message ReadPooled(byte[] rentedBuffer, int count, string? contentType = null)
+    {
+        ArgumentNullException.ThrowIfNull(rentedBuffer);
+        ArgumentOutOfRangeException.ThrowIfNegative(count);
+        ArgumentOutOfRangeException.ThrowIfGreaterThan(count, rentedBuffer.Length);
+        try
+        {
+            return Encoder.ReadMessage(new ArraySegment<byte>(rentedBuffer, 0, count), _buffers, contentType ?? Encoder.ContentType);
+        }
+        catch
+        {
+            // WCF opens the buffer's reference count only once the envelope reads; when it throws, nobody will close it.
+            _buffers.ReturnBuffer(rentedBuffer);
+            throw;
+        }
+    }
+
+    /// <summary>
     /// Writes <paramref name="message"/> into a pooled buffer; the caller disposes the result. A message larger than
     /// <see cref="WireLimits.MaxMessageSize"/> throws <see cref="System.ServiceModel.QuotaExceededException"/>.
     /// </summary>
-    public PooledMessageBytes Write(Message message)
+    public PooledMessageBytes Write(Message message) => Write(message, reservedPrefix: 0);
+
+    /// <summary>
+    /// Writes <paramref name="message"/> like <see cref="Write(Message)"/>, leaving at least
+    /// <paramref name="reservedPrefix"/> bytes free before <see cref="PooledMessageBytes.Offset"/> for a transport's
+    /// own header (a framing record head), so message and header go out without another copy.
+    /// </summary>
+    public PooledMessageBytes Write(Message message, int reservedPrefix)
     {
         ArgumentNullException.ThrowIfNull(message);
-        var written = Encoder.WriteMessage(message, Limits.MaxMessageSize, _buffers);
+        ArgumentOutOfRangeException.ThrowIfNegative(reservedPrefix);
+        var written = Encoder.WriteMessage(message, Limits.MaxMessageSize, _buffers, reservedPrefix);
         return new PooledMessageBytes(written.Array!, written.Offset, written.Count, _buffers.Pool);
     }
 

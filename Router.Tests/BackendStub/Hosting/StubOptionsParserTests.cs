@@ -21,13 +21,14 @@ public sealed class StubOptionsParserTests
         var result = StubOptionsParser.Parse(
         [
             "--http-port", "0", "--tcp-port=0", "--latency-ms", "250", "--fault-rate=0.25",
-            "--fault-every", "7", "--seed", "-42", "--profile", "incompressible",
+            "--fault-every", "7", "--seed", "-42", "--profile", "incompressible", "--tcp-max-connections", "3",
         ]);
 
         Assert.True(result.Succeeded, string.Join(" | ", result.Errors));
         var options = result.Options!;
         Assert.Equal(0, options.HttpPort);
         Assert.Equal(0, options.TcpPort);
+        Assert.Equal(3, options.MaxTcpConnections);
         Assert.Equal(TimeSpan.FromMilliseconds(250), options.Latency);
         Assert.Equal(0.25, options.FaultRate);
         Assert.Equal(7, options.FaultEvery);
@@ -84,6 +85,7 @@ public sealed class StubOptionsParserTests
     [InlineData("--fault-rate", "-0.1")]
     [InlineData("--profile", "Fast")]
     [InlineData("--http-port", "1e3")]
+    [InlineData("--tcp-max-connections", "0")]
     public void Parse_InvalidValue_IsRejected(string name, string value) =>
         Assert.Single(StubOptionsParser.Parse([name, value]).Errors);
 
@@ -98,7 +100,7 @@ public sealed class StubOptionsParserTests
         foreach (var option in new[]
         {
             "--http-port", "--tcp-port", "--latency-ms", "--fault-rate", "--fault-every", "--seed", "--profile", "--help",
-            "--host", "--max-message-size", "--address-filter",
+            "--host", "--max-message-size", "--address-filter", "--tcp-max-connections",
         })
         {
             Assert.Contains(option, StubOptionsParser.HelpText, StringComparison.Ordinal);

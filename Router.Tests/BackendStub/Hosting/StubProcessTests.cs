@@ -1,4 +1,6 @@
 using System.Net;
+using Samples.Contracts;
+using SoapRouter.Tests.BackendStub.Wcf;
 using SoapRouter.Wire.Bindings;
 
 namespace SoapRouter.Tests.BackendStub.Hosting;
@@ -14,17 +16,23 @@ public sealed class StubProcessTests
         using var stub = StubProcess.Start("--http-port", "0", "--tcp-port", "0");
         var endpoints = await stub.WaitForEndpointsAsync(ProcessTimeout);
 
-        Assert.Equal(["basicHttp", "soap12", "binary", "stats"], endpoints.Select(e => e.Name));
+        Assert.Equal(["basicHttp", "soap12", "binary", "stats", "netTcp"], endpoints.Select(e => e.Name));
         var port = endpoints[0].Address.Port;
         Assert.NotEqual(0, port);
-        Assert.All(endpoints, e => Assert.Equal(port, e.Address.Port));
-        Assert.Contains("unavailable netTcp", stub.Output, StringComparison.Ordinal);
+        Assert.All(endpoints.SkipLast(1), e => Assert.Equal(port, e.Address.Port));
+        var netTcp = endpoints[^1].Address;
+        Assert.Equal("net.tcp", netTcp.Scheme);
+        Assert.NotEqual(0, netTcp.Port);
 
         using var client = new HttpClient();
         var soap12 = endpoints.Single(e => e.Name == "soap12").Address;
         var reply = await client.SendAsync(soap12, StubEnvelopes.Echo(WireBindings.Soap12Http, "from a process", soap12));
         Assert.Equal(HttpStatusCode.OK, reply.StatusCode);
         Assert.Equal("from a process", reply.ReadEcho()!.Text);
+        using (var wcf = StubWcfClient<IEchoService>.Create(WireBindings.NetTcp, netTcp))
+        {
+            Assert.Equal("over net.tcp", (await wcf.Channel.EchoAsync(new EchoPayload { Text = "over net.tcp" })).Text);
+        }
 
         stub.Terminate();
         Assert.Equal(0, await stub.WaitForExitAsync(ProcessTimeout));

@@ -17,18 +17,22 @@ public sealed class StubStartupLineTests
         Assert.Equal(stub.Host.Endpoints, parsed);
         Assert.Equal($"endpoint basicHttp http://127.0.0.1:{stub.Address(WireBindings.BasicHttp).Port}/basic", lines[0]);
         Assert.NotEqual(0, parsed[0].Address.Port);
-        Assert.DoesNotContain(lines, line => line.StartsWith(StubEndpointLine.UnavailableKeyword, StringComparison.Ordinal));
+        Assert.DoesNotContain(lines, line => line.Contains("netTcp", StringComparison.Ordinal));
     }
 
     [Fact]
-    public async Task StartupLines_TcpPortAsked_SayNetTcpIsUnavailable()
+    public async Task StartupLines_TcpPortAsked_NameTheNetTcpEndpointOnItsBoundPort()
     {
-        await using var stub = await RunningStub.StartAsync(new StubOptions { TcpPort = 8808 });
+        await using var stub = await RunningStub.StartWithNetTcpAsync();
 
-        var line = Assert.Single(stub.Host.StartupLines, l => l.StartsWith(StubEndpointLine.UnavailableKeyword, StringComparison.Ordinal));
+        var lines = stub.Host.StartupLines.ToList();
 
-        Assert.StartsWith("unavailable netTcp ", line, StringComparison.Ordinal);
-        Assert.Contains("8808", line, StringComparison.Ordinal);
+        var netTcp = stub.Address(WireBindings.NetTcp);
+        Assert.Equal($"endpoint netTcp net.tcp://127.0.0.1:{netTcp.Port}/tcp", lines[^2]);
+        Assert.NotEqual(0, netTcp.Port);
+        Assert.NotEqual(stub.Address(WireBindings.BasicHttp).Port, netTcp.Port);
+        Assert.True(StubEndpointLine.TryParse(lines[^2], out var parsed));
+        Assert.Equal(new StubEndpoint("netTcp", netTcp), parsed);
     }
 
     [Theory]

@@ -1,0 +1,86 @@
+using System.Net;
+using BackendStub.Service;
+using Microsoft.AspNetCore.Connections;
+using Microsoft.AspNetCore.Connections.Features;
+using Microsoft.Extensions.Logging.Abstractions;
+using SoapRouter.Wire.Encoding;
+using SoapRouter.Wire.Framing;
+
+namespace BackendStub.Hosting;
+
+/// <summary>
+/// Kestrel's side of the stub's net.tcp listener: each connection runs a <see cref="NetTcpServerSession"/> whose one
+/// endpoint is net.tcp://host:port/tcp (a preamble naming another Via gets EndpointNotFound), with the stub's message
+/// size limit and, when configured, its connection limit (ServerTooBusy past it).
+/// </summary>
+internal sealed class StubNetTcpConnectionHandler : ConnectionHandler
+{
+    private readonly StubOptions _options;
+    private readonly StubDispatcher _dispatcher;
+    private readonly StubStatistics _statistics;
+    private readonly TimeProvider _time;
+    private readonly NetTcpSessionLimits _limits;
+    private int _connections;
+
+    public StubNetTcpConnectionHandler(StubOptions options, StubDispatcher dispatcher, StubStatistics statistics, TimeProvider time)
+    {
+        _options = options;
+        _dispatcher = dispatcher;
+        _statistics = statistics;
+        _time = time;
+        _limits = new NetTcpSessionLimits
+        {
+            Wire = new WireLimits
+            {
+                MaxMessageSize = options.MaxMessageSize,
+                MaxStringContentLength = Math.Max(options.MaxMessageSize, 8192),
+                MaxArrayLength = Math.Max(options.MaxMessageSize, 8192),
+            },
+
+            // Replies may be larger than requests, as over HTTP.
+            MaxSentMessageSize = Math.Max(options.MaxMessageSize, StubRequestHandler.MaxReplySize),
+            IdleTimeout = options.TcpIdleTimeout,
+            PreambleTimeout = options.TcpPreambleTimeout,
+        };
+    }
+
+    /// <summary>net.tcp connections being served now.</summary>
+    public int Connections => Volatile.Read(ref _connections);
+
+    /// <inheritdoc />
+    public override Task OnConnectedAsync(ConnectionContext connection)
+    {
+        ArgumentNullException.ThrowIfNull(connection);
+        var port = (connection.LocalEndPoint as IPEndPoint)?.Port ?? 0;
+        var endpoint = new StubNetTcpEndpoint(_dispatcher, _statistics, Address(_options.Host, port));
+        var limited = _options.MaxTcpConnections is not null;
+        var session = new NetTcpServerSession(
+            connection.Transport,
+            via => AddressFilter.Matches(via, endpoint.Address, AddressFilterMode.Default) ? endpoint : null,
+            _limits,
+            NullLogger.Instance,
+            _time,
+            limited ? TryAcquireSlot : null,
+            limited ? ReleaseSlot : null);
+
+        // Kestrel asks connection handlers to finish through this token when the host stops.
+        var stopping = connection.Features.Get<IConnectionLifetimeNotificationFeature>()?.ConnectionClosedRequested ?? connection.ConnectionClosed;
+        return session.RunAsync(stopping);
+    }
+
+    /// <summary>The net.tcp endpoint's address on <paramref name="port"/>.</summary>
+    public static Uri Address(string host, int port) => new UriBuilder("net.tcp", host, port, StubSoapEndpoints.NetTcp.Path).Uri;
+
+    private bool TryAcquireSlot()
+    {
+        if (Interlocked.Increment(ref _connections) <= _options.MaxTcpConnections)
+        {
+            return true;
+        }
+
+        Interlocked.Decrement(ref _connections);
+        return false;
+    }
+
+    private void ReleaseSlot() => Interlocked.Decrement(ref _connections);
+}

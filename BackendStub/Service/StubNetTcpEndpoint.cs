@@ -1,0 +1,59 @@
+using System.ServiceModel;
+using BackendStub.Hosting;
+using SoapRouter.Wire.Framing;
+
+namespace BackendStub.Service;
+
+/// <summary>
+/// The stub's net.tcp endpoint on one connection: each message a session reads is answered by
+/// <see cref="StubDispatcher"/> exactly as the HTTP endpoints' are, and the reply or fault goes back on the session.
+/// One-way messages get nothing back, as from a WCF service over net.tcp.
+/// </summary>
+internal sealed class StubNetTcpEndpoint(StubDispatcher dispatcher, StubStatistics statistics, Uri address) : INetTcpEndpoint
+{
+    /// <summary>The endpoint's own address (wsa:To must name it): net.tcp://host:port/tcp with the port the connection came in on.</summary>
+    public Uri Address => address;
+
+    /// <inheritdoc />
+    public async ValueTask HandleAsync(NetTcpRequest request)
+    {
+        using (request)
+        {
+            // Off the session's read loop: reading the body and encoding the reply are synchronous work.
+            await Task.Yield();
+            statistics.MessageReceived();
+            var closing = request.SessionClosing;
+            try
+            {
+                using var message = request.Buffer.CreateMessage();
+                using var answer = await dispatcher.AnswerAsync(StubSoapEndpoints.NetTcp.Binding, message, transportAction: null, address, closing);
+                if (answer.Message is { } reply)
+                {
+                    await SendAsync(request, answer, reply, closing);
+                }
+            }
+            catch (OperationCanceledException) when (closing.IsCancellationRequested)
+            {
+                // The session went away (client gone, server stopping) while the operation ran: nobody to answer.
+            }
+            catch (CommunicationObjectAbortedException)
+            {
+                // The session ended before the answer could go out.
+            }
+        }
+    }
+
+    private async Task SendAsync(NetTcpRequest request, StubAnswer answer, System.ServiceModel.Channels.Message reply, CancellationToken closing)
+    {
+        try
+        {
+            await request.SendAsync(reply, closing);
+        }
+        catch (QuotaExceededException)
+        {
+            // Nothing went out (the session encoder checks the size before anything is written): answer a fault instead.
+            using var tooLarge = dispatcher.Fault(StubSoapEndpoints.NetTcp.Binding, WcfFaults.ReplyTooLarge(), answer.RelatesTo);
+            await request.SendAsync(tooLarge.Message!, closing);
+        }
+    }
+}

@@ -1,0 +1,50 @@
+using System.ServiceModel.Channels;
+
+namespace SoapRouter.Wire.Framing;
+
+/// <summary>One message received on a net.tcp session, with the way to answer on the same session.</summary>
+public sealed class NetTcpRequest : IDisposable
+{
+    private readonly SessionSender _sender;
+    private MessageBuffer? _buffer;
+
+    internal NetTcpRequest(MessageBuffer buffer, Uri via, int encodedLength, SessionSender sender, CancellationToken sessionClosing)
+    {
+        _buffer = buffer;
+        Via = via;
+        EncodedLength = encodedLength;
+        SessionClosing = sessionClosing;
+        _sender = sender;
+    }
+
+    /// <summary>
+    /// A buffered copy of the message as the session encoder read it, taken before anything touched a header. It owns
+    /// the pooled payload; <see cref="Dispose"/> closes it (close every message made from it, and their readers, first).
+    /// </summary>
+    public MessageBuffer Buffer => _buffer ?? throw new ObjectDisposedException(nameof(NetTcpRequest));
+
+    /// <summary>The Via of the session's preamble.</summary>
+    public Uri Via { get; }
+
+    /// <summary>Bytes of the Sized Envelope's payload (the session dictionary additions and the binary XML).</summary>
+    public int EncodedLength { get; }
+
+    /// <summary>
+    /// Cancelled when the session can no longer answer: the peer vanished, the framing broke, or the server is
+    /// stopping. A client's End does not cancel it (the session waits for messages in flight before answering End).
+    /// </summary>
+    public CancellationToken SessionClosing { get; }
+
+    /// <summary>
+    /// Encodes <paramref name="reply"/> with the session's writer encoder and sends it as one Sized Envelope; replies go
+    /// out in the order their sends take the session's write lock, so the session dictionary stays in step. Throws
+    /// <see cref="System.ServiceModel.CommunicationObjectAbortedException"/> when the session is gone or has ended,
+    /// what the encoder throws when <paramref name="reply"/> cannot be encoded (QuotaExceededException over
+    /// <see cref="NetTcpSessionLimits.MaxSentMessageSize"/>; nothing is sent and the session goes on), and
+    /// OperationCanceledException when <paramref name="cancellationToken"/> ends the wait for the lock.
+    /// </summary>
+    public ValueTask SendAsync(Message reply, CancellationToken cancellationToken = default) => _sender.SendAsync(reply, cancellationToken);
+
+    /// <summary>Closes <see cref="Buffer"/>; idempotent.</summary>
+    public void Dispose() => Interlocked.Exchange(ref _buffer, null)?.Close();
+}

@@ -1,0 +1,270 @@
+using System.IO.Pipelines;
+using Microsoft.Extensions.Logging;
+using SoapRouter.Wire.Bindings;
+using SoapRouter.Wire.Soap;
+
+namespace SoapRouter.Wire.Framing;
+
+/// <summary>
+/// The server side of .NET Message Framing ([MC-NMF]) on one connection, as WCF's NetTcpBinding (SecurityMode.None,
+/// buffered) speaks it: a duplex preamble (binary session encoding only), Preamble Ack, then Sized Envelopes both
+/// ways, each message read with the session's reader encoder and handed to the endpoint the Via resolved to, replies
+/// written with the session's writer encoder. End is answered with End once messages in flight are done; the
+/// connection may then carry another session (WCF clients pool connections and reuse them), until it is idle.
+/// Refusals answer a Fault record, linger briefly so the client can read it, and close. Transport-agnostic: anything
+/// that gives an <see cref="IDuplexPipe"/> (a Kestrel connection) can run it.
+/// </summary>
+public sealed class NetTcpServerSession
+{
+    // After a fault the server reads (and drops) what the client still sends for a moment before closing, so the
+    // close does not reset the connection before the client has read the fault.
+    private static readonly TimeSpan FaultLinger = TimeSpan.FromSeconds(2);
+    private const int FaultDrainLimit = 1024 * 1024;
+
+    private readonly IDuplexPipe _transport;
+    private readonly Func<Uri, INetTcpEndpoint?> _resolveVia;
+    private readonly NetTcpSessionLimits _limits;
+    private readonly ILogger _logger;
+    private readonly TimeProvider _time;
+    private readonly Func<bool>? _tryAcquireConnectionSlot;
+    private readonly Action? _releaseConnectionSlot;
+    private FramingConnection? _connection;
+    private CancellationTokenSource? _sessionClosing;
+
+    /// <summary>
+    /// Prepares to run one connection over <paramref name="transport"/>. <paramref name="resolveVia"/> maps a
+    /// preamble's Via to its endpoint (null: EndpointNotFound). When <paramref name="tryAcquireConnectionSlot"/> says
+    /// no, the connection's preamble is answered with ServerTooBusy; when it said yes,
+    /// <paramref name="releaseConnectionSlot"/> is called once the connection is over.
+    /// </summary>
+    public NetTcpServerSession(
+        IDuplexPipe transport,
+        Func<Uri, INetTcpEndpoint?> resolveVia,
+        NetTcpSessionLimits limits,
+        ILogger logger,
+        TimeProvider? timeProvider = null,
+        Func<bool>? tryAcquireConnectionSlot = null,
+        Action? releaseConnectionSlot = null)
+    {
+        ArgumentNullException.ThrowIfNull(transport);
+        ArgumentNullException.ThrowIfNull(resolveVia);
+        ArgumentNullException.ThrowIfNull(limits);
+        ArgumentNullException.ThrowIfNull(logger);
+        ArgumentOutOfRangeException.ThrowIfLessThan(limits.MaxPendingMessages, 1);
+        ArgumentOutOfRangeException.ThrowIfLessThanOrEqual(limits.IdleTimeout, TimeSpan.Zero);
+        ArgumentOutOfRangeException.ThrowIfLessThanOrEqual(limits.PreambleTimeout, TimeSpan.Zero);
+        _transport = transport;
+        _resolveVia = resolveVia;
+        _limits = limits;
+        _logger = logger;
+        _time = timeProvider ?? TimeProvider.System;
+        _tryAcquireConnectionSlot = tryAcquireConnectionSlot;
+        _releaseConnectionSlot = releaseConnectionSlot;
+    }
+
+    /// <summary>
+    /// Runs the connection; completes when it is over for any reason (End handshake and no reuse, refusal, timeout,
+    /// the peer gone, <paramref name="stopping"/>), after every message handed to the endpoint has completed. Never
+    /// throws for bad input or a vanished peer; both sides of the transport are completed when it returns. Call once.
+    /// </summary>
+    public async Task RunAsync(CancellationToken stopping)
+    {
+        if (_connection is not null)
+        {
+            throw new InvalidOperationException("A session runs its connection once.");
+        }
+
+        var inFlight = new InFlightMessages(_limits.MaxPendingMessages);
+        using var clock = new SessionClock(_time, _transport.Input, inFlight, _limits.IdleTimeout);
+        var output = new FramingOutput(_transport.Output);
+        var connection = new FramingConnection(_transport.Input, output, clock, inFlight, _limits, _logger);
+        _connection = connection;
+        var slotTaken = false;
+        var registration = stopping.UnsafeRegister(static state => ((NetTcpServerSession)state!).OnStopping(), this);
+        try
+        {
+            slotTaken = _tryAcquireConnectionSlot?.Invoke() ?? true;
+            await RunConnectionAsync(connection, slotTaken).ConfigureAwait(false);
+        }
+        catch (Exception ex) when (ex is not OutOfMemoryException)
+        {
+            // Bad input and vanished peers are handled as values below; this is a bug or a broken transport.
+            NetTcpSessionLog.Unexpected(_logger, ex);
+        }
+        finally
+        {
+            await registration.DisposeAsync().ConfigureAwait(false);
+            await CloseAsync(connection).ConfigureAwait(false);
+            if (slotTaken)
+            {
+                _releaseConnectionSlot?.Invoke();
+            }
+        }
+    }
+
+    private void OnStopping()
+    {
+        _connection?.Stop();
+        Volatile.Read(ref _sessionClosing)?.Cancel();
+    }
+
+    private async Task RunConnectionAsync(FramingConnection connection, bool slotTaken)
+    {
+        var reused = false;
+        while (true)
+        {
+            var decoded = await PreambleReader.ReadAsync(connection, reused).ConfigureAwait(false);
+            if (decoded is not { } result)
+            {
+                return;
+            }
+
+            var fault = Judge(result, slotTaken, out var endpoint);
+            if (fault is not null)
+            {
+                await RefuseAsync(connection, fault).ConfigureAwait(false);
+                return;
+            }
+
+            if (!await connection.Output.WritePreambleAckAsync().ConfigureAwait(false))
+            {
+                NetTcpSessionLog.PeerVanished(_logger, "before the preamble ack");
+                return;
+            }
+
+            if (!await RunSessionAsync(connection, result.Preamble!.Via, endpoint!).ConfigureAwait(false))
+            {
+                return;
+            }
+
+            reused = true;
+        }
+    }
+
+    /// <summary>The fault a decoded preamble is refused with, or null (and its endpoint) when it is accepted.</summary>
+    private string? Judge(PreambleDecodeResult result, bool slotTaken, out INetTcpEndpoint? endpoint)
+    {
+        endpoint = null;
+        if (result.Status is PreambleDecodeStatus.Refused or PreambleDecodeStatus.Malformed)
+        {
+            NetTcpSessionLog.PreambleRefused(_logger, result.Fault!, result.Problem!);
+            return result.Fault;
+        }
+
+        if (!slotTaken)
+        {
+            NetTcpSessionLog.ServerTooBusy(_logger);
+            return FramingFaults.ServerTooBusy;
+        }
+
+        // In record order, as WCF checks them: the Via first, then the encoding, then any upgrade.
+        var preamble = result.Preamble!;
+        endpoint = _resolveVia(preamble.Via);
+        var (fault, problem) = endpoint is null
+            ? (FramingFaults.EndpointNotFound, "No endpoint answers to the Via.")
+            : !IsBinarySession(preamble)
+                ? (FramingFaults.ContentTypeInvalid, "The encoding is not the binary session encoding (msbinsession1).")
+                : preamble.UpgradeProtocol is not null
+                    ? (FramingFaults.UpgradeInvalid, "Stream upgrades (transport security) are not supported.")
+                    : ((string?)null, (string?)null);
+        if (fault is not null)
+        {
+            NetTcpSessionLog.PreambleRefused(_logger, fault, problem!);
+        }
+
+        return fault;
+    }
+
+    private static bool IsBinarySession(FramingPreamble preamble) => preamble.KnownEncoding is { } known
+        ? known == KnownEncoding.BinarySession
+        : SoapMediaTypes.Matches(preamble.ContentType, SoapMediaTypes.MsbinSession1);
+
+    /// <summary>One session after its Preamble Ack; true when it ended with End both ways and the connection may carry another.</summary>
+    private async Task<bool> RunSessionAsync(FramingConnection connection, Uri via, INetTcpEndpoint endpoint)
+    {
+        // One encoder per direction: each keeps the session dictionary of its side of the conversation.
+        var reader = WireBindings.NetTcp.CreateCodec(_limits.Wire, _limits.Buffers);
+        var writerLimits = _limits.MaxSentMessageSize is { } sent ? _limits.Wire with { MaxMessageSize = sent } : _limits.Wire;
+        var sender = new SessionSender(WireBindings.NetTcp.CreateCodec(writerLimits, _limits.Buffers), connection.Output);
+        var closing = new CancellationTokenSource();
+        Volatile.Write(ref _sessionClosing, closing);
+        if (connection.IsStopping)
+        {
+            await closing.CancelAsync().ConfigureAwait(false);
+        }
+
+        NetTcpSessionLog.SessionOpened(_logger, via);
+        connection.Clock.StartIdle();
+        var loop = new SessionReceiveLoop(connection, via, endpoint, reader, sender, closing.Token);
+        var reason = await loop.RunAsync().ConfigureAwait(false);
+        connection.Clock.Stop();
+
+        // Graceful ends let messages in flight finish (a stop has cancelled them) and answer End; the others stop
+        // replies at once: nobody is there to read them, or the session's bytes can no longer be trusted.
+        var graceful = reason is SessionEndReason.ClientEnded or SessionEndReason.Stopping or SessionEndReason.Idle;
+        if (!graceful)
+        {
+            await closing.CancelAsync().ConfigureAwait(false);
+            await sender.EndAsync(sendEnd: false).ConfigureAwait(false);
+        }
+
+        await connection.InFlight.WhenDrainedAsync().ConfigureAwait(false);
+        var endSent = graceful && await sender.EndAsync(sendEnd: true).ConfigureAwait(false);
+        NetTcpSessionLog.SessionEnded(_logger, via, reason, loop.Messages);
+        if (reason == SessionEndReason.Refused)
+        {
+            await RefuseAsync(connection, loop.Fault!).ConfigureAwait(false);
+        }
+
+        return reason == SessionEndReason.ClientEnded && endSent && !connection.IsStopping;
+    }
+
+    /// <summary>Answers <paramref name="fault"/>, then drops what the client still sends for a moment, so it can read the fault.</summary>
+    private static async Task RefuseAsync(FramingConnection connection, string fault)
+    {
+        if (!await connection.Output.WriteFaultAsync(fault).ConfigureAwait(false))
+        {
+            return;
+        }
+
+        connection.Clock.StartDeadline(FaultLinger);
+        var input = connection.Input;
+        long drained = 0;
+        while (drained < FaultDrainLimit)
+        {
+            ReadResult result;
+            try
+            {
+                result = await input.ReadAsync().ConfigureAwait(false);
+            }
+            catch (Exception ex) when (ex is IOException or InvalidOperationException or ObjectDisposedException)
+            {
+                return;
+            }
+
+            drained += result.Buffer.Length;
+            input.AdvanceTo(result.Buffer.End);
+            if (result.IsCompleted || (result.IsCanceled && (connection.IsStopping || connection.Clock.IsExpired)))
+            {
+                return;
+            }
+        }
+    }
+
+    private async Task CloseAsync(FramingConnection connection)
+    {
+        // Anything still in flight can no longer answer: tell it, refuse its sends, and wait for it (each is bounded
+        // by its own cancellation) before the transport goes.
+        if (Volatile.Read(ref _sessionClosing) is { } closing)
+        {
+            await closing.CancelAsync().ConfigureAwait(false);
+        }
+
+        connection.InFlight.CancelWaiters();
+        connection.Output.Break();
+        connection.Clock.Stop();
+        await connection.InFlight.WhenDrainedAsync().ConfigureAwait(false);
+        await connection.Output.CompleteAsync().ConfigureAwait(false);
+        await connection.Input.CompleteAsync().ConfigureAwait(false);
+    }
+}

@@ -1,0 +1,165 @@
+using System.Buffers;
+
+namespace SoapRouter.Wire.Framing;
+
+/// <summary>
+/// Decodes a duplex preamble ([MC-NMF] 2.2.6, 3.1.4.3-3.1.4.9): Version, Mode, Via, Known or Extensible Encoding,
+/// then Preamble End (or an Upgrade Request). Stateless: it decodes from the start of the bytes every time, which is
+/// cheap because every record is capped (the whole preamble is at most a few KB). Bad input is a value, never an
+/// exception; refusals come back as early as the offending record is here, without waiting for the rest.
+/// </summary>
+internal static class PreambleDecoder
+{
+    /// <summary>The framing major version this side speaks.</summary>
+    public const byte MajorVersion = 1;
+
+    /// <summary>The longest Via accepted, in UTF-8 octets (WCF's default MaxViaSize).</summary>
+    public const int MaxViaLength = 2048;
+
+    /// <summary>The longest extensible content type or upgrade protocol name accepted (WCF's MaxContentTypeSize).</summary>
+    public const int MaxContentTypeLength = 256;
+
+    /// <summary>Decodes the preamble at the start of <paramref name="buffer"/>.</summary>
+    public static PreambleDecodeResult Decode(ReadOnlySequence<byte> buffer)
+    {
+        var reader = new SequenceReader<byte>(buffer);
+
+        if (!reader.TryRead(out var type))
+        {
+            return PreambleDecodeResult.NeedMoreData;
+        }
+
+        if (type != (byte)FramingRecordType.Version)
+        {
+            return PreambleDecodeResult.Malformed("The first record is not a Version record.");
+        }
+
+        if (!reader.TryRead(out var major) || !reader.TryRead(out var minor))
+        {
+            return PreambleDecodeResult.NeedMoreData;
+        }
+
+        // WCF checks the major version only; minor versions are reserved for additions old receivers may ignore.
+        if (major != MajorVersion)
+        {
+            return PreambleDecodeResult.Refused(FramingFaults.UnsupportedVersion, "The framing major version is not 1.");
+        }
+
+        if (!reader.TryRead(out type))
+        {
+            return PreambleDecodeResult.NeedMoreData;
+        }
+
+        if (type != (byte)FramingRecordType.Mode)
+        {
+            return PreambleDecodeResult.Malformed("The record after Version is not a Mode record.");
+        }
+
+        if (!reader.TryRead(out var mode))
+        {
+            return PreambleDecodeResult.NeedMoreData;
+        }
+
+        // Only duplex sessions are served: the mode NetTcpBinding's buffered channels use.
+        if (mode != (byte)FramingMode.Duplex)
+        {
+            return PreambleDecodeResult.Refused(FramingFaults.UnsupportedMode, "The mode is not duplex.");
+        }
+
+        if (!reader.TryRead(out type))
+        {
+            return PreambleDecodeResult.NeedMoreData;
+        }
+
+        if (type != (byte)FramingRecordType.Via)
+        {
+            return PreambleDecodeResult.Malformed("The record after Mode is not a Via record.");
+        }
+
+        switch (FramingString.TryRead(ref reader, MaxViaLength, out var viaText))
+        {
+            case FramingStringStatus.NeedMoreData:
+                return PreambleDecodeResult.NeedMoreData;
+            case FramingStringStatus.TooLong:
+                return PreambleDecodeResult.Refused(FramingFaults.ViaTooLong, "The Via is longer than 2048 octets.");
+            case FramingStringStatus.Invalid:
+                return PreambleDecodeResult.Malformed("The Via record's size or text is not valid.");
+        }
+
+        if (!Uri.TryCreate(viaText, UriKind.Absolute, out var via))
+        {
+            return PreambleDecodeResult.Malformed("The Via is not an absolute URI.");
+        }
+
+        return DecodeEncoding(ref reader, (byte)major, (byte)minor, via);
+    }
+
+    private static PreambleDecodeResult DecodeEncoding(ref SequenceReader<byte> reader, byte major, byte minor, Uri via)
+    {
+        if (!reader.TryRead(out var type))
+        {
+            return PreambleDecodeResult.NeedMoreData;
+        }
+
+        KnownEncoding? known = null;
+        string? contentType = null;
+        if (type == (byte)FramingRecordType.KnownEncoding)
+        {
+            if (!reader.TryRead(out var encoding))
+            {
+                return PreambleDecodeResult.NeedMoreData;
+            }
+
+            // Unknown octets (0x09 and up) are kept as they are: judging the encoding is the endpoint's business.
+            known = (KnownEncoding)encoding;
+        }
+        else if (type == (byte)FramingRecordType.ExtensibleEncoding)
+        {
+            switch (FramingString.TryRead(ref reader, MaxContentTypeLength, out var text))
+            {
+                case FramingStringStatus.NeedMoreData:
+                    return PreambleDecodeResult.NeedMoreData;
+                case FramingStringStatus.TooLong:
+                    return PreambleDecodeResult.Refused(FramingFaults.ContentTypeTooLong, "The content type is longer than 256 octets.");
+                case FramingStringStatus.Invalid:
+                    return PreambleDecodeResult.Malformed("The Extensible Encoding record's size or text is not valid.");
+            }
+
+            contentType = text;
+        }
+        else
+        {
+            return PreambleDecodeResult.Malformed("The record after Via is not an encoding record.");
+        }
+
+        if (!reader.TryRead(out type))
+        {
+            return PreambleDecodeResult.NeedMoreData;
+        }
+
+        if (type == (byte)FramingRecordType.PreambleEnd)
+        {
+            var preamble = new FramingPreamble(major, minor, FramingMode.Duplex, via, known, contentType, null);
+            return new PreambleDecodeResult(PreambleDecodeStatus.Complete, reader.Position, preamble, null, null);
+        }
+
+        if (type != (byte)FramingRecordType.UpgradeRequest)
+        {
+            return PreambleDecodeResult.Malformed("The record after the encoding is neither Preamble End nor Upgrade Request.");
+        }
+
+        switch (FramingString.TryRead(ref reader, MaxContentTypeLength, out var upgrade))
+        {
+            case FramingStringStatus.NeedMoreData:
+                return PreambleDecodeResult.NeedMoreData;
+            case FramingStringStatus.TooLong:
+                // No quota fault exists for upgrade names; an unacceptable upgrade is an invalid one.
+                return PreambleDecodeResult.Refused(FramingFaults.UpgradeInvalid, "The upgrade protocol name is longer than 256 octets.");
+            case FramingStringStatus.Invalid:
+                return PreambleDecodeResult.Malformed("The Upgrade Request record's size or text is not valid.");
+        }
+
+        var upgraded = new FramingPreamble(major, minor, FramingMode.Duplex, via, known, contentType, upgrade);
+        return new PreambleDecodeResult(PreambleDecodeStatus.UpgradeRequested, reader.Position, upgraded, null, null);
+    }
+}

@@ -1,0 +1,259 @@
+using System.Buffers;
+using System.IO.Pipelines;
+using System.ServiceModel.Channels;
+using SoapRouter.Wire.Encoding;
+
+namespace SoapRouter.Wire.Framing;
+
+/// <summary>
+/// The message phase of one session: reads Sized Envelopes, copying each payload into a pooled array as its bytes
+/// arrive (so the transport's buffer never has to hold a whole large message), reads it with the session's reader
+/// encoder, and hands it to the endpoint, up to <see cref="NetTcpSessionLimits.MaxPendingMessages"/> at once. Ends at
+/// End, a client Fault, a framing error, an unreadable payload, the idle timeout, a stop, or the peer going away.
+/// </summary>
+internal sealed class SessionReceiveLoop(
+    FramingConnection connection,
+    Uri via,
+    INetTcpEndpoint endpoint,
+    MessageCodec reader,
+    SessionSender sender,
+    CancellationToken sessionClosing)
+{
+    private byte[]? _payload;
+    private int _payloadSize;
+    private int _payloadFilled;
+
+    /// <summary>Messages handed to the endpoint so far.</summary>
+    public long Messages { get; private set; }
+
+    /// <summary>The fault to answer when the loop ended with <see cref="SessionEndReason.Refused"/>.</summary>
+    public string? Fault { get; private set; }
+
+    /// <summary>Runs until the session's message phase is over.</summary>
+    public async Task<SessionEndReason> RunAsync()
+    {
+        var input = connection.Input;
+        try
+        {
+            while (true)
+            {
+                ReadResult result;
+                try
+                {
+                    result = await input.ReadAsync().ConfigureAwait(false);
+                }
+                catch (Exception ex) when (ex is IOException or InvalidOperationException or ObjectDisposedException)
+                {
+                    NetTcpSessionLog.PeerVanished(connection.Logger, "reset while reading messages");
+                    return SessionEndReason.PeerVanished;
+                }
+
+                var buffer = result.Buffer;
+                if (result.IsCanceled)
+                {
+                    input.AdvanceTo(buffer.Start);
+                    if (connection.IsStopping)
+                    {
+                        return SessionEndReason.Stopping;
+                    }
+
+                    if (connection.Clock.IsExpired)
+                    {
+                        return SessionEndReason.Idle;
+                    }
+
+                    continue;
+                }
+
+                connection.Clock.Touch();
+                var (ended, reason) = await ProcessAsync(buffer, result.IsCompleted).ConfigureAwait(false);
+                if (ended)
+                {
+                    return reason;
+                }
+            }
+        }
+        finally
+        {
+            ReturnPayload();
+        }
+    }
+
+    /// <summary>Handles the records in <paramref name="buffer"/>; advances the reader; says whether the phase is over.</summary>
+    private async ValueTask<(bool Ended, SessionEndReason Reason)> ProcessAsync(ReadOnlySequence<byte> buffer, bool isCompleted)
+    {
+        var input = connection.Input;
+        while (true)
+        {
+            if (_payload is not null)
+            {
+                var take = (int)Math.Min(_payloadSize - _payloadFilled, buffer.Length);
+                buffer.Slice(0, take).CopyTo(_payload.AsSpan(_payloadFilled));
+                _payloadFilled += take;
+                buffer = buffer.Slice(take);
+                if (_payloadFilled < _payloadSize)
+                {
+                    break;
+                }
+
+                var dispatched = await DispatchAsync().ConfigureAwait(false);
+                if (dispatched != null)
+                {
+                    input.AdvanceTo(buffer.Start);
+                    return (true, dispatched.Value);
+                }
+
+                continue;
+            }
+
+            var head = EnvelopeRecordDecoder.Decode(buffer, connection.Limits.Wire.MaxMessageSize);
+            switch (head.Status)
+            {
+                case EnvelopeRecordStatus.SizedEnvelope:
+                    buffer = buffer.Slice(head.HeadLength);
+                    _payloadSize = head.PayloadSize;
+                    _payloadFilled = 0;
+                    _payload = reader.Buffers.TakeBuffer(head.PayloadSize);
+                    continue;
+
+                case EnvelopeRecordStatus.End:
+                    input.AdvanceTo(buffer.Slice(head.HeadLength).Start);
+                    return (true, SessionEndReason.ClientEnded);
+
+                case EnvelopeRecordStatus.Fault:
+                    input.AdvanceTo(buffer.Slice(head.HeadLength).Start);
+                    NetTcpSessionLog.ClientFault(connection.Logger, via, head.Fault!);
+                    return (true, SessionEndReason.ClientFault);
+
+                case EnvelopeRecordStatus.TooLarge:
+                    input.AdvanceTo(buffer.End);
+                    NetTcpSessionLog.MessageTooLarge(connection.Logger, via, head.PayloadSize, connection.Limits.Wire.MaxMessageSize);
+                    Fault = FramingFaults.MaxMessageSizeExceeded;
+                    return (true, SessionEndReason.Refused);
+
+                case EnvelopeRecordStatus.Malformed:
+                    input.AdvanceTo(buffer.End);
+                    NetTcpSessionLog.MalformedRecord(connection.Logger, via, head.Problem!);
+                    Fault = FramingFaults.InvalidRecordSequence;
+                    return (true, SessionEndReason.Refused);
+            }
+
+            // NeedMoreData: keep what is here, wait for more.
+            break;
+        }
+
+        input.AdvanceTo(buffer.Start, buffer.End);
+        if (isCompleted)
+        {
+            NetTcpSessionLog.PeerVanished(connection.Logger, _payload is null && buffer.IsEmpty ? "between messages" : "mid-record");
+            return (true, SessionEndReason.PeerVanished);
+        }
+
+        return (false, default);
+    }
+
+    /// <summary>Reads the assembled payload and hands it to the endpoint; null on success, else why the session ends.</summary>
+    private async ValueTask<SessionEndReason?> DispatchAsync()
+    {
+        var payload = _payload!;
+        var size = _payloadSize;
+        _payload = null;
+
+        MessageBuffer buffer;
+        try
+        {
+            // From here the message owns the array (ReadPooled returns it itself when reading fails).
+            var message = reader.ReadPooled(payload, size);
+            try
+            {
+                buffer = message.CreateBufferedCopy(int.MaxValue);
+            }
+            finally
+            {
+                message.Close();
+            }
+        }
+        catch (Exception ex) when (ex is not OutOfMemoryException)
+        {
+            // XmlException, CommunicationException, QuotaExceededException, InvalidDataException, ...: whatever WCF's
+            // reader throws, the session dictionary may now be out of step with the client's, so the session is over.
+            NetTcpSessionLog.UnreadablePayload(connection.Logger, via, size, ex);
+
+            return SessionEndReason.Unreadable;
+        }
+
+        if (!connection.InFlight.TryEnter() && !await connection.InFlight.EnterAsync().ConfigureAwait(false))
+        {
+            buffer.Close();
+            return SessionEndReason.Stopping;
+        }
+
+        Messages++;
+        var request = new NetTcpRequest(buffer, via, size, sender, sessionClosing);
+        ValueTask handling;
+        try
+        {
+            handling = endpoint.HandleAsync(request);
+        }
+        catch (Exception ex) when (ex is not OutOfMemoryException)
+        {
+            NetTcpSessionLog.HandlerFailed(connection.Logger, via, ex);
+            request.Dispose();
+            Completed();
+            return null;
+        }
+
+        if (handling.IsCompletedSuccessfully)
+        {
+            handling.GetAwaiter().GetResult();
+            Completed();
+        }
+        else
+        {
+            _ = TrackAsync(handling, request);
+        }
+
+        return null;
+    }
+
+    private async Task TrackAsync(ValueTask handling, NetTcpRequest request)
+    {
+        try
+        {
+            await handling.ConfigureAwait(false);
+        }
+        catch (Exception ex) when (ex is not OutOfMemoryException)
+        {
+            // A handler that threw may not have disposed its request; disposing twice is harmless.
+            if (ex is not OperationCanceledException || !sessionClosing.IsCancellationRequested)
+            {
+                NetTcpSessionLog.HandlerFailed(connection.Logger, via, ex);
+            }
+
+            request.Dispose();
+        }
+        finally
+        {
+            Completed();
+        }
+    }
+
+    private void Completed()
+    {
+        // Activity first: an idle check that sees nothing in flight must also see this moment as the last activity.
+        connection.Clock.Touch();
+        if (connection.InFlight.Exit())
+        {
+            connection.Clock.OnDrained();
+        }
+    }
+
+    private void ReturnPayload()
+    {
+        if (_payload is { } payload)
+        {
+            _payload = null;
+            reader.Buffers.ReturnBuffer(payload);
+        }
+    }
+}

@@ -1,0 +1,60 @@
+using System.Buffers;
+using System.ServiceModel;
+using System.ServiceModel.Channels;
+using SoapRouter.Wire.Encoding;
+
+namespace SoapRouter.Wire.Framing;
+
+/// <summary>
+/// One session's replies: its writer encoder (whose session dictionary the client's reader mirrors) and the
+/// connection's output. Encoding and writing happen under the output's lock, so the order of dictionary additions is
+/// the order of the bytes on the wire.
+/// </summary>
+internal sealed class SessionSender(MessageCodec codec, FramingOutput output)
+{
+    private volatile bool _open = true;
+
+    /// <summary>True until the session has ended (End sent, or the session abandoned).</summary>
+    public bool IsOpen => _open && !output.IsBroken;
+
+    /// <summary>Encodes and sends <paramref name="reply"/> as one Sized Envelope.</summary>
+    public async ValueTask SendAsync(Message reply, CancellationToken cancellationToken)
+    {
+        ArgumentNullException.ThrowIfNull(reply);
+        await output.EnterAsync(cancellationToken).ConfigureAwait(false);
+        try
+        {
+            if (!IsOpen)
+            {
+                throw Closed();
+            }
+
+            // Room for the record head before the payload, so both go to the transport in one copy.
+            using (var bytes = codec.Write(reply, FramingRecordWriter.MaxSizedEnvelopeHeadLength))
+            {
+                var head = FramingRecordWriter.WriteSizedEnvelopeHead(bytes.Array.AsSpan(0, bytes.Offset), bytes.Count);
+                output.Writer.Write(bytes.Array.AsSpan(bytes.Offset - head, head + bytes.Count));
+            }
+
+            if (!await output.FlushAsync().ConfigureAwait(false))
+            {
+                throw Closed();
+            }
+        }
+        finally
+        {
+            output.Exit();
+        }
+    }
+
+    /// <summary>Ends the session: later sends are refused; with <paramref name="sendEnd"/>, an End record goes out first.</summary>
+    public async ValueTask<bool> EndAsync(bool sendEnd)
+    {
+        // Set before taking the lock: a send waiting for it must not slip in after End.
+        _open = false;
+        return sendEnd && await output.WriteEndAsync().ConfigureAwait(false);
+    }
+
+    private static CommunicationObjectAbortedException Closed() =>
+        new("The net.tcp session has ended; the message was not sent.");
+}
