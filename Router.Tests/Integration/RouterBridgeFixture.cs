@@ -1,4 +1,5 @@
 using BackendStub.Hosting;
+using Samples.Contracts;
 using Samples.Payloads;
 using SoapRouter.Configuration;
 using SoapRouter.Tests.BackendStub;
@@ -9,10 +10,10 @@ using SoapRouter.Wire.Bindings;
 namespace SoapRouter.Tests.Integration;
 
 /// <summary>
-/// One router in front of two real BackendStubs (a healthy one, and one whose every operation faults), with a listener
-/// for every pair of HTTP bindings: /router/{client binding}/{backend binding}, and the same under /faulty. Each
-/// listener routes by its address to the cluster of the backend binding, so a client of binding A reaches a backend of
-/// binding B through exactly one of the nine bridges.
+/// One router in front of two real BackendStubs (a healthy one, and one whose every operation faults), both serving all
+/// four bindings (net.tcp included), with a listener for every pair of bindings: {client binding}-{backend binding},
+/// and the same with -faulty. Each listener routes by its address to the cluster of the backend binding, so a client of
+/// binding A reaches a backend of binding B through exactly one of the sixteen bridges.
 /// </summary>
 public sealed class RouterBridgeFixture : IAsyncLifetime
 {
@@ -37,23 +38,28 @@ public sealed class RouterBridgeFixture : IAsyncLifetime
     public async Task InitializeAsync()
     {
         // WCF's default address filter, stated rather than assumed: the tests' successes are what it let through.
-        Stub = await RunningStub.StartAsync(new StubOptions { Seed = Seed, Profile = Profile, AddressFilter = AddressFilterMode.Default });
-        FaultyStub = await RunningStub.StartAsync(new StubOptions { FaultRate = 1 });
+        Stub = await RunningStub.StartWithNetTcpAsync(new StubOptions { Seed = Seed, Profile = Profile, AddressFilter = AddressFilterMode.Default });
+        FaultyStub = await RunningStub.StartWithNetTcpAsync(new StubOptions { FaultRate = 1 });
         var listeners = new List<ListenerConfig>();
         var routes = new List<RouteConfig>();
         var clusters = new Dictionary<string, ClusterConfig>();
-        foreach (var backend in WireBindings.Http)
+        foreach (var backend in WireBindings.All)
         {
             clusters[ClusterName(backend, false)] = ListeningRouter.Cluster(backend.Name, [Stub.Address(backend).ToString()], prefix: backend.Name);
             clusters[ClusterName(backend, true)] = ListeningRouter.Cluster(backend.Name, [FaultyStub.Address(backend).ToString()], prefix: backend.Name + "-faulty");
-            foreach (var client in WireBindings.Http)
+            foreach (var client in WireBindings.All)
             {
                 foreach (var faulty in new[] { false, true })
                 {
                     var name = ListenerName(client, backend, faulty);
                     var path = "/router/" + name;
-                    listeners.Add(TestConfigs.Listener(name, client.Name, "http://127.0.0.1:0" + path));
-                    routes.Add(TestConfigs.Route(name, ClusterName(backend, faulty), TestConfigs.Address(path)));
+                    var root = client.IsSession ? "net.tcp://127.0.0.1:0" : "http://127.0.0.1:0";
+                    listeners.Add(TestConfigs.Listener(name, client.Name, root + path));
+                    // basicHttp messages cannot say they are one-way; a net.tcp destination gives no acknowledgement.
+                    routes.Add(TestConfigs.Route(name, ClusterName(backend, faulty), TestConfigs.Address(path)) with
+                    {
+                        OneWayActions = [OrderServiceActions.SubmitOrder],
+                    });
                 }
             }
         }

@@ -40,6 +40,12 @@ internal static class ListenerRules
             }
 
             // One port is served by one transport: Kestrel for http, https or the net.tcp framing, never two at once.
+            // Port 0 asks the system for a free port, a different one for each scheme.
+            if (uri.Port == 0)
+            {
+                continue;
+            }
+
             if (portSchemes.TryGetValue(uri.Port, out var owner))
             {
                 if (owner.Scheme != uri.Scheme)

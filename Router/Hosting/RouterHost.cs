@@ -5,6 +5,7 @@ using SoapRouter.Configuration;
 using SoapRouter.Forwarding.Http;
 using SoapRouter.Forwarding.NetTcp;
 using SoapRouter.Listening;
+using SoapRouter.Listening.NetTcp;
 using SoapRouter.Pipeline;
 using SoapRouter.Telemetry;
 
@@ -14,7 +15,7 @@ namespace SoapRouter.Hosting;
 /// The running router: one ASP.NET Core host whose Kestrel serves every HTTP listener and, on its own address, the
 /// admin endpoint; the router's parts come from dependency injection (<see cref="RouterServices"/>). Requests are told
 /// apart by the endpoint they arrived on, so admin paths never answer on a listener's port and SOAP never on the
-/// admin's. netTcp listeners are not hosted yet; start says so for each configured one.
+/// admin's; netTcp listeners are Kestrel endpoints whose connections run net.tcp framing sessions.
 /// </summary>
 internal sealed class RouterHost : IAsyncDisposable
 {
@@ -39,7 +40,7 @@ internal sealed class RouterHost : IAsyncDisposable
         ArgumentNullException.ThrowIfNull(loggerFactory);
         ArgumentNullException.ThrowIfNull(timeProvider);
         var config = provider.Current;
-        Listeners = new ListenerSet(HttpListenerPlan.Build(config.Listeners), config);
+        Listeners = new ListenerSet(ListenerPlan.Build(config.Listeners), config);
         _startAdminAddress = config.Admin.Address;
         _adminEndPoint = AdminEndpointAddress.TryParse(config.Admin.Address, out var endPoint, out var error)
             ? endPoint
@@ -128,7 +129,8 @@ internal sealed class RouterHost : IAsyncDisposable
     {
         options.AddServerHeader = false;
         options.Limits.MaxRequestBodySize = config.Limits.MaxMessageSize;
-        Listeners.Configure(options);
+        // net.tcp connections are served by a DI-made runner, resolved when the first one arrives (after Build).
+        Listeners.Configure(options, (connection, endpoint) => _app.Services.GetRequiredService<NetTcpConnections>().RunAsync(connection, endpoint));
         options.Listen(_adminEndPoint, listen => _adminListen = listen);
     }
 

@@ -4,6 +4,7 @@ using SoapRouter.Forwarding;
 using SoapRouter.Forwarding.Http;
 using SoapRouter.Forwarding.NetTcp;
 using SoapRouter.Listening;
+using SoapRouter.Listening.NetTcp;
 using SoapRouter.LoadBalancing;
 using SoapRouter.Metadata;
 using SoapRouter.Pipeline;
@@ -45,6 +46,7 @@ internal static class RouterServices
         services.AddSingleton(_ => new ConcurrencyGate(config.Limits.MaxConcurrentRequests, busyWait ?? ConcurrencyGate.DefaultBusyWait));
         services.AddSingleton<WsdlProxy>();
         services.AddSingleton<HttpSoapHandler>();
+        services.AddSingleton<NetTcpConnections>();
         services.AddSingleton<AdminEndpoint>();
         services.AddSingleton(listeners);
         return services;

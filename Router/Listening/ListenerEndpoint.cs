@@ -10,15 +10,19 @@ internal sealed class ListenerEndpoint
 {
     private readonly SoapListener[] _listeners;
 
-    /// <summary>An endpoint on <paramref name="address"/> (null: localhost, both loopbacks) and <paramref name="port"/>.</summary>
-    public ListenerEndpoint(IPAddress? address, int port, SoapListener[] listeners)
+    /// <summary>An endpoint on <paramref name="address"/> (null: localhost, both loopbacks) and <paramref name="port"/>; <paramref name="isNetTcp"/>: it speaks the net.tcp framing, not HTTP.</summary>
+    public ListenerEndpoint(IPAddress? address, int port, SoapListener[] listeners, bool isNetTcp = false)
     {
+        IsNetTcp = isNetTcp;
         ArgumentNullException.ThrowIfNull(listeners);
         Address = address;
         Port = port;
         BoundPort = port;
         _listeners = listeners;
     }
+
+    /// <summary>True for a net.tcp endpoint, whose connections run framing sessions instead of HTTP.</summary>
+    public bool IsNetTcp { get; }
 
     /// <summary>The IP address to bind; null for localhost.</summary>
     public IPAddress? Address { get; }

@@ -1,4 +1,5 @@
 using System.Net;
+using Microsoft.AspNetCore.Connections;
 using Microsoft.AspNetCore.Server.Kestrel.Core;
 using SoapRouter.Configuration;
 using SoapRouter.Hosting;
@@ -12,13 +13,13 @@ namespace SoapRouter.Listening;
 /// </summary>
 internal sealed class ListenerSet
 {
-    private readonly HttpListenerPlan _plan;
+    private readonly ListenerPlan _plan;
     private readonly ListenerEndpoint[] _endpoints;
     private readonly IReadOnlyList<ListenerConfig> _startListeners;
     private readonly ListenOptions?[] _bound;
 
     /// <summary>The listeners of <paramref name="config"/>, planned by <paramref name="plan"/>.</summary>
-    public ListenerSet(HttpListenerPlan plan, RouterConfig config)
+    public ListenerSet(ListenerPlan plan, RouterConfig config)
     {
         ArgumentNullException.ThrowIfNull(plan);
         ArgumentNullException.ThrowIfNull(config);
@@ -34,21 +35,34 @@ internal sealed class ListenerSet
     /// <summary>The address each served listener is reachable at, by listener name, with the real port; empty until started.</summary>
     public IReadOnlyDictionary<string, Uri> BoundAddresses { get; private set; } = new Dictionary<string, Uri>();
 
-    /// <summary>Adds a Kestrel endpoint for every listener endpoint.</summary>
-    public void Configure(KestrelServerOptions options)
+    /// <summary>
+    /// Adds a Kestrel endpoint for every listener endpoint: HTTP ones run the host's request pipeline, net.tcp ones
+    /// hand each connection to <paramref name="netTcpConnection"/>.
+    /// </summary>
+    public void Configure(KestrelServerOptions options, Func<ConnectionContext, ListenerEndpoint, Task> netTcpConnection)
     {
         ArgumentNullException.ThrowIfNull(options);
+        ArgumentNullException.ThrowIfNull(netTcpConnection);
         for (var i = 0; i < _endpoints.Length; i++)
         {
             var endpoint = _endpoints[i];
             var index = i;
+            void Listen(ListenOptions listen)
+            {
+                _bound[index] = listen;
+                if (endpoint.IsNetTcp)
+                {
+                    listen.Run(connection => netTcpConnection(connection, endpoint));
+                }
+            }
+
             if (endpoint.Address is null)
             {
-                options.ListenLocalhost(endpoint.Port, listen => _bound[index] = listen);
+                options.ListenLocalhost(endpoint.Port, Listen);
             }
             else
             {
-                options.Listen(endpoint.Address, endpoint.Port, listen => _bound[index] = listen);
+                options.Listen(endpoint.Address, endpoint.Port, Listen);
             }
         }
     }
@@ -82,7 +96,7 @@ internal sealed class ListenerSet
         ArgumentNullException.ThrowIfNull(connection);
         foreach (var endpoint in _endpoints)
         {
-            if (endpoint.Accepted(connection.LocalIpAddress, connection.LocalPort) && endpoint.Find(path) is { } listener)
+            if (!endpoint.IsNetTcp && endpoint.Accepted(connection.LocalIpAddress, connection.LocalPort) && endpoint.Find(path) is { } listener)
             {
                 return listener;
             }

@@ -78,6 +78,21 @@ internal sealed class MessagePipeline
             return _faults.Refuse(listener, SoapFaultSpec.Sender(readError!), FaultKind.BadRequest, inbound.Length);
         }
 
+        var answer = await ProcessReceivedAsync(inbound, state, received, started).ConfigureAwait(false);
+
+        // A one-way message on a session has nobody waiting: not even a fault goes back (WCF services send none).
+        if (answer is { Message: not null } && inbound.Decoded is not null && received.HasAddressing && received.MessageId is null)
+        {
+            answer.Dispose();
+            return ClientAnswer.OneWayAck();
+        }
+
+        return answer;
+    }
+
+    private async ValueTask<ClientAnswer?> ProcessReceivedAsync(InboundMessage inbound, PipelineState state, ReceivedMessage received, long started)
+    {
+        var listener = inbound.Listener;
         var route = state.State.Routes.Match(received.Routable);
         if (route is null)
         {
@@ -138,8 +153,16 @@ internal sealed class MessagePipeline
         var listener = inbound.Listener;
         if (inbound.Decoded is { } decoded)
         {
-            // A session's decoder has read it already, in the order its dictionary needs.
-            return ReceivedMessage.FromBuffer(decoded, listener.Path, transportAction: null);
+            // A session's decoder has read it already, in the order its dictionary needs; its headers may still be bad.
+            try
+            {
+                return ReceivedMessage.FromBuffer(decoded, listener.Path, transportAction: null);
+            }
+            catch (Exception ex) when (WireErrors.IsBadInput(ex))
+            {
+                error = "A WS-Addressing header of the message is not valid.";
+                return null;
+            }
         }
 
         var transportAction = listener.Binding.TransportAction(inbound.ContentType, inbound.SoapActionHeader);

@@ -16,6 +16,9 @@ namespace SoapRouter.Forwarding.NetTcp;
 /// </summary>
 internal sealed class NetTcpDestinationClient : IDisposable
 {
+    /// <summary>The sessions' connection buffer (and so socket receive buffer); WCF's 8 KB default stalls large replies.</summary>
+    public const int ConnectionBufferSize = 64 * 1024;
+
     private readonly IChannelFactory<IDuplexSessionChannel> _factory;
     private readonly NetTcpSessionChannel?[] _sessions;
     private readonly SemaphoreSlim[] _opening;
@@ -36,7 +39,7 @@ internal sealed class NetTcpDestinationClient : IDisposable
         _connectTimeout = connectTimeout;
         _sendTimeout = sendTimeout;
         _logger = logger;
-        var binding = WireBindings.NetTcp.CreateClientBinding(limits);
+        var binding = WireBindings.NetTcp.CreateClientBinding(limits, ConnectionBufferSize);
         binding.OpenTimeout = connectTimeout;
         binding.SendTimeout = sendTimeout;
 

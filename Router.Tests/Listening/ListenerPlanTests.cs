@@ -6,33 +6,39 @@ using SoapRouter.Wire.Bindings;
 
 namespace SoapRouter.Tests.Listening;
 
-public sealed class HttpListenerPlanTests
+public sealed class ListenerPlanTests
 {
     [Fact]
-    public void Build_ListenersSharingHostAndPort_ShareOneEndpoint_NetTcpIsNotStarted()
+    public void Build_ListenersSharingHostAndPort_ShareOneEndpoint_NetTcpHasItsOwn()
     {
-        var plan = HttpListenerPlan.Build(
+        var plan = ListenerPlan.Build(
         [
             TestConfigs.Listener("a", WireBindingNames.BasicHttp, "http://127.0.0.1:8080/a"),
             TestConfigs.Listener("b", WireBindingNames.Soap12Http, "http://127.0.0.1:8080/b/"),
             TestConfigs.Listener("c", WireBindingNames.BinaryHttp, "http://0.0.0.0:9090/c"),
             TestConfigs.Listener("t", WireBindingNames.NetTcp, "net.tcp://127.0.0.1:8808/t"),
+            TestConfigs.Listener("u", WireBindingNames.NetTcp, "net.tcp://127.0.0.1:8808/u"),
         ]);
 
-        Assert.Equal(2, plan.Endpoints.Count);
+        Assert.Equal(3, plan.Endpoints.Count);
+        var netTcp = plan.Endpoints.Single(e => e.Port == 8808);
+        Assert.True(netTcp.IsNetTcp);
+        Assert.Equal(["t", "u"], netTcp.Listeners.Select(l => l.Name));
+        Assert.Equal("u", netTcp.Find("/u")!.Name);
+        Assert.Empty(plan.NotStarted);
         var shared = plan.Endpoints.Single(e => e.Port == 8080);
         Assert.Equal(["a", "b"], shared.Listeners.Select(l => l.Name));
         Assert.Equal("b", shared.Find("/B")!.Name);
         Assert.Equal("/b", shared.Find("/b/")!.Path);
         Assert.Null(shared.Find("/c"));
         Assert.Equal(IPAddress.Any, plan.Endpoints.Single(e => e.Port == 9090).Address);
-        Assert.Equal("t", Assert.Single(plan.NotStarted).Name);
+        Assert.False(shared.IsNetTcp);
     }
 
     [Fact]
     public void Build_HttpsAndHostNames_AreRefusedWithEveryProblemNamed()
     {
-        var error = Assert.Throws<ArgumentException>(() => HttpListenerPlan.Build(
+        var error = Assert.Throws<ArgumentException>(() => ListenerPlan.Build(
         [
             TestConfigs.Listener("secure", WireBindingNames.BasicHttp, "https://127.0.0.1:8443/a"),
             TestConfigs.Listener("named", WireBindingNames.BasicHttp, "http://router.example:8080/a"),
@@ -45,7 +51,7 @@ public sealed class HttpListenerPlanTests
     [Fact]
     public void RootListener_ServesTheRootWithOrWithoutSlash()
     {
-        var plan = HttpListenerPlan.Build([TestConfigs.Listener("root", WireBindingNames.BasicHttp, "http://127.0.0.1:8080")]);
+        var plan = ListenerPlan.Build([TestConfigs.Listener("root", WireBindingNames.BasicHttp, "http://127.0.0.1:8080")]);
 
         var endpoint = Assert.Single(plan.Endpoints);
         Assert.NotNull(endpoint.Find("/"));

@@ -5,12 +5,13 @@ using SoapRouter.Wire.Bindings;
 namespace SoapRouter.Listening;
 
 /// <summary>
-/// Which Kestrel endpoints the config's listeners need: http listeners of the HTTP bindings grouped by host and port.
-/// netTcp listeners are set aside (not started); https listeners and host names are refused, at start.
+/// Which Kestrel endpoints the config's listeners need: listeners grouped by scheme, host and port (HTTP listeners
+/// share an endpoint and are told apart by path; net.tcp ones by the via of their sessions). https listeners and host
+/// names are refused, at start.
 /// </summary>
-internal sealed class HttpListenerPlan
+internal sealed class ListenerPlan
 {
-    private HttpListenerPlan(IReadOnlyList<ListenerEndpoint> endpoints, IReadOnlyList<ListenerConfig> notStarted)
+    private ListenerPlan(IReadOnlyList<ListenerEndpoint> endpoints, IReadOnlyList<ListenerConfig> notStarted)
     {
         Endpoints = endpoints;
         NotStarted = notStarted;
@@ -19,7 +20,7 @@ internal sealed class HttpListenerPlan
     /// <summary>The endpoints to bind, each with its listeners.</summary>
     public IReadOnlyList<ListenerEndpoint> Endpoints { get; }
 
-    /// <summary>Listeners this build cannot serve (netTcp).</summary>
+    /// <summary>Listeners this build cannot serve (none today; kept so a future binding can be reported rather than dropped).</summary>
     public IReadOnlyList<ListenerConfig> NotStarted { get; }
 
     /// <summary>Every HTTP binding some listener uses.</summary>
@@ -41,7 +42,7 @@ internal sealed class HttpListenerPlan
     }
 
     /// <summary>Plans <paramref name="listeners"/> (a validated config); throws <see cref="ArgumentException"/> naming every listener this build refuses.</summary>
-    public static HttpListenerPlan Build(IReadOnlyList<ListenerConfig> listeners)
+    public static ListenerPlan Build(IReadOnlyList<ListenerConfig> listeners)
     {
         ArgumentNullException.ThrowIfNull(listeners);
         var problems = new List<string>();
@@ -49,14 +50,14 @@ internal sealed class HttpListenerPlan
         var groups = new Dictionary<(string Host, int Port), (IPAddress? Address, List<SoapListener> Listeners)>();
         foreach (var config in listeners)
         {
-            if (WireBindings.Find(config.Binding) is not { IsHttp: true } binding)
+            if (WireBindings.Find(config.Binding) is not { } binding)
             {
                 notStarted.Add(config);
                 continue;
             }
 
             var uri = new Uri(config.Address, UriKind.Absolute);
-            if (uri.Scheme != Uri.UriSchemeHttp)
+            if (uri.Scheme != (binding.IsSession ? "net.tcp" : Uri.UriSchemeHttp))
             {
                 problems.Add($"listener '{config.Name}' ({config.Address}): {uri.Scheme} is not supported yet (TLS is not in this build); use http");
                 continue;
@@ -68,7 +69,7 @@ internal sealed class HttpListenerPlan
                 continue;
             }
 
-            var key = (uri.Host.ToUpperInvariant(), uri.Port);
+            var key = (uri.Scheme + "://" + uri.Host.ToUpperInvariant(), uri.Port);
             if (!groups.TryGetValue(key, out var group))
             {
                 group = (address, []);
@@ -89,10 +90,10 @@ internal sealed class HttpListenerPlan
         var endpoints = new List<ListenerEndpoint>(groups.Count);
         foreach (var (_, (address, members)) in groups)
         {
-            endpoints.Add(new ListenerEndpoint(address, members[0].Address.Port, [.. members]));
+            endpoints.Add(new ListenerEndpoint(address, members[0].Address.Port, [.. members], members[0].Binding.IsSession));
         }
 
-        return new HttpListenerPlan(endpoints, notStarted);
+        return new ListenerPlan(endpoints, notStarted);
     }
 
     // Literal addresses and localhost only, as for the admin endpoint: binding a host name could open more interfaces than meant.

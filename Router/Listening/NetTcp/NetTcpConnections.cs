@@ -1,0 +1,81 @@
+using Microsoft.AspNetCore.Connections;
+using SoapRouter.Pipeline;
+using SoapRouter.Wire.Framing;
+
+namespace SoapRouter.Listening.NetTcp;
+
+/// <summary>
+/// Runs the net.tcp framing session of every connection Kestrel accepts on a netTcp endpoint: the session's via picks
+/// the listener (an unknown via is answered with the EndpointNotFound framing fault), and the limits are the current
+/// config's (message size and reader quotas, pending messages per connection, idle timeout) plus the connection limit
+/// fixed at start.
+/// </summary>
+internal sealed class NetTcpConnections
+{
+    private readonly MessagePipeline _pipeline;
+    private readonly NetTcpConnectionGate _gate;
+    private readonly TimeProvider _timeProvider;
+    private readonly ILoggerFactory _loggerFactory;
+    private readonly ILogger _sessionLogger;
+    private readonly Dictionary<SoapListener, NetTcpListenerEndpoint> _endpoints = new(ReferenceEqualityComparer.Instance);
+    private readonly Lock _endpointsGate = new();
+
+    /// <summary>Creates the runner; the connection limit is the start config's.</summary>
+    public NetTcpConnections(MessagePipeline pipeline, TimeProvider timeProvider, ILoggerFactory loggerFactory)
+    {
+        ArgumentNullException.ThrowIfNull(pipeline);
+        ArgumentNullException.ThrowIfNull(timeProvider);
+        ArgumentNullException.ThrowIfNull(loggerFactory);
+        _pipeline = pipeline;
+        _timeProvider = timeProvider;
+        _loggerFactory = loggerFactory;
+        _sessionLogger = loggerFactory.CreateLogger<NetTcpServerSession>();
+        _gate = new NetTcpConnectionGate(pipeline.CurrentState.State.Config.Limits.NetTcp.MaxConnections);
+    }
+
+    /// <summary>The connection limit.</summary>
+    public NetTcpConnectionGate Gate => _gate;
+
+    /// <summary>Serves <paramref name="connection"/>, accepted on <paramref name="endpoint"/>, until its session ends.</summary>
+    public Task RunAsync(ConnectionContext connection, ListenerEndpoint endpoint)
+    {
+        ArgumentNullException.ThrowIfNull(connection);
+        ArgumentNullException.ThrowIfNull(endpoint);
+        var state = _pipeline.CurrentState;
+        var netTcp = state.State.Config.Limits.NetTcp;
+        var limits = new NetTcpSessionLimits
+        {
+            Wire = state.Limits,
+            MaxPendingMessages = netTcp.MaxPendingMessagesPerConnection,
+            IdleTimeout = netTcp.IdleTimeout,
+        };
+        var session = new NetTcpServerSession(
+            connection.Transport,
+            via => Resolve(endpoint, via),
+            limits,
+            _sessionLogger,
+            _timeProvider,
+            _gate.TryAcquire,
+            _gate.Release);
+        return session.RunAsync(connection.ConnectionClosed);
+    }
+
+    private NetTcpListenerEndpoint? Resolve(ListenerEndpoint endpoint, Uri via)
+    {
+        if (endpoint.Find(Uri.UnescapeDataString(via.AbsolutePath)) is not { } listener)
+        {
+            return null;
+        }
+
+        lock (_endpointsGate)
+        {
+            if (!_endpoints.TryGetValue(listener, out var handler))
+            {
+                handler = new NetTcpListenerEndpoint(listener, _pipeline, _loggerFactory.CreateLogger<NetTcpListenerEndpoint>());
+                _endpoints.Add(listener, handler);
+            }
+
+            return handler;
+        }
+    }
+}

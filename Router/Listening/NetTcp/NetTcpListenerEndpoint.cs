@@ -1,0 +1,53 @@
+using SoapRouter.Pipeline;
+using SoapRouter.Wire.Framing;
+using SoapRouter.Wire.Soap;
+
+namespace SoapRouter.Listening.NetTcp;
+
+/// <summary>
+/// One netTcp listener as its sessions see it: each message a session's decoder read goes into the
+/// <see cref="MessagePipeline"/>, and its answer (a message; none for a one-way message) goes back on the same session,
+/// where the session's encoder writes it in send order. Messages of one session are handled concurrently.
+/// </summary>
+internal sealed class NetTcpListenerEndpoint(SoapListener listener, MessagePipeline pipeline, ILogger logger) : INetTcpEndpoint
+{
+    /// <summary>The listener.</summary>
+    public SoapListener Listener { get; } = listener;
+
+    /// <inheritdoc />
+    public async ValueTask HandleAsync(NetTcpRequest request)
+    {
+        ArgumentNullException.ThrowIfNull(request);
+        using (request)
+        {
+            try
+            {
+                var inbound = new InboundMessage
+                {
+                    Listener = Listener,
+                    Buffer = [],
+                    Length = request.EncodedLength,
+                    ContentType = SoapMediaTypes.MsbinSession1,
+                    Decoded = request.Buffer,
+                    Aborted = request.SessionClosing,
+                };
+                using var answer = await pipeline.ProcessAsync(inbound, pipeline.CurrentState).ConfigureAwait(false);
+                if (answer?.Message is { } reply)
+                {
+                    await request.SendAsync(reply, request.SessionClosing).ConfigureAwait(false);
+                }
+            }
+            catch (OperationCanceledException) when (request.SessionClosing.IsCancellationRequested)
+            {
+                // The client's session ended while its message was in flight: nobody to answer.
+                NetTcpListenerLog.SessionGone(logger, Listener.Name);
+            }
+            catch (Exception ex) when (ex is System.ServiceModel.CommunicationException or ObjectDisposedException or IOException or InvalidOperationException)
+            {
+                // The session could not take the answer (it ended, or the client reset it).
+                var reason = ex.GetType().Name;
+                NetTcpListenerLog.AnswerNotSent(logger, Listener.Name, reason);
+            }
+        }
+    }
+}
