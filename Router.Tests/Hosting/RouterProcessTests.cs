@@ -72,7 +72,7 @@ public sealed class RouterProcessTests : IDisposable
         Assert.Contains("\"status\":\"ok\"", health, StringComparison.Ordinal);
         Assert.Equal(0, exitCode);
         Assert.Contains($"Listener basic (basicHttp) listening on http://127.0.0.1:{listenerPort}/router/basic", router.Output, StringComparison.Ordinal);
-        Assert.Contains($"Listener tcp (netTcp, net.tcp://127.0.0.1:{tcpPort}/router) is not started", router.Output, StringComparison.Ordinal);
+        Assert.Contains($"Listener tcp (netTcp) listening on net.tcp://127.0.0.1:{tcpPort}/router", router.Output, StringComparison.Ordinal);
         Assert.DoesNotContain("Listener basic (basicHttp, ", router.Output, StringComparison.Ordinal);
         Assert.Contains("Stopping", router.Output, StringComparison.Ordinal);
     }
