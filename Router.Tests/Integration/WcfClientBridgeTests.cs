@@ -116,6 +116,28 @@ public sealed class WcfClientBridgeTests(RouterBridgeFixture fixture) : IClassFi
         Assert.Equal(refused, (await fixture.Stub.StatsAsync()).FaultsReturned);
     }
 
+    [Theory]
+    [InlineData(WireBindingNames.NetTcp, WireBindingNames.NetTcp)]
+    [InlineData(WireBindingNames.NetTcp, WireBindingNames.Soap12Http)]
+    [InlineData(WireBindingNames.Soap12Http, WireBindingNames.NetTcp)]
+    public async Task SixtyFourConcurrentCalls_OnOneClientChannel_AreEachAnsweredWithTheirOwnReply(string clientBinding, string backendBinding)
+    {
+        // Replies come back in any order on a session; each must reach the call that asked for it.
+        var (client, backend) = (WireBindings.Get(clientBinding), WireBindings.Get(backendBinding));
+        using var wcf = StubWcfClient<IEchoService>.Create(client, fixture.Address(client, backend));
+
+        var calls = Enumerable.Range(0, 64).Select(async i =>
+        {
+            var text = $"call {i}: " + new string((char)('a' + (i % 26)), 100 + (i * 37));
+            var echoed = await wcf.Channel.EchoAsync(new EchoPayload { Text = text, Blob = [(byte)i] });
+            return (Sent: text, Echoed: echoed);
+        }).ToList();
+        var results = await Task.WhenAll(calls);
+
+        Assert.All(results, result => Assert.Equal(result.Sent, result.Echoed.Text));
+        Assert.Equal(Enumerable.Range(0, 64).Select(i => (byte)i), results.Select(result => result.Echoed.Blob![0]));
+    }
+
     private TrafficSnapshotPair Paths()
     {
         var paths = fixture.Router.Statistics.Snapshot().Paths;

@@ -1,0 +1,114 @@
+using System.ServiceModel;
+using BackendStub.Hosting;
+using Samples.Contracts;
+using SoapRouter.Configuration;
+using SoapRouter.Tests.BackendStub;
+using SoapRouter.Tests.BackendStub.Wcf;
+using SoapRouter.Tests.Configuration;
+using SoapRouter.Wire.Bindings;
+
+namespace SoapRouter.Tests.Listening.NetTcp;
+
+/// <summary>
+/// The router's netTcp listener as stock WCF clients (NetTcpBinding, SecurityMode.None) meet it: refusals they
+/// understand, limits from router.json, and no connection's trouble reaching another's.
+/// </summary>
+public sealed class NetTcpListenerTests
+{
+    [Fact]
+    public async Task UnknownVia_ReachesTheClientAsEndpointNotFound_AndTheListenerServesOn()
+    {
+        await using var stub = await RunningStub.StartAsync();
+        await using var router = await StartRouterAsync(stub);
+        var unknown = new UriBuilder(router.Address("tcp")) { Path = "/router/nowhere" }.Uri;
+        using var lost = StubWcfClient<IEchoService>.Create(WireBindings.NetTcp, unknown);
+
+        await Assert.ThrowsAsync<EndpointNotFoundException>(() => lost.Channel.EchoAsync(new EchoPayload { Text = "x" }));
+
+        await AssertServesAsync(router);
+    }
+
+    [Fact]
+    public async Task ConnectionLimit_ReachesTheClientAsServerTooBusy_AndASlotFreesUp()
+    {
+        await using var stub = await RunningStub.StartAsync();
+        await using var router = await StartRouterAsync(stub, new NetTcpLimitsConfig { MaxConnections = 1 });
+        var first = StubWcfClient<IEchoService>.Create(WireBindings.NetTcp, router.Address("tcp"));
+        Assert.Equal("one", (await first.Channel.EchoAsync(new EchoPayload { Text = "one" })).Text);
+
+        using (var second = StubWcfClient<IEchoService>.Create(WireBindings.NetTcp, router.Address("tcp")))
+        {
+            await Assert.ThrowsAsync<ServerTooBusyException>(() => second.Channel.EchoAsync(new EchoPayload { Text = "two" }));
+        }
+
+        first.Dispose();
+        await Support.Eventually.TrueAsync(
+            async () =>
+            {
+                using var third = StubWcfClient<IEchoService>.Create(WireBindings.NetTcp, router.Address("tcp"));
+                try
+                {
+                    return (await third.Channel.EchoAsync(new EchoPayload { Text = "three" })).Text == "three";
+                }
+                catch (ServerTooBusyException)
+                {
+                    return false;
+                }
+            },
+            "the freed connection slot was not reused");
+    }
+
+    [Fact]
+    public async Task MessageOverTheRoutersLimit_IsRefused_AndOtherConnectionsAreUntouched()
+    {
+        await using var stub = await RunningStub.StartAsync();
+        await using var router = await StartRouterAsync(stub, limits: new LimitsConfig { MaxMessageSize = 64 * 1024, MaxDecompressedSize = 64 * 1024 });
+        using var healthy = StubWcfClient<IEchoService>.Create(WireBindings.NetTcp, router.Address("tcp"));
+        Assert.Equal("before", (await healthy.Channel.EchoAsync(new EchoPayload { Text = "before" })).Text);
+        using var big = StubWcfClient<IEchoService>.Create(WireBindings.NetTcp, router.Address("tcp"));
+
+        await Assert.ThrowsAnyAsync<CommunicationException>(() => big.Channel.EchoAsync(new EchoPayload { Text = new string('x', 100_000) }));
+
+        Assert.Equal("after", (await healthy.Channel.EchoAsync(new EchoPayload { Text = "after" })).Text);
+    }
+
+    [Fact]
+    public async Task ClientVanishingWithCallsInFlight_LeavesTheRouterServing()
+    {
+        await using var stub = await RunningStub.StartAsync(new StubOptions { Latency = TimeSpan.FromMilliseconds(300) });
+        await using var router = await StartRouterAsync(stub);
+        var leaving = StubWcfClient<IEchoService>.Create(WireBindings.NetTcp, router.Address("tcp"));
+        var inFlight = Enumerable.Range(0, 8).Select(i => leaving.Channel.EchoAsync(new EchoPayload { Text = $"call {i}" })).ToList();
+
+        // Abort closes the socket at once, with the eight calls still waiting at the backend.
+        leaving.Dispose();
+        foreach (var call in inFlight)
+        {
+            await Assert.ThrowsAnyAsync<Exception>(() => call);
+        }
+
+        await AssertServesAsync(router);
+    }
+
+    private static async Task AssertServesAsync(ListeningRouter router)
+    {
+        using var client = StubWcfClient<IEchoService>.Create(WireBindings.NetTcp, router.Address("tcp"));
+        Assert.Equal("still here", (await client.Channel.EchoAsync(new EchoPayload { Text = "still here" })).Text);
+    }
+
+    private static Task<ListeningRouter> StartRouterAsync(RunningStub stub, NetTcpLimitsConfig? netTcp = null, LimitsConfig? limits = null)
+    {
+        var effective = (limits ?? new LimitsConfig()) with { NetTcp = netTcp ?? new NetTcpLimitsConfig() };
+        return ListeningRouter.StartAsync(new RouterConfig
+        {
+            Listeners = [TestConfigs.Listener("tcp", WireBindingNames.NetTcp, "net.tcp://127.0.0.1:0/router/tcp")],
+            Routes = [TestConfigs.Route("all", "c", TestConfigs.MatchAll())],
+            Clusters = new Dictionary<string, ClusterConfig>
+            {
+                ["c"] = ListeningRouter.Cluster(WireBindingNames.Soap12Http, [stub.Address(WireBindings.Soap12Http).ToString()]),
+            },
+            Limits = effective,
+            Admin = new AdminConfig { Address = "http://127.0.0.1:0" },
+        });
+    }
+}
