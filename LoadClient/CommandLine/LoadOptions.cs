@@ -15,6 +15,9 @@ internal sealed record LoadOptions
     /// <summary>The endpoint every request is posted to.</summary>
     public required Uri Url { get; init; }
 
+    /// <summary>Default of <see cref="TcpBuffer"/>.</summary>
+    public const int DefaultTcpBuffer = 64 * 1024;
+
     /// <summary>Raw HTTP posts of a pre-encoded template, or a WCF client.</summary>
     public LoadClientMode Client { get; init; } = LoadClientMode.Raw;
 
@@ -56,4 +59,7 @@ internal sealed record LoadOptions
 
     /// <summary>The URL may name a host that is not loopback.</summary>
     public bool AllowRemote { get; init; }
+
+    /// <summary>The net.tcp connection buffer of the WCF mode's channels (WCF's default, 8 KB, stalls large replies on loopback).</summary>
+    public int TcpBuffer { get; init; } = DefaultTcpBuffer;
 }

@@ -34,9 +34,10 @@ internal static class LoadOptionsParser
     private const string Timeout = "--timeout";
     private const string Json = "--json";
     private const string AllowRemote = "--allow-remote";
+    private const string TcpBuffer = "--tcp-buffer";
 
     private static readonly string[] ValueOptions =
-        [Url, Client, Binding, Operation, Size, Orders, Profile, To, Concurrency, Requests, Duration, Warmup, Timeout, Json];
+        [Url, Client, Binding, Operation, Size, Orders, Profile, To, Concurrency, Requests, Duration, Warmup, Timeout, Json, TcpBuffer];
 
     /// <summary>Usage text printed for --help and after errors.</summary>
     public const string HelpText = """
@@ -59,6 +60,9 @@ internal static class LoadOptionsParser
           --warmup <n>           unmeasured requests sent first, >= 0 (default 10)
           --timeout <seconds>    limit on one request, up to the last reply byte, 0.001..3600 (default 30)
           --json <path>          also write the results as JSON to this file
+          --tcp-buffer <bytes>   netTcp (wcf mode): the connection buffer, 1024..16777216 (default 65536).
+                                 WCF's own default, 8192, also sizes the socket's receive buffer, which
+                                 stalls large replies on loopback; pass 8192 to measure a stock client
           --allow-remote         allow a --url host that is not loopback
           --help, -h             show this text
 
@@ -150,6 +154,11 @@ internal static class LoadOptionsParser
         var warmup = Read(values, Warmup, 10, errors, (string n, string v, List<string> e, out int r) => TryInt(n, v, 0, int.MaxValue, e, out r));
         var timeout = Read<double?>(values, Timeout, 30, errors, (string n, string v, List<string> e, out double? r) => TrySeconds(n, v, 0.001, 3600, e, out r));
         var json = values.GetValueOrDefault(Json);
+        var tcpBuffer = Read(values, TcpBuffer, LoadOptions.DefaultTcpBuffer, errors, (string n, string v, List<string> e, out int r) => TryInt(n, v, 1024, 16 * 1024 * 1024, e, out r));
+        if (values.ContainsKey(TcpBuffer) && bindingKnown && !binding.IsSession)
+        {
+            errors.Add($"Option '{TcpBuffer}' applies to netTcp only.");
+        }
 
         if (!values.ContainsKey(Url))
         {
@@ -213,6 +222,7 @@ internal static class LoadOptionsParser
             Timeout = TimeSpan.FromSeconds(timeout ?? 30),
             JsonPath = json,
             AllowRemote = allowRemote,
+            TcpBuffer = tcpBuffer,
         };
     }
 

@@ -15,7 +15,9 @@ internal sealed record WcfEndpoint(Binding Binding, EndpointAddress Address, Uri
     public static WcfEndpoint For(LoadOptions options)
     {
         ArgumentNullException.ThrowIfNull(options);
-        var binding = options.Binding.CreateClientBinding(ClientLimits.Unbounded);
+        var binding = options.Binding.IsSession
+            ? options.Binding.CreateClientBinding(ClientLimits.Unbounded, options.TcpBuffer)
+            : options.Binding.CreateClientBinding(ClientLimits.Unbounded);
 
         // SendTimeout bounds a whole call (request out, reply in), as --timeout does in the raw mode; OpenTimeout bounds
         // connecting a net.tcp session.

@@ -159,6 +159,20 @@ public sealed class LoadOptionsParserTests
     }
 
     [Fact]
+    public void Parse_TcpBuffer_AppliesToNetTcpOnly_AndDefaultsTo64KB()
+    {
+        var netTcp = LoadOptionsParser.Parse(["--client", "wcf", "--binding", "netTcp", "--url", "net.tcp://127.0.0.1:8808/r", "--tcp-buffer", "8192"]);
+        var defaulted = LoadOptionsParser.Parse(["--client", "wcf", "--binding", "netTcp", "--url", "net.tcp://127.0.0.1:8808/r"]);
+        var http = LoadOptionsParser.Parse(["--url", Url, "--tcp-buffer", "8192"]);
+        var tooSmall = LoadOptionsParser.Parse(["--client", "wcf", "--binding", "netTcp", "--url", "net.tcp://127.0.0.1:8808/r", "--tcp-buffer", "10"]);
+
+        Assert.Equal(8192, netTcp.Options!.TcpBuffer);
+        Assert.Equal(65536, defaulted.Options!.TcpBuffer);
+        Assert.Contains("'--tcp-buffer' applies to netTcp only", Assert.Single(http.Errors), StringComparison.Ordinal);
+        Assert.False(tooSmall.Succeeded);
+    }
+
+    [Fact]
     public void Parse_RemoteNetTcpHost_IsRefusedWithoutAllowRemote()
     {
         var error = Assert.Single(LoadOptionsParser.Parse(["--client", "wcf", "--binding", "netTcp", "--url", "net.tcp://10.1.2.3:8808/r"]).Errors);
