@@ -10,17 +10,17 @@ source scripts/lib/common.sh
 requests="${1:-300}"
 out="artifacts/demo"
 mkdir -p "$out"
-require_free_ports 8080 9080 9081 9901
+require_free_ports 8080 8808 9080 9081 9090 9091 9901
 
 echo "== building (Release)"
 build_release "$out"
-start "$out/stub-a.log" dotnet "$(bin BackendStub)" --http-port 9080
-start "$out/stub-b.log" dotnet "$(bin BackendStub)" --http-port 9081 --seed 2
+start "$out/stub-a.log" dotnet "$(bin BackendStub)" --http-port 9080 --tcp-port 9090
+start "$out/stub-b.log" dotnet "$(bin BackendStub)" --http-port 9081 --tcp-port 9091 --seed 2
 start "$out/router.log" dotnet "$(bin Router)" --config router.json
 wait_for http://127.0.0.1:9080/stub/stats "stub A" "$out"
 wait_for http://127.0.0.1:9081/stub/stats "stub B" "$out"
 wait_for http://127.0.0.1:9901/health "the router" "$out"
-echo "== stubs on :9080 and :9081, router on :8080 (admin :9901); logs in $out/"
+echo "== stubs on :9080/:9090 and :9081/:9091 (HTTP/net.tcp), router on :8080 and net.tcp :8808 (admin :9901); logs in $out/"
 
 status=0
 load() { # name, then LoadClient arguments
@@ -38,6 +38,10 @@ load binary-echo-1KB  --url http://127.0.0.1:8080/router/binary --binding binary
 load bridge-basic-to-binary-echo-1KB --url http://127.0.0.1:8080/router/basic-to-binary --binding basicHttp --operation echo --size 1024
 load bridge-soap12-to-basic-getOrders --url http://127.0.0.1:8080/router/soap12-to-basic --binding soap12Http --operation getOrders --orders 10
 load wcf-client-binary-getOrders --client wcf --url http://127.0.0.1:8080/router/binary --binding binaryHttp --operation getOrders --orders 10
+# net.tcp: a WCF net.tcp client through the router's netTcp listener to the stubs' net.tcp endpoints, and HTTP bridged to them.
+load netTcp-getOrders --client wcf --url net.tcp://127.0.0.1:8808/router --binding netTcp --operation getOrders --orders 10
+load netTcp-echo-150KB --client wcf --url net.tcp://127.0.0.1:8808/router --binding netTcp --operation echo --size 153600
+load bridge-soap12-to-netTcp-getOrders --url http://127.0.0.1:8080/router/soap12-to-netTcp --binding soap12Http --operation getOrders --orders 10
 
 echo
 echo "== router statistics (GET http://127.0.0.1:9901/stats)"

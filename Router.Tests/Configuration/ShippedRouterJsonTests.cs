@@ -30,10 +30,11 @@ public sealed class ShippedRouterJsonTests
         var config = RouterConfigLoader.LoadFile(RepositoryPaths.RouterJson).Config!;
 
         Assert.Equal(
-            [WireBindingNames.BasicHttp, WireBindingNames.Soap12Http, WireBindingNames.BinaryHttp, WireBindingNames.BasicHttp, WireBindingNames.Soap12Http, WireBindingNames.NetTcp],
+            [WireBindingNames.BasicHttp, WireBindingNames.Soap12Http, WireBindingNames.BinaryHttp, WireBindingNames.BasicHttp, WireBindingNames.Soap12Http,
+                WireBindingNames.Soap12Http, WireBindingNames.NetTcp],
             config.Listeners.Select(l => l.Binding));
         Assert.Equal(
-            ["orders-basic", "orders-soap12", "basic", "soap12", "binary", "basic-to-binary", "soap12-to-basic"],
+            ["orders-basic", "orders-soap12", "basic", "soap12", "binary", "basic-to-binary", "soap12-to-basic", "netTcp", "soap12-to-netTcp"],
             config.Routes.Select(r => r.Name));
         Assert.Equal(2, config.Clusters["orders-basic"].Destinations.Count);
         Assert.Single(config.Clusters["echo-basic"].Backups);
@@ -45,9 +46,10 @@ public sealed class ShippedRouterJsonTests
             var path = route.Filters.Single(f => f.Type == FilterTypes.Address).Value;
             var listener = config.Listeners.Single(l => new Uri(l.Address).AbsolutePath == path);
             var cluster = config.Clusters[route.Cluster];
-            var expected = listener.Name.Contains("-to-", StringComparison.Ordinal)
-                ? listener.Name[(listener.Name.IndexOf("-to-", StringComparison.Ordinal) + 4)..] + "Http"
+            var target = listener.Name.Contains("-to-", StringComparison.Ordinal)
+                ? listener.Name[(listener.Name.IndexOf("-to-", StringComparison.Ordinal) + 4)..]
                 : listener.Binding;
+            var expected = WireBindingNames.All.Single(b => b == target || b == target + "Http");
             Assert.All(cluster.Destinations.Concat(cluster.Backups), d => Assert.Equal(expected, d.Binding));
         }
         Assert.Equal("http://127.0.0.1:9901", config.Admin.Address);
