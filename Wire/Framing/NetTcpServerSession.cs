@@ -16,10 +16,11 @@ namespace SoapRouter.Wire.Framing;
 /// </summary>
 public sealed class NetTcpServerSession
 {
-    // After a fault the server reads (and drops) what the client still sends for a moment before closing, so the
-    // close does not reset the connection before the client has read the fault.
+    // After a fault the server reads (and drops) what the client still sends, up to WCF's own drain quota or for a
+    // moment, before closing: closing with unread bytes resets the connection, and a reset can overtake the fault.
+    // (A WCF client that meets a fault after the preamble waits for the close, so this is also how long it waits.)
     private static readonly TimeSpan FaultLinger = TimeSpan.FromSeconds(2);
-    private const int FaultDrainLimit = 1024 * 1024;
+    private const int FaultDrainLimit = 64 * 1024;
 
     private readonly IDuplexPipe _transport;
     private readonly Func<Uri, INetTcpEndpoint?> _resolveVia;
