@@ -223,12 +223,13 @@ public sealed class NetTcpServerSession
     /// <summary>Answers <paramref name="fault"/>, then drops what the client still sends for a moment, so it can read the fault.</summary>
     private static async Task RefuseAsync(FramingConnection connection, string fault)
     {
+        // Armed before the fault goes out, so the linger is running by the time the client can have read it.
+        connection.Clock.StartDeadline(FaultLinger);
         if (!await connection.Output.WriteFaultAsync(fault).ConfigureAwait(false))
         {
             return;
         }
 
-        connection.Clock.StartDeadline(FaultLinger);
         var input = connection.Input;
         long drained = 0;
         while (drained < FaultDrainLimit)
