@@ -207,16 +207,16 @@ public sealed class NetTcpServerSession
         {
             await closing.CancelAsync().ConfigureAwait(false);
             await sender.EndAsync(sendEnd: false).ConfigureAwait(false);
+            if (reason == SessionEndReason.Refused)
+            {
+                // Replies are refused from here on (one being written finishes first), so the fault is the last record.
+                await RefuseAsync(connection, loop.Fault!).ConfigureAwait(false);
+            }
         }
 
         await connection.InFlight.WhenDrainedAsync().ConfigureAwait(false);
         var endSent = graceful && await sender.EndAsync(sendEnd: true).ConfigureAwait(false);
         NetTcpSessionLog.SessionEnded(_logger, via, reason, loop.Messages);
-        if (reason == SessionEndReason.Refused)
-        {
-            await RefuseAsync(connection, loop.Fault!).ConfigureAwait(false);
-        }
-
         return reason == SessionEndReason.ClientEnded && endSent && !connection.IsStopping;
     }
 
