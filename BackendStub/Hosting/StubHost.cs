@@ -2,7 +2,9 @@ using System.Net;
 using BackendStub.Service;
 using Microsoft.AspNetCore.Connections;
 using Microsoft.AspNetCore.Server.Kestrel.Core;
+using Microsoft.AspNetCore.Server.Kestrel.Transport.Sockets;
 using SoapRouter.Wire.Bindings;
+using SoapRouter.Wire.Framing;
 
 namespace BackendStub.Hosting;
 
@@ -50,8 +52,11 @@ public sealed class StubHost : IAsyncDisposable
     /// <summary>The served addresses with the bound port, in printing order; empty until started.</summary>
     public IReadOnlyList<StubEndpoint> Endpoints { get; private set; } = [];
 
-    /// <summary>net.tcp connections being served now (0 without a TCP port).</summary>
+    /// <summary>net.tcp connections open now, as the server sees them (0 without a TCP port).</summary>
     public int NetTcpConnections => _netTcp.Connections;
+
+    /// <summary>net.tcp connections accepted since start.</summary>
+    public long NetTcpConnectionsAccepted => _netTcp.AcceptedConnections;
 
     /// <summary>The lines to print at start: every endpoint, then "ready".</summary>
     public IEnumerable<string> StartupLines
@@ -102,6 +107,20 @@ public sealed class StubHost : IAsyncDisposable
         builder.Services.AddSingleton(_netTcp);
         ListenOptions? http = null;
         ListenOptions? netTcp = null;
+
+        // Kestrel hands the socket factory the very EndPoint object given to Listen: that is how the net.tcp
+        // listener's socket is told apart (both ports may be 0) and its segment size capped for WCF clients.
+        var netTcpEndPoint = new IPEndPoint(IPAddress.Parse(_options.Host), _options.TcpPort ?? 0);
+        builder.WebHost.UseSockets(sockets => sockets.CreateBoundListenSocket = endPoint =>
+        {
+            var socket = SocketTransportOptions.CreateDefaultBoundListenSocket(endPoint);
+            if (ReferenceEquals(endPoint, netTcpEndPoint))
+            {
+                NetTcpListenSocket.LimitSegmentSize(socket);
+            }
+
+            return socket;
+        });
         builder.WebHost.ConfigureKestrel(kestrel =>
         {
             kestrel.AddServerHeader = false;
@@ -109,9 +128,9 @@ public sealed class StubHost : IAsyncDisposable
             // The stub enforces MaxMessageSize itself, to answer 413 rather than reset the connection.
             kestrel.Limits.MaxRequestBodySize = null;
             kestrel.Listen(IPAddress.Parse(_options.Host), _options.HttpPort, listen => http = listen);
-            if (_options.TcpPort is { } tcpPort)
+            if (_options.TcpPort is not null)
             {
-                kestrel.Listen(IPAddress.Parse(_options.Host), tcpPort, listen =>
+                kestrel.Listen(netTcpEndPoint, listen =>
                 {
                     netTcp = listen;
                     listen.UseConnectionHandler<StubNetTcpConnectionHandler>();

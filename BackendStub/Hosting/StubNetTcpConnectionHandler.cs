@@ -21,6 +21,7 @@ internal sealed class StubNetTcpConnectionHandler : ConnectionHandler
     private readonly TimeProvider _time;
     private readonly NetTcpSessionLimits _limits;
     private int _connections;
+    private long _accepted;
 
     public StubNetTcpConnectionHandler(StubOptions options, StubDispatcher dispatcher, StubStatistics statistics, TimeProvider time)
     {
@@ -44,8 +45,11 @@ internal sealed class StubNetTcpConnectionHandler : ConnectionHandler
         };
     }
 
-    /// <summary>net.tcp connections being served now.</summary>
+    /// <summary>net.tcp connections being served now (not those refused for the connection limit).</summary>
     public int Connections => Volatile.Read(ref _connections);
+
+    /// <summary>net.tcp connections accepted since start, refused ones included.</summary>
+    public long AcceptedConnections => Interlocked.Read(ref _accepted);
 
     /// <inheritdoc />
     public override Task OnConnectedAsync(ConnectionContext connection)
@@ -53,15 +57,15 @@ internal sealed class StubNetTcpConnectionHandler : ConnectionHandler
         ArgumentNullException.ThrowIfNull(connection);
         var port = (connection.LocalEndPoint as IPEndPoint)?.Port ?? 0;
         var endpoint = new StubNetTcpEndpoint(_dispatcher, _statistics, Address(_options.Host, port));
-        var limited = _options.MaxTcpConnections is not null;
+        Interlocked.Increment(ref _accepted);
         var session = new NetTcpServerSession(
             connection.Transport,
             via => AddressFilter.Matches(via, endpoint.Address, AddressFilterMode.Default) ? endpoint : null,
             _limits,
             NullLogger.Instance,
             _time,
-            limited ? TryAcquireSlot : null,
-            limited ? ReleaseSlot : null);
+            TryAcquireSlot,
+            ReleaseSlot);
 
         // Kestrel asks connection handlers to finish through this token when the host stops.
         var stopping = connection.Features.Get<IConnectionLifetimeNotificationFeature>()?.ConnectionClosedRequested ?? connection.ConnectionClosed;
@@ -73,7 +77,8 @@ internal sealed class StubNetTcpConnectionHandler : ConnectionHandler
 
     private bool TryAcquireSlot()
     {
-        if (Interlocked.Increment(ref _connections) <= _options.MaxTcpConnections)
+        // Every connection is counted (for the host's view); only a configured limit refuses any.
+        if (Interlocked.Increment(ref _connections) <= (_options.MaxTcpConnections ?? int.MaxValue))
         {
             return true;
         }

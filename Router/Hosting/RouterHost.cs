@@ -1,5 +1,6 @@
 using System.Net;
 using Microsoft.AspNetCore.Server.Kestrel.Core;
+using Microsoft.AspNetCore.Server.Kestrel.Transport.Sockets;
 using SoapRouter.Admin;
 using SoapRouter.Configuration;
 using SoapRouter.Forwarding.Http;
@@ -8,6 +9,7 @@ using SoapRouter.Listening;
 using SoapRouter.Listening.NetTcp;
 using SoapRouter.Pipeline;
 using SoapRouter.Telemetry;
+using SoapRouter.Wire.Framing;
 
 namespace SoapRouter.Hosting;
 
@@ -56,6 +58,18 @@ internal sealed class RouterHost : IAsyncDisposable
         builder.Services.AddSingleton(loggerFactory);
         builder.Services.AddSingleton<IHostLifetime, EmbeddedHostLifetime>();
         builder.Services.AddSoapRouter(provider, Listeners, timeProvider, random, busyWait);
+        builder.WebHost.UseSockets(sockets => sockets.CreateBoundListenSocket = endPoint =>
+        {
+            var socket = SocketTransportOptions.CreateDefaultBoundListenSocket(endPoint);
+
+            // Stock WCF net.tcp clients use 8 KB socket buffers: segments larger than that (loopback's 64 KB) stall them.
+            if (Listeners.IsNetTcp(endPoint))
+            {
+                NetTcpListenSocket.LimitSegmentSize(socket);
+            }
+
+            return socket;
+        });
         builder.WebHost.ConfigureKestrel(options => Configure(options, config));
         _app = builder.Build();
         _app.Run(DispatchAsync);

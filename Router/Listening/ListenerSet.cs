@@ -17,6 +17,7 @@ internal sealed class ListenerSet
     private readonly ListenerEndpoint[] _endpoints;
     private readonly IReadOnlyList<ListenerConfig> _startListeners;
     private readonly ListenOptions?[] _bound;
+    private readonly HashSet<EndPoint> _netTcpEndPoints = new(ReferenceEqualityComparer.Instance);
 
     /// <summary>The listeners of <paramref name="config"/>, planned by <paramref name="plan"/>.</summary>
     public ListenerSet(ListenerPlan plan, RouterConfig config)
@@ -56,7 +57,15 @@ internal sealed class ListenerSet
                 }
             }
 
-            if (endpoint.Address is null)
+            if (endpoint.IsNetTcp)
+            {
+                // The very object Kestrel hands the socket factory, so the listen socket can be told apart (IsNetTcp).
+                // localhost means the IPv4 loopback here: a fixed port is required for it, and WCF clients resolve it so.
+                var endPoint = new IPEndPoint(endpoint.Address ?? IPAddress.Loopback, endpoint.Port);
+                _netTcpEndPoints.Add(endPoint);
+                options.Listen(endPoint, Listen);
+            }
+            else if (endpoint.Address is null)
             {
                 options.ListenLocalhost(endpoint.Port, Listen);
             }
@@ -66,6 +75,9 @@ internal sealed class ListenerSet
             }
         }
     }
+
+    /// <summary>True when Kestrel is creating the listen socket of one of the net.tcp endpoints (by the object given to Listen).</summary>
+    public bool IsNetTcp(EndPoint endPoint) => _netTcpEndPoints.Contains(endPoint);
 
     /// <summary>Records the ports Kestrel bound (the real ones where the config asked for port 0) and logs each listener.</summary>
     public void RecordBound(ILogger logger)

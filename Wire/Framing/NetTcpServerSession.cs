@@ -16,10 +16,11 @@ namespace SoapRouter.Wire.Framing;
 /// </summary>
 public sealed class NetTcpServerSession
 {
-    // After a fault the server reads (and drops) what the client still sends for a moment before closing, so the
-    // close does not reset the connection before the client has read the fault.
+    // After a fault the server reads (and drops) what the client still sends, up to WCF's own drain quota or for a
+    // moment, before closing: closing with unread bytes resets the connection, and a reset can overtake the fault.
+    // (A WCF client that meets a fault after the preamble waits for the close, so this is also how long it waits.)
     private static readonly TimeSpan FaultLinger = TimeSpan.FromSeconds(2);
-    private const int FaultDrainLimit = 1024 * 1024;
+    private const int FaultDrainLimit = 64 * 1024;
 
     private readonly IDuplexPipe _transport;
     private readonly Func<Uri, INetTcpEndpoint?> _resolveVia;
@@ -206,28 +207,29 @@ public sealed class NetTcpServerSession
         {
             await closing.CancelAsync().ConfigureAwait(false);
             await sender.EndAsync(sendEnd: false).ConfigureAwait(false);
+            if (reason == SessionEndReason.Refused)
+            {
+                // Replies are refused from here on (one being written finishes first), so the fault is the last record.
+                await RefuseAsync(connection, loop.Fault!).ConfigureAwait(false);
+            }
         }
 
         await connection.InFlight.WhenDrainedAsync().ConfigureAwait(false);
         var endSent = graceful && await sender.EndAsync(sendEnd: true).ConfigureAwait(false);
         NetTcpSessionLog.SessionEnded(_logger, via, reason, loop.Messages);
-        if (reason == SessionEndReason.Refused)
-        {
-            await RefuseAsync(connection, loop.Fault!).ConfigureAwait(false);
-        }
-
         return reason == SessionEndReason.ClientEnded && endSent && !connection.IsStopping;
     }
 
     /// <summary>Answers <paramref name="fault"/>, then drops what the client still sends for a moment, so it can read the fault.</summary>
     private static async Task RefuseAsync(FramingConnection connection, string fault)
     {
+        // Armed before the fault goes out, so the linger is running by the time the client can have read it.
+        connection.Clock.StartDeadline(FaultLinger);
         if (!await connection.Output.WriteFaultAsync(fault).ConfigureAwait(false))
         {
             return;
         }
 
-        connection.Clock.StartDeadline(FaultLinger);
         var input = connection.Input;
         long drained = 0;
         while (drained < FaultDrainLimit)

@@ -86,7 +86,8 @@ internal static class PreambleDecoder
                 return PreambleDecodeResult.Malformed("The Via record's size or text is not valid.");
         }
 
-        if (!Uri.TryCreate(viaText, UriKind.Absolute, out var via))
+        // On Unix Uri also takes "/path" as absolute (an implicit file URI); a Via must spell out its scheme.
+        if (!Uri.TryCreate(viaText, UriKind.Absolute, out var via) || !viaText.StartsWith(via.Scheme + ":", StringComparison.OrdinalIgnoreCase))
         {
             return PreambleDecodeResult.Malformed("The Via is not an absolute URI.");
         }
