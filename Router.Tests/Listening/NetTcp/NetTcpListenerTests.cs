@@ -5,6 +5,7 @@ using SoapRouter.Configuration;
 using SoapRouter.Tests.BackendStub;
 using SoapRouter.Tests.BackendStub.Wcf;
 using SoapRouter.Tests.Configuration;
+using SoapRouter.Tests.Wire.Framing;
 using SoapRouter.Wire.Bindings;
 
 namespace SoapRouter.Tests.Listening.NetTcp;
@@ -88,6 +89,33 @@ public sealed class NetTcpListenerTests
         }
 
         await AssertServesAsync(router);
+    }
+
+    [Fact]
+    public async Task GarbageAndAStallMidRecord_EndOnlyTheirOwnConnections()
+    {
+        await using var stub = await RunningStub.StartAsync();
+        await using var router = await StartRouterAsync(stub);
+        var address = router.Address("tcp");
+        using var healthy = StubWcfClient<IEchoService>.Create(WireBindings.NetTcp, address);
+        Assert.Equal("first", (await healthy.Channel.EchoAsync(new EchoPayload { Text = "first" })).Text);
+
+        // Garbage where a preamble belongs: a framing fault, then the connection closes.
+        await using var garbage = await RawFramingClient.ConnectAsync(address);
+        await garbage.SendAsync([0x42, 0x42, 0x42, 0xFF, 0x00, 0x13, 0x37]);
+        var refusal = await garbage.ReadRecordAsync();
+        Assert.StartsWith("http://schemas.microsoft.com/ws/2006/05/framing/faults/", refusal?.Fault, StringComparison.Ordinal);
+        await garbage.ExpectClosedAsync(TimeSpan.FromSeconds(10));
+
+        // A valid preamble, then a sized envelope that announces 1000 bytes and sends 3: that session waits alone.
+        await using var stalled = await RawFramingClient.ConnectAsync(address);
+        await stalled.SendAsync(FramingBytes.Preamble(address));
+        Assert.NotNull(await stalled.ReadRecordAsync());
+        await stalled.SendAsync([0x06, .. FramingBytes.Size(1000), 0x01, 0x02, 0x03]);
+
+        Assert.Equal("second", (await healthy.Channel.EchoAsync(new EchoPayload { Text = "second" })).Text);
+        await AssertServesAsync(router);
+        Assert.True(await stalled.StaysOpenAsync(TimeSpan.FromMilliseconds(200)), "a stalled session was closed before its idle timeout");
     }
 
     private static async Task AssertServesAsync(ListeningRouter router)
