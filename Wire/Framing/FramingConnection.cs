@@ -35,6 +35,20 @@ internal sealed class FramingConnection(
     /// <summary>True once the server asked the connection to stop.</summary>
     public bool IsStopping => _stopping;
 
+    /// <summary>Reads the next bytes from the client; null when the transport was reset or closed under the read (logged with <paramref name="phase"/>).</summary>
+    public async ValueTask<ReadResult?> ReadAsync(string phase)
+    {
+        try
+        {
+            return await input.ReadAsync().ConfigureAwait(false);
+        }
+        catch (Exception ex) when (ex is IOException or InvalidOperationException or ObjectDisposedException)
+        {
+            NetTcpSessionLog.PeerVanished(logger, phase);
+            return null;
+        }
+    }
+
     /// <summary>Marks the connection as stopping and wakes the read loop.</summary>
     public void Stop()
     {

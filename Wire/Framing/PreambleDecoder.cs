@@ -76,14 +76,9 @@ internal static class PreambleDecoder
             return PreambleDecodeResult.Malformed("The record after Mode is not a Via record.");
         }
 
-        switch (FramingString.TryRead(ref reader, MaxViaLength, out var viaText))
+        if (ReadString(ref reader, MaxViaLength, FramingFaults.ViaTooLong, "Via", out var viaText) is { } viaProblem)
         {
-            case FramingStringStatus.NeedMoreData:
-                return PreambleDecodeResult.NeedMoreData;
-            case FramingStringStatus.TooLong:
-                return PreambleDecodeResult.Refused(FramingFaults.ViaTooLong, "The Via is longer than 2048 octets.");
-            case FramingStringStatus.Invalid:
-                return PreambleDecodeResult.Malformed("The Via record's size or text is not valid.");
+            return viaProblem;
         }
 
         // On Unix Uri also takes "/path" as absolute (an implicit file URI); a Via must spell out its scheme.
@@ -116,14 +111,9 @@ internal static class PreambleDecoder
         }
         else if (type == (byte)FramingRecordType.ExtensibleEncoding)
         {
-            switch (FramingString.TryRead(ref reader, MaxContentTypeLength, out var text))
+            if (ReadString(ref reader, MaxContentTypeLength, FramingFaults.ContentTypeTooLong, "Extensible Encoding", out var text) is { } encodingProblem)
             {
-                case FramingStringStatus.NeedMoreData:
-                    return PreambleDecodeResult.NeedMoreData;
-                case FramingStringStatus.TooLong:
-                    return PreambleDecodeResult.Refused(FramingFaults.ContentTypeTooLong, "The content type is longer than 256 octets.");
-                case FramingStringStatus.Invalid:
-                    return PreambleDecodeResult.Malformed("The Extensible Encoding record's size or text is not valid.");
+                return encodingProblem;
             }
 
             contentType = text;
@@ -149,18 +139,23 @@ internal static class PreambleDecoder
             return PreambleDecodeResult.Malformed("The record after the encoding is neither Preamble End nor Upgrade Request.");
         }
 
-        switch (FramingString.TryRead(ref reader, MaxContentTypeLength, out var upgrade))
+        // No quota fault exists for upgrade names; an unacceptable upgrade is an invalid one.
+        if (ReadString(ref reader, MaxContentTypeLength, FramingFaults.UpgradeInvalid, "Upgrade Request", out var upgrade) is { } upgradeProblem)
         {
-            case FramingStringStatus.NeedMoreData:
-                return PreambleDecodeResult.NeedMoreData;
-            case FramingStringStatus.TooLong:
-                // No quota fault exists for upgrade names; an unacceptable upgrade is an invalid one.
-                return PreambleDecodeResult.Refused(FramingFaults.UpgradeInvalid, "The upgrade protocol name is longer than 256 octets.");
-            case FramingStringStatus.Invalid:
-                return PreambleDecodeResult.Malformed("The Upgrade Request record's size or text is not valid.");
+            return upgradeProblem;
         }
 
         var upgraded = new FramingPreamble(major, minor, FramingMode.Duplex, via, known, contentType, upgrade);
         return new PreambleDecodeResult(PreambleDecodeStatus.UpgradeRequested, reader.Position, upgraded, null, null);
     }
+
+    /// <summary>Reads a string record body; null when it was read, else the result to return (more data, refusal, malformed).</summary>
+    private static PreambleDecodeResult? ReadString(ref SequenceReader<byte> reader, int maxLength, string tooLongFault, string record, out string text) =>
+        FramingString.TryRead(ref reader, maxLength, out text) switch
+        {
+            FramingStringStatus.Done => null,
+            FramingStringStatus.NeedMoreData => PreambleDecodeResult.NeedMoreData,
+            FramingStringStatus.TooLong => PreambleDecodeResult.Refused(tooLongFault, $"The {record} record's text is longer than {maxLength} octets."),
+            _ => PreambleDecodeResult.Malformed($"The {record} record's size or text is not valid."),
+        };
 }

@@ -31,14 +31,8 @@ internal static class PreambleReader
         {
             while (true)
             {
-                ReadResult result;
-                try
+                if (await connection.ReadAsync("reset during the preamble").ConfigureAwait(false) is not { } result)
                 {
-                    result = await input.ReadAsync().ConfigureAwait(false);
-                }
-                catch (Exception ex) when (ex is IOException or InvalidOperationException or ObjectDisposedException)
-                {
-                    NetTcpSessionLog.PeerVanished(connection.Logger, "reset during the preamble");
                     return null;
                 }
 

@@ -37,14 +37,8 @@ internal sealed class SessionReceiveLoop(
         {
             while (true)
             {
-                ReadResult result;
-                try
+                if (await connection.ReadAsync("reset while reading messages").ConfigureAwait(false) is not { } result)
                 {
-                    result = await input.ReadAsync().ConfigureAwait(false);
-                }
-                catch (Exception ex) when (ex is IOException or InvalidOperationException or ObjectDisposedException)
-                {
-                    NetTcpSessionLog.PeerVanished(connection.Logger, "reset while reading messages");
                     return SessionEndReason.PeerVanished;
                 }
 

@@ -47,9 +47,7 @@ public sealed class NetTcpConnectionLossTests
         await using var stub = await StartAsync(clock);
         using var healthy = await HealthyNetTcpClient.StartAsync(stub);
         var address = stub.Address(WireBindings.NetTcp);
-        await using var raw = await RawFramingClient.ConnectAsync(address);
-        await raw.SendAsync(FramingBytes.Preamble(address));
-        Assert.True((await raw.ReadRecordAsync())!.IsPreambleAck);
+        await using var raw = await RawFramingClient.OpenSessionAsync(address);
 
         // The head of a Sized Envelope and 10 of its bytes.
         var record = FramingBytes.SizedEnvelope(new ClientSessionCodecs().Echo(address, "never finished", out _));
@@ -74,9 +72,7 @@ public sealed class NetTcpConnectionLossTests
         var clock = new FakeTimeProvider();
         await using var stub = await StartAsync(clock);
         var address = stub.Address(WireBindings.NetTcp);
-        await using var raw = await RawFramingClient.ConnectAsync(address);
-        await raw.SendAsync(FramingBytes.Preamble(address));
-        Assert.True((await raw.ReadRecordAsync())!.IsPreambleAck);
+        await using var raw = await RawFramingClient.OpenSessionAsync(address);
         var codecs = new ClientSessionCodecs();
         await raw.SendAsync(FramingBytes.SizedEnvelope(codecs.Echo(address, "before idling", out var id)));
         Assert.Equal("before idling", codecs.ReadEcho((await raw.ReadRecordAsync())!.Payload, id));
@@ -97,9 +93,7 @@ public sealed class NetTcpConnectionLossTests
         var address = stub.Address(WireBindings.NetTcp);
         using var wcf = Wcf.StubWcfClient<IEchoService>.Create(WireBindings.NetTcp, address);
         var healthyCall = wcf.Channel.EchoAsync(new EchoPayload { Text = "in flight elsewhere" });
-        await using var raw = await RawFramingClient.ConnectAsync(address);
-        await raw.SendAsync(FramingBytes.Preamble(address));
-        Assert.True((await raw.ReadRecordAsync())!.IsPreambleAck);
+        await using var raw = await RawFramingClient.OpenSessionAsync(address);
         var codecs = new ClientSessionCodecs();
         var requests = new List<byte>();
         for (var i = 0; i < 5; i++)

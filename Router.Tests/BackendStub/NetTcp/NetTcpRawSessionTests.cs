@@ -77,9 +77,7 @@ public sealed class NetTcpRawSessionTests
     {
         await using var stub = await RunningStub.StartWithNetTcpAsync();
         var address = stub.Address(WireBindings.NetTcp);
-        await using var raw = await RawFramingClient.ConnectAsync(address);
-        await raw.SendAsync(FramingBytes.Preamble(address));
-        Assert.True((await raw.ReadRecordAsync())!.IsPreambleAck);
+        await using var raw = await RawFramingClient.OpenSessionAsync(address);
         var codecs = new ClientSessionCodecs();
 
         var sizes = new List<int>();
@@ -102,9 +100,7 @@ public sealed class NetTcpRawSessionTests
         await using var stub = await RunningStub.StartWithNetTcpAsync();
         using var healthy = await HealthyNetTcpClient.StartAsync(stub);
         var address = stub.Address(WireBindings.NetTcp);
-        await using var raw = await RawFramingClient.ConnectAsync(address);
-        await raw.SendAsync(FramingBytes.Preamble(address));
-        Assert.True((await raw.ReadRecordAsync())!.IsPreambleAck);
+        await using var raw = await RawFramingClient.OpenSessionAsync(address);
 
         await raw.SendAsync(FramingBytes.Fault("http://example.org/client-gave-up"));
 
@@ -118,9 +114,7 @@ public sealed class NetTcpRawSessionTests
         await using var stub = await RunningStub.StartWithNetTcpAsync();
         using var healthy = await HealthyNetTcpClient.StartAsync(stub);
         var address = stub.Address(WireBindings.NetTcp);
-        await using var raw = await RawFramingClient.ConnectAsync(address);
-        await raw.SendAsync(FramingBytes.Preamble(address));
-        Assert.True((await raw.ReadRecordAsync())!.IsPreambleAck);
+        await using var raw = await RawFramingClient.OpenSessionAsync(address);
 
         // A dictionary section claiming more bytes than the payload has, then noise.
         await raw.SendAsync(FramingBytes.SizedEnvelope([0x7F, 0x01, 0x02, 0x03, 0x56, 0x02, 0x0B]));

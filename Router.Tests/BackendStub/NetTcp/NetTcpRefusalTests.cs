@@ -55,9 +55,7 @@ public sealed class NetTcpRefusalTests
         await using var stub = await RunningStub.StartWithNetTcpAsync(new StubOptions { MaxMessageSize = 64 * 1024 }, clock);
         using var healthy = await HealthyNetTcpClient.StartAsync(stub);
         var address = stub.Address(WireBindings.NetTcp);
-        await using var raw = await RawFramingClient.ConnectAsync(address);
-        await raw.SendAsync(FramingBytes.Preamble(address));
-        Assert.True((await raw.ReadRecordAsync())!.IsPreambleAck);
+        await using var raw = await RawFramingClient.OpenSessionAsync(address);
 
         // Only the record's head: the refusal must not wait for the 64 KB + 1 bytes it announces.
         await raw.SendAsync([0x06, .. FramingBytes.Size((64 * 1024) + 1)]);
@@ -73,9 +71,7 @@ public sealed class NetTcpRefusalTests
     {
         await using var stub = await RunningStub.StartWithNetTcpAsync(new StubOptions { MaxMessageSize = 64 * 1024 });
         var address = stub.Address(WireBindings.NetTcp);
-        await using var raw = await RawFramingClient.ConnectAsync(address);
-        await raw.SendAsync(FramingBytes.Preamble(address));
-        Assert.True((await raw.ReadRecordAsync())!.IsPreambleAck);
+        await using var raw = await RawFramingClient.OpenSessionAsync(address);
         // Pad the text until the first message of a session encodes to exactly the limit.
         var overhead = new ClientSessionCodecs().Echo(address, string.Empty, out _).Length;
         for (var length = (64 * 1024) - overhead - 8; ; length++)
@@ -133,9 +129,7 @@ public sealed class NetTcpRefusalTests
         await using var stub = await RunningStub.StartWithNetTcpAsync(timeProvider: clock);
         using var healthy = await HealthyNetTcpClient.StartAsync(stub);
         var address = stub.Address(WireBindings.NetTcp);
-        await using var raw = await RawFramingClient.ConnectAsync(address);
-        await raw.SendAsync(FramingBytes.Preamble(address));
-        Assert.True((await raw.ReadRecordAsync())!.IsPreambleAck);
+        await using var raw = await RawFramingClient.OpenSessionAsync(address);
 
         byte[] bytes = violation switch
         {

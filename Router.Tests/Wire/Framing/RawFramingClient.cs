@@ -30,6 +30,15 @@ internal sealed class RawFramingClient : IAsyncDisposable
         return new RawFramingClient(stream, stream, tcp);
     }
 
+    /// <summary>Connects, sends a whole preamble for the address and checks the Preamble Ack: a session ready for envelopes.</summary>
+    public static async Task<RawFramingClient> OpenSessionAsync(Uri address)
+    {
+        var raw = await ConnectAsync(address);
+        await raw.SendAsync(FramingBytes.Preamble(address));
+        Assert.True((await raw.ReadRecordAsync())!.IsPreambleAck);
+        return raw;
+    }
+
     /// <summary>Writes <paramref name="bytes"/> and flushes.</summary>
     public async Task SendAsync(params byte[][] bytes)
     {
