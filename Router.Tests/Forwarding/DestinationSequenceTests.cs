@@ -13,9 +13,9 @@ public sealed class DestinationSequenceTests
         var first = new DestinationSequence(cluster);
         var second = new DestinationSequence(cluster);
 
-        Assert.Equal(["p1", "b2", "b1"], Names(first));
-        // Round robin moves the next message to the other primary; the backups stay in order.
-        Assert.Equal(["p2", "b2", "b1"], Names(second));
+        Assert.Equal(["p1", "p2", "b2", "b1"], Names(first));
+        // Round robin moves the next message to the other primary; the other primaries follow, then the backups in order.
+        Assert.Equal(["p2", "p1", "b2", "b1"], Names(second));
     }
 
     [Fact]
@@ -29,9 +29,9 @@ public sealed class DestinationSequenceTests
     private static List<string> Names(DestinationSequence sequence)
     {
         var names = new List<string>();
-        for (var i = 0; i < sequence.Count; i++)
+        while (sequence.Next(out _) is { } destination)
         {
-            names.Add(sequence[i].Name);
+            names.Add(destination.Name);
         }
 
         return names;

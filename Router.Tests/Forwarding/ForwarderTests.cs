@@ -6,12 +6,14 @@ using SoapRouter.Tests.Support;
 
 namespace SoapRouter.Tests.Forwarding;
 
-public sealed class ForwarderTests
+public sealed class ForwarderTests : IDisposable
 {
     private readonly CapturingLogger<Forwarder> _logger = new();
     private readonly Forwarder _forwarder;
 
     public ForwarderTests() => _forwarder = new Forwarder(_logger, TimeProvider.System);
+
+    public void Dispose() => _forwarder.Dispose();
 
     [Fact]
     public async Task Forward_DeadPrimaryLiveBackup_SucceedsViaBackupAfterTryingBothInOrder()

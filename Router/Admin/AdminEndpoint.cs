@@ -53,13 +53,13 @@ internal sealed class AdminEndpoint
         var uptime = _timeProvider.GetElapsedTime(_createdAt).TotalSeconds;
 
         // A degraded router still routes what it can, so it answers 200; the body says which.
-        var report = new HealthReport(status, _health.ConfigVersion, Math.Round(uptime, 3));
+        var report = new HealthReport(status, _health.ConfigVersion, Math.Round(uptime, 3), _health.GetDestinations());
         return context.Response.WriteAsJsonAsync(report, AdminJsonContext.Default.HealthReport, contentType: null, context.RequestAborted);
     }
 
     private Task WriteStatsAsync(HttpContext context) =>
         context.Response.WriteAsJsonAsync(
-            _statistics.Snapshot(), TelemetryJsonContext.Default.StatisticsSnapshot, contentType: null, context.RequestAborted);
+            _statistics.Snapshot() with { Health = _health.GetDestinations() }, TelemetryJsonContext.Default.StatisticsSnapshot, contentType: null, context.RequestAborted);
 
     private static Task NotFound(HttpContext context)
     {

@@ -1,10 +1,11 @@
+using SoapRouter.Health;
 using SoapRouter.LoadBalancing;
 
 namespace SoapRouter.Admin;
 
 /// <summary>
-/// Reports <see cref="HealthStatus.Degraded"/> when some cluster has every destination failing: each has at least
-/// <c>failureThreshold</c> failures since its last success. A stand-in until active health checks exist.
+/// Reports <see cref="HealthStatus.Degraded"/> when some cluster has no destination left: each is ejected, failing its
+/// probes, or has at least <c>failureThreshold</c> failures since its last success. Lists every destination's health.
 /// </summary>
 internal sealed class ClusterHealthSource : IHealthSource
 {
@@ -52,7 +53,7 @@ internal sealed class ClusterHealthSource : IHealthSource
 
         foreach (var destination in cluster.Primaries)
         {
-            if (destination.ConsecutiveFailures < _failureThreshold)
+            if (IsUp(destination))
             {
                 return false;
             }
@@ -60,7 +61,7 @@ internal sealed class ClusterHealthSource : IHealthSource
 
         foreach (var destination in cluster.Backups)
         {
-            if (destination.ConsecutiveFailures < _failureThreshold)
+            if (IsUp(destination))
             {
                 return false;
             }
@@ -68,4 +69,30 @@ internal sealed class ClusterHealthSource : IHealthSource
 
         return true;
     }
+
+    /// <summary>Every destination of the clusters in use, by name.</summary>
+    public IReadOnlyDictionary<string, DestinationHealthSnapshot> GetDestinations()
+    {
+        var result = new SortedDictionary<string, DestinationHealthSnapshot>(StringComparer.Ordinal);
+        foreach (var cluster in _clusters().Values)
+        {
+            Add(cluster.Primaries, result);
+            Add(cluster.Backups, result);
+        }
+
+        return result;
+    }
+
+    private static void Add(ReadOnlySpan<DestinationState> destinations, SortedDictionary<string, DestinationHealthSnapshot> result)
+    {
+        foreach (var destination in destinations)
+        {
+            var health = destination.Health;
+            result.TryAdd(destination.Name, new DestinationHealthSnapshot(
+                health?.State ?? "healthy", health?.Ejections ?? 0, health?.EjectedUntil, destination.ConsecutiveFailures));
+        }
+    }
+
+    private bool IsUp(DestinationState destination) =>
+        destination.IsAvailable && destination.ConsecutiveFailures < _failureThreshold;
 }

@@ -4,4 +4,6 @@ namespace SoapRouter.Admin;
 /// <param name="Status">"ok" or "degraded".</param>
 /// <param name="ConfigVersion">Version of the config snapshot in use.</param>
 /// <param name="UptimeSeconds">Seconds since the admin server was created (at router start).</param>
-internal sealed record HealthReport(string Status, long ConfigVersion, double UptimeSeconds);
+/// <param name="Destinations">Health by destination name.</param>
+internal sealed record HealthReport(
+    string Status, long ConfigVersion, double UptimeSeconds, IReadOnlyDictionary<string, Health.DestinationHealthSnapshot>? Destinations = null);

@@ -8,4 +8,7 @@ internal interface IHealthSource
 
     /// <summary>The current health; called once per GET /health, never on the message path.</summary>
     HealthStatus GetStatus();
+
+    /// <summary>Every configured destination's health, by name.</summary>
+    IReadOnlyDictionary<string, Health.DestinationHealthSnapshot> GetDestinations() => new Dictionary<string, Health.DestinationHealthSnapshot>();
 }

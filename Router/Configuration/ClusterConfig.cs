@@ -12,7 +12,7 @@ public sealed record ClusterConfig
     /// <summary>Primary destinations, load-balanced.</summary>
     public IReadOnlyList<DestinationConfig> Destinations { get; init; } = [];
 
-    /// <summary>Backups, tried in order when the chosen primary fails before the request could reach it.</summary>
+    /// <summary>Backups, tried in order after the primaries when attempts fail in a way that allows another.</summary>
     public IReadOnlyList<DestinationConfig> Backups { get; init; } = [];
 
     /// <summary>Time allowed to open a connection to a destination.</summary>
@@ -20,4 +20,13 @@ public sealed record ClusterConfig
 
     /// <summary>Time allowed for one request-reply exchange with a destination.</summary>
     public TimeSpan RequestTimeout { get; init; } = TimeSpan.FromSeconds(30);
+
+    /// <summary>Failover limits and the cluster's retry budget.</summary>
+    public RetryConfig Retry { get; init; } = new();
+
+    /// <summary>Passive health: ejection of failing destinations.</summary>
+    public OutlierDetectionConfig OutlierDetection { get; init; } = new();
+
+    /// <summary>Active health probes; null (the default) probes nothing.</summary>
+    public HealthCheckConfig? HealthCheck { get; init; }
 }

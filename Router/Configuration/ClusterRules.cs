@@ -54,6 +54,60 @@ internal static class ClusterRules
         CheckDestinations(cluster.Backups, ConfigPath.Property(path, "backups"), context);
         CheckTimeout(cluster.ConnectTimeout, ConfigPath.Property(path, "connectTimeout"), context);
         CheckTimeout(cluster.RequestTimeout, ConfigPath.Property(path, "requestTimeout"), context);
+        CheckRetry(cluster.Retry, ConfigPath.Property(path, "retry"), context);
+        CheckOutlierDetection(cluster.OutlierDetection, ConfigPath.Property(path, "outlierDetection"), context);
+        if (cluster.HealthCheck is { } healthCheck)
+        {
+            CheckHealthCheck(healthCheck, ConfigPath.Property(path, "healthCheck"), context);
+        }
+    }
+
+    private static void CheckRetry(RetryConfig retry, string path, ConfigValidationContext context)
+    {
+        CheckRange(retry.MaxAttempts, 1, 10, ConfigPath.Property(path, "maxAttempts"), context);
+        CheckRange(retry.BudgetPercent, 0, 100, ConfigPath.Property(path, "budgetPercent"), context);
+        CheckRange(retry.MinRetryConcurrency, 0, 10_000, ConfigPath.Property(path, "minRetryConcurrency"), context);
+    }
+
+    private static void CheckOutlierDetection(OutlierDetectionConfig outlier, string path, ConfigValidationContext context)
+    {
+        if (!(outlier.FailureRatio > 0 && outlier.FailureRatio <= 1))
+        {
+            context.Error(ConfigPath.Property(path, "failureRatio"), $"must be more than 0 and at most 1 (is {outlier.FailureRatio})");
+        }
+
+        CheckRange(outlier.MinimumThroughput, 2, 1_000_000, ConfigPath.Property(path, "minimumThroughput"), context);
+        CheckRange(outlier.MaxEjectionPercent, 0, 100, ConfigPath.Property(path, "maxEjectionPercent"), context);
+        CheckTimeout(outlier.SamplingDuration, ConfigPath.Property(path, "samplingDuration"), context, MinimumWindow);
+        CheckTimeout(outlier.BaseEjectionTime, ConfigPath.Property(path, "baseEjectionTime"), context, MinimumWindow);
+        CheckTimeout(outlier.MaxEjectionTime, ConfigPath.Property(path, "maxEjectionTime"), context, MinimumWindow);
+        if (outlier.MaxEjectionTime < outlier.BaseEjectionTime)
+        {
+            context.Error(ConfigPath.Property(path, "maxEjectionTime"),
+                $"must be at least baseEjectionTime ({outlier.BaseEjectionTime}) (is {outlier.MaxEjectionTime})");
+        }
+    }
+
+    private static void CheckHealthCheck(HealthCheckConfig check, string path, ConfigValidationContext context)
+    {
+        var pathPath = ConfigPath.Property(path, "path");
+        if (context.Require(check.Path, pathPath) && !(check.Path.StartsWith('/') || check.Path.StartsWith('?')))
+        {
+            context.Error(pathPath, $"must start with '/' (a path on the destination's host) or '?' (a query on its address) (is '{check.Path}')");
+        }
+
+        CheckTimeout(check.Interval, ConfigPath.Property(path, "interval"), context, MinimumWindow);
+        CheckTimeout(check.Timeout, ConfigPath.Property(path, "timeout"), context);
+        CheckRange(check.HealthyThreshold, 1, 100, ConfigPath.Property(path, "healthyThreshold"), context);
+        CheckRange(check.UnhealthyThreshold, 1, 100, ConfigPath.Property(path, "unhealthyThreshold"), context);
+    }
+
+    private static void CheckRange(long value, long min, long max, string path, ConfigValidationContext context)
+    {
+        if (value < min || value > max)
+        {
+            context.Error(path, $"must be from {min} to {max} (is {value})");
+        }
     }
 
     private static void CheckDestinations(IReadOnlyList<DestinationConfig> destinations, string listPath, ConfigValidationContext context)
@@ -75,9 +129,16 @@ internal static class ClusterRules
         }
     }
 
-    private static void CheckTimeout(TimeSpan timeout, string path, ConfigValidationContext context)
+    // Polly's circuit breaker refuses sampling windows and break durations under half a second.
+    private static readonly TimeSpan MinimumWindow = TimeSpan.FromMilliseconds(500);
+
+    private static void CheckTimeout(TimeSpan timeout, string path, ConfigValidationContext context, TimeSpan? minimum = null)
     {
-        if (timeout <= TimeSpan.Zero)
+        if (minimum is { } least && timeout < least)
+        {
+            context.Error(path, $"must be at least {least} (is {timeout})");
+        }
+        else if (timeout <= TimeSpan.Zero)
         {
             context.Error(path, $"must be greater than 00:00:00 (is {timeout})");
         }

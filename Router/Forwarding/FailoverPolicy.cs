@@ -22,4 +22,11 @@ internal static class FailoverPolicy
     /// <summary>True when <paramref name="error"/> counts against the destination's health (the backend did not answer properly).</summary>
     public static bool IsDestinationFailure(ForwardError error) =>
         CannotHaveReachedBackend(error) || MayHaveReachedBackend(error) || error == ForwardError.Unexpected;
+
+    /// <summary>
+    /// True when a retry after <paramref name="error"/> spends the cluster's retry budget: the failed request may have
+    /// reached (and loaded) a backend. Retries after a refused or timed-out connect put no load on any backend and
+    /// are bounded by the attempts per message only.
+    /// </summary>
+    public static bool RetrySpendsBudget(ForwardError error) => MayHaveReachedBackend(error);
 }

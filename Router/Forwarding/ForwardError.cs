@@ -36,6 +36,12 @@ internal enum ForwardError
     /// </summary>
     EncodingFailed,
 
+    /// <summary>
+    /// The destination is ejected (its breaker is open, or its one trial attempt is already out); nothing was sent.
+    /// The next destination is tried and this one is not counted as an attempt.
+    /// </summary>
+    Ejected,
+
     /// <summary>The cluster has no destination to try.</summary>
     NoDestination,
 

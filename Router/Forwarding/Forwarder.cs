@@ -1,4 +1,5 @@
 using SoapRouter.Configuration;
+using SoapRouter.Health;
 using SoapRouter.LoadBalancing;
 
 namespace SoapRouter.Forwarding;
@@ -7,10 +8,11 @@ namespace SoapRouter.Forwarding;
 /// Sends one message through a cluster: the chosen primary, then the backups in order, while the failover policy
 /// allows. Counts requests in flight per destination and returns every expected failure as a value.
 /// </summary>
-internal sealed class Forwarder
+internal sealed class Forwarder : IDisposable
 {
     private readonly ILogger _logger;
     private readonly TimeProvider _timeProvider;
+    private readonly DestinationFailureLog _failures;
 
     /// <summary>Creates a forwarder whose per-attempt timeouts run on <paramref name="timeProvider"/>.</summary>
     public Forwarder(ILogger<Forwarder> logger, TimeProvider timeProvider)
@@ -19,11 +21,17 @@ internal sealed class Forwarder
         ArgumentNullException.ThrowIfNull(timeProvider);
         _logger = logger;
         _timeProvider = timeProvider;
+        _failures = new DestinationFailureLog(logger, timeProvider);
     }
 
+    /// <inheritdoc />
+    public void Dispose() => _failures.Dispose();
+
     /// <summary>
-    /// Forwards through <paramref name="cluster"/> with <paramref name="sender"/>. Stops at the first reply (normal or
-    /// fault), at cancellation, and at a failure that may have reached a backend unless <paramref name="idempotent"/>.
+    /// Forwards through <paramref name="cluster"/> with <paramref name="sender"/>: the chosen primary, the other
+    /// available primaries, then the backups, at most <c>retry.maxAttempts</c> attempts. Stops at the first reply
+    /// (normal or fault), at cancellation, at a failure that may have reached a backend unless
+    /// <paramref name="idempotent"/>, and when the cluster's retry budget refuses a retry that would load a backend.
     /// </summary>
     public async ValueTask<ForwardResult<T>> ForwardAsync<T>(
         ClusterState cluster,
@@ -35,49 +43,97 @@ internal sealed class Forwarder
         ArgumentNullException.ThrowIfNull(sender);
 
         var sequence = new DestinationSequence(cluster);
-        var count = sequence.Count;
-        if (count == 0)
+        var destination = sequence.Next(out var pastBreaker);
+        if (destination is null)
         {
             return new ForwardResult<T>(default, ForwardError.NoDestination, null);
         }
 
-        // Allocated only when a first attempt fails and another destination is tried.
-        ForwardAttempt[]? log = null;
-        for (var i = 0; ; i++)
+        var retry = cluster.Config.Retry;
+        var budget = cluster.Budget;
+        var retriesHeld = 0;
+        budget.BeginRequest();
+        try
         {
-            var destination = sequence[i];
-            var result = await SendOnceAsync(cluster, destination, sender, cancellationToken).ConfigureAwait(false);
-            var error = result.Error;
-            if (log is not null)
+            // Allocated only when a first attempt fails and another destination is tried.
+            ForwardAttempt[]? log = null;
+            var attempts = 0;
+            DestinationState? last = null;
+            var lastError = ForwardError.NoDestination;
+            while (destination is not null)
             {
-                log[i] = new ForwardAttempt(destination, error);
+                var result = await SendOnceAsync(cluster, destination, pastBreaker, sender, cancellationToken).ConfigureAwait(false);
+                var error = result.Error;
+                if (error == ForwardError.Ejected)
+                {
+                    // Nothing was sent: not an attempt. The next destination in line is tried instead.
+                    destination = sequence.Next(out pastBreaker);
+                    continue;
+                }
+
+                if (log is not null)
+                {
+                    log[attempts] = new ForwardAttempt(destination, error);
+                }
+
+                attempts++;
+                last = destination;
+                lastError = error;
+                if (!FailoverPolicy.CanTryNext(error, idempotent) || attempts >= retry.MaxAttempts)
+                {
+                    return new ForwardResult<T>(result.Reply, error, destination, log, attempts);
+                }
+
+                var next = sequence.Next(out pastBreaker);
+                if (next is null)
+                {
+                    return new ForwardResult<T>(default, error, destination, log, attempts);
+                }
+
+                if (cancellationToken.IsCancellationRequested)
+                {
+                    // The client left while this attempt failed for another reason; trying more would be wasted work.
+                    return new ForwardResult<T>(default, ForwardError.Cancelled, destination, log ?? [new ForwardAttempt(destination, error)], attempts);
+                }
+
+                if (FailoverPolicy.RetrySpendsBudget(error))
+                {
+                    if (!budget.TryBeginRetry(retry.BudgetPercent, retry.MinRetryConcurrency))
+                    {
+                        HealthLog.RetryDenied(_logger, cluster.Name, destination.Name, error);
+                        return new ForwardResult<T>(default, error, destination, log, attempts);
+                    }
+
+                    retriesHeld++;
+                }
+
+                if (log is null)
+                {
+                    log = new ForwardAttempt[retry.MaxAttempts];
+                    log[0] = new ForwardAttempt(destination, error);
+                }
+
+                ForwarderLog.FailingOver(_logger, cluster.Name, destination.Name, error, next.Name);
+                destination = next;
             }
 
-            var isLast = i + 1 == count;
-            if (isLast || !FailoverPolicy.CanTryNext(error, idempotent))
+            // Every remaining destination was ejected after at least one attempt, or none could be tried at all.
+            return new ForwardResult<T>(default, lastError, last, log, attempts);
+        }
+        finally
+        {
+            budget.EndRequest();
+            for (var i = 0; i < retriesHeld; i++)
             {
-                return new ForwardResult<T>(result.Reply, error, destination, log, i + 1);
+                budget.EndRetry();
             }
-
-            if (cancellationToken.IsCancellationRequested)
-            {
-                // The client left while this attempt failed for another reason; trying more would be wasted work.
-                return new ForwardResult<T>(default, ForwardError.Cancelled, destination, log ?? [new ForwardAttempt(destination, error)], i + 1);
-            }
-
-            if (log is null)
-            {
-                log = new ForwardAttempt[count];
-                log[i] = new ForwardAttempt(destination, error);
-            }
-
-            ForwarderLog.FailingOver(_logger, cluster.Name, destination.Name, error, sequence[i + 1].Name);
         }
     }
 
     private async ValueTask<AttemptResult<T>> SendOnceAsync<T>(
         ClusterState cluster,
         DestinationState destination,
+        bool pastBreaker,
         IAttemptSender<T> sender,
         CancellationToken cancellationToken)
     {
@@ -95,7 +151,16 @@ internal sealed class Forwarder
         var error = ForwardError.Unexpected;
         try
         {
-            var result = await sender.SendAsync(destination, attemptCts.Token).ConfigureAwait(false);
+            var result = destination.Health is { } health
+                ? await health.RunAsync(sender, destination, pastBreaker, attemptCts.Token).ConfigureAwait(false)
+                : await sender.SendAsync(destination, attemptCts.Token).ConfigureAwait(false);
+            if (result.Error == ForwardError.Ejected)
+            {
+                // Refused by the breaker before anything was sent: no request to count.
+                error = ForwardError.Ejected;
+                return result;
+            }
+
             if (result.Error == ForwardError.Cancelled && !cancellationToken.IsCancellationRequested)
             {
                 // The sender saw its token fire but the client is still there: that was our timeout.
@@ -126,7 +191,12 @@ internal sealed class Forwarder
         }
         finally
         {
-            destination.EndRequest(FailoverPolicy.IsDestinationFailure(error));
+            var failed = FailoverPolicy.IsDestinationFailure(error);
+            destination.EndRequest(failed);
+            if (failed)
+            {
+                _failures.Record(destination.Name, error);
+            }
         }
     }
 }

@@ -4,7 +4,7 @@ namespace SoapRouter.Forwarding;
 internal static partial class ForwarderLog
 {
     /// <summary>An attempt failed and the message goes to the next destination.</summary>
-    [LoggerMessage(EventId = 1001, Level = LogLevel.Information,
+    [LoggerMessage(EventId = 1001, Level = LogLevel.Debug,
         Message = "Cluster {Cluster}: destination {Destination} failed with {Error}; trying {Next}")]
     public static partial void FailingOver(ILogger logger, string cluster, string destination, ForwardError error, string next);
 

@@ -16,11 +16,12 @@ internal sealed class RouterRuntime : IHealthSource, IDisposable
     private readonly LoadBalancingPolicies _policies;
     private readonly ClusterHealthSource _health;
     private readonly ILogger _logger;
+    private readonly TimeProvider _time;
     private readonly Lock _rebuildGate = new();
     private RouterState _state = null!;
 
     /// <summary>Builds the state of the provider's current snapshot and follows its reloads.</summary>
-    public RouterRuntime(RouterConfigProvider provider, LoadBalancingPolicies policies, ILogger<RouterRuntime> logger)
+    public RouterRuntime(RouterConfigProvider provider, LoadBalancingPolicies policies, ILogger<RouterRuntime> logger, TimeProvider? time = null)
     {
         ArgumentNullException.ThrowIfNull(provider);
         ArgumentNullException.ThrowIfNull(policies);
@@ -28,6 +29,7 @@ internal sealed class RouterRuntime : IHealthSource, IDisposable
         _provider = provider;
         _policies = policies;
         _logger = logger;
+        _time = time ?? TimeProvider.System;
         _health = new ClusterHealthSource(() => State.Clusters, () => State.Snapshot.Version);
 
         // Subscribe before the first build: a reload landing in between is then seen by the handler, which builds
@@ -57,10 +59,13 @@ internal sealed class RouterRuntime : IHealthSource, IDisposable
     public HealthStatus GetStatus() => _health.GetStatus();
 
     /// <inheritdoc />
+    public IReadOnlyDictionary<string, Health.DestinationHealthSnapshot> GetDestinations() => _health.GetDestinations();
+
+    /// <inheritdoc />
     public void Dispose() => _provider.Changed -= OnConfigChanged;
 
     private RouterState Build(RouterConfigSnapshot snapshot, FrozenDictionary<string, ClusterState>? previous) =>
-        new(snapshot, RouteTable.Build(snapshot.Config), ClusterStateBuilder.Build(snapshot.Config.Clusters, _policies, previous));
+        new(snapshot, RouteTable.Build(snapshot.Config), ClusterStateBuilder.Build(snapshot.Config.Clusters, _policies, previous, _time, _logger));
 
     private void OnConfigChanged(object? sender, RouterConfigChangedEventArgs e)
     {

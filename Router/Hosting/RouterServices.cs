@@ -3,6 +3,7 @@ using SoapRouter.Configuration;
 using SoapRouter.Forwarding;
 using SoapRouter.Forwarding.Http;
 using SoapRouter.Forwarding.NetTcp;
+using SoapRouter.Health;
 using SoapRouter.Listening;
 using SoapRouter.Listening.NetTcp;
 using SoapRouter.LoadBalancing;
@@ -34,7 +35,7 @@ internal static class RouterServices
         var config = provider.Current;
         services.AddSingleton(timeProvider);
         services.AddSingleton(sp => new RouterRuntime(
-            provider, LoadBalancingPolicies.CreateDefault(random), sp.GetRequiredService<ILogger<RouterRuntime>>()));
+            provider, LoadBalancingPolicies.CreateDefault(random), sp.GetRequiredService<ILogger<RouterRuntime>>(), sp.GetService<TimeProvider>()));
         services.AddSingleton<IHealthSource>(sp => sp.GetRequiredService<RouterRuntime>());
         services.AddSingleton<RouterStatistics>();
         services.AddSingleton(_ => new HttpDestinationClients(timeProvider, DrainDelay(config)));
@@ -48,6 +49,7 @@ internal static class RouterServices
         services.AddSingleton<HttpSoapHandler>();
         services.AddSingleton<NetTcpConnections>();
         services.AddSingleton<AdminEndpoint>();
+        services.AddHostedService<HealthProber>();
         services.AddSingleton(listeners);
         return services;
     }

@@ -1,4 +1,5 @@
 using SoapRouter.Configuration;
+using SoapRouter.Health;
 
 namespace SoapRouter.LoadBalancing;
 
@@ -10,6 +11,8 @@ internal sealed class ClusterState
 {
     private readonly DestinationState[] _primaries;
     private readonly DestinationState[] _backups;
+    private readonly TimeProvider _time;
+    private Candidates _candidates;
 
     /// <summary>Creates the state; <see cref="ClusterStateBuilder"/> is the usual way in.</summary>
     public ClusterState(
@@ -18,7 +21,9 @@ internal sealed class ClusterState
         DestinationState[] primaries,
         DestinationState[] backups,
         ILoadBalancingPolicy policy,
-        LoadBalancingCursor cursor)
+        LoadBalancingCursor cursor,
+        RetryBudget? budget = null,
+        TimeProvider? time = null)
     {
         ArgumentNullException.ThrowIfNull(name);
         ArgumentNullException.ThrowIfNull(config);
@@ -32,6 +37,9 @@ internal sealed class ClusterState
         _backups = backups;
         Policy = policy;
         Cursor = cursor;
+        Budget = budget ?? new RetryBudget();
+        _time = time ?? TimeProvider.System;
+        _candidates = new Candidates(-1, primaries, false, long.MaxValue);
     }
 
     /// <summary>The cluster's name in router.json.</summary>
@@ -58,6 +66,72 @@ internal sealed class ClusterState
     /// <summary>Time allowed to open a connection to one destination.</summary>
     public TimeSpan ConnectTimeout => Config.ConnectTimeout;
 
-    /// <summary>Asks the policy for a primary; null when the cluster has none.</summary>
-    public DestinationState? PickPrimary() => Policy.Pick(_primaries, Cursor);
+    /// <summary>This cluster's retry budget, shared with the state that replaces it on reload.</summary>
+    public RetryBudget Budget { get; }
+
+    /// <summary>Asks the policy for a primary among the available ones; null when the cluster has none.</summary>
+    public DestinationState? PickPrimary() => Policy.Pick(AvailablePrimaries(out _), Cursor);
+
+    /// <summary>
+    /// The primaries that may be chosen now: those not ejected and not failing probes. When more than
+    /// <c>outlierDetection.maxEjectionPercent</c> of them are out (or all are), every primary is a candidate again and
+    /// <paramref name="panic"/> says so: attempts then go to ejected destinations too, past their breakers.
+    /// Recomputed only after a health transition somewhere; otherwise a cached array.
+    /// </summary>
+    public DestinationState[] AvailablePrimaries(out bool panic)
+    {
+        var version = DestinationHealth.Version;
+        var cached = Volatile.Read(ref _candidates);
+        if (cached.Version != version || (cached.RecheckAt != long.MaxValue && _time.GetUtcNow().UtcTicks >= cached.RecheckAt))
+        {
+            cached = ComputeCandidates(version);
+            Volatile.Write(ref _candidates, cached);
+        }
+
+        panic = cached.Panic;
+        return cached.Destinations;
+    }
+
+    private Candidates ComputeCandidates(int version)
+    {
+        // An ejection that runs out changes no version: the list is computed again when the first one ends.
+        var available = 0;
+        var recheckAt = long.MaxValue;
+        foreach (var destination in _primaries)
+        {
+            if (destination.IsAvailable)
+            {
+                available++;
+            }
+            else if (destination.Health is { EjectedUntilTicks: > 0 and var until })
+            {
+                recheckAt = Math.Min(recheckAt, until);
+            }
+        }
+
+        if (available == _primaries.Length)
+        {
+            return new Candidates(version, _primaries, false, long.MaxValue);
+        }
+
+        var outShare = 100.0 * (_primaries.Length - available) / _primaries.Length;
+        if (available == 0 || outShare > Config.OutlierDetection.MaxEjectionPercent)
+        {
+            return new Candidates(version, _primaries, true, recheckAt);
+        }
+
+        var list = new DestinationState[available];
+        var i = 0;
+        foreach (var destination in _primaries)
+        {
+            if (destination.IsAvailable)
+            {
+                list[i++] = destination;
+            }
+        }
+
+        return new Candidates(version, list, false, recheckAt);
+    }
+
+    private sealed record Candidates(int Version, DestinationState[] Destinations, bool Panic, long RecheckAt);
 }

@@ -1,5 +1,7 @@
 using System.Collections.Frozen;
+using Microsoft.Extensions.Logging.Abstractions;
 using SoapRouter.Configuration;
+using SoapRouter.Health;
 
 namespace SoapRouter.LoadBalancing;
 
@@ -17,26 +19,51 @@ internal static class ClusterStateBuilder
     public static FrozenDictionary<string, ClusterState> Build(
         IReadOnlyDictionary<string, ClusterConfig> clusters,
         LoadBalancingPolicies policies,
-        IReadOnlyDictionary<string, ClusterState>? previous = null)
+        IReadOnlyDictionary<string, ClusterState>? previous = null,
+        TimeProvider? time = null,
+        ILogger? logger = null)
     {
         ArgumentNullException.ThrowIfNull(clusters);
         ArgumentNullException.ThrowIfNull(policies);
+        time ??= TimeProvider.System;
+        logger ??= NullLogger.Instance;
 
         var reusable = IndexDestinations(previous);
+        var attached = new HashSet<DestinationState>(ReferenceEqualityComparer.Instance);
         var built = new Dictionary<string, ClusterState>(clusters.Count, StringComparer.Ordinal);
         foreach (var (name, config) in clusters)
         {
-            var cursor = previous is not null && previous.TryGetValue(name, out var old) ? old.Cursor : new LoadBalancingCursor();
+            var kept = previous is not null && previous.TryGetValue(name, out var old) ? old : null;
+            var primaries = ToStates(config.Destinations, reusable);
+            var backups = ToStates(config.Backups, reusable);
+            AttachHealth(primaries, config.OutlierDetection, time, logger, attached);
+            AttachHealth(backups, config.OutlierDetection, time, logger, attached);
             built.Add(name, new ClusterState(
                 name,
                 config,
-                ToStates(config.Destinations, reusable),
-                ToStates(config.Backups, reusable),
+                primaries,
+                backups,
                 policies.Get(config.LoadBalancing),
-                cursor));
+                kept?.Cursor ?? new LoadBalancingCursor(),
+                kept?.Budget ?? new RetryBudget(),
+                time));
         }
 
         return built.ToFrozenDictionary(StringComparer.Ordinal);
+    }
+
+    // A destination listed by several clusters keeps the health built for the first; a changed outlier setting
+    // starts a fresh one (and forgets the old breaker's state).
+    private static void AttachHealth(
+        DestinationState[] states, OutlierDetectionConfig outlier, TimeProvider time, ILogger logger, HashSet<DestinationState> attached)
+    {
+        foreach (var state in states)
+        {
+            if (attached.Add(state) && (state.Health is null || state.Health.Config != outlier))
+            {
+                state.Health = new DestinationHealth(state.Name, outlier, time, logger);
+            }
+        }
     }
 
     private static Dictionary<string, DestinationState> IndexDestinations(IReadOnlyDictionary<string, ClusterState>? previous)

@@ -1,4 +1,5 @@
 using SoapRouter.Configuration;
+using SoapRouter.Health;
 using SoapRouter.Wire.Bindings;
 
 namespace SoapRouter.LoadBalancing;
@@ -31,6 +32,15 @@ internal sealed class DestinationState
 
     /// <summary>The destination's address: where requests go and what its To must say.</summary>
     public Uri Address { get; }
+
+    /// <summary>
+    /// Passive and active health. Set by <see cref="ClusterStateBuilder"/> (a new object when the cluster's outlier
+    /// settings change); a state built outside a cluster is always available.
+    /// </summary>
+    public DestinationHealth? Health { get; internal set; }
+
+    /// <summary>True when the destination may be chosen (not ejected, not failing its probes).</summary>
+    public bool IsAvailable => Health?.IsAvailable ?? true;
 
     /// <summary>The destination's unique name.</summary>
     public string Name => Config.Name;

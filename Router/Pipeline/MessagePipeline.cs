@@ -251,8 +251,12 @@ internal sealed class MessagePipeline
         _statistics.RecordFault(FaultKind.BackendUnavailable);
         _statistics.RecordMessage(PathOf(result, sender), oneWay: false, inbound.Length, fault.Length, failed: true);
         routeCounters.Record(inbound.Length, fault.Length, failed: true);
-        PipelineLog.ForwardFailed(
-            _logger, inbound.Listener.Name, received.Action, route.Name, result.Destination?.Name, result.Error, result.AttemptCount, ElapsedMs(started));
+        if (_logger.IsEnabled(LogLevel.Debug))
+        {
+            var elapsedMs = ElapsedMs(started);
+            PipelineLog.ForwardFailed(
+                _logger, inbound.Listener.Name, received.Action, route.Name, result.Destination?.Name, result.Error, result.AttemptCount, elapsedMs);
+        }
         return fault;
     }
 

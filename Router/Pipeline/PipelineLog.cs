@@ -12,7 +12,7 @@ internal static partial class PipelineLog
         ILogger logger, string listener, string? action, string route, string? destination, string path, int statusCode, long bytesIn, long bytesOut, double elapsedMs);
 
     /// <summary>No destination of the route's cluster answered.</summary>
-    [LoggerMessage(EventId = 1203, Level = LogLevel.Warning,
+    [LoggerMessage(EventId = 1203, Level = LogLevel.Debug,
         Message = "{Listener}: action {Action} via route {Route} failed at destination {Destination} with {Error} after {Attempts} attempt(s), {ElapsedMs:F1} ms")]
     public static partial void ForwardFailed(
         ILogger logger, string listener, string? action, string route, string? destination, ForwardError error, int attempts, double elapsedMs);

@@ -1,0 +1,26 @@
+namespace SoapRouter.Configuration;
+
+/// <summary>
+/// Active health: each destination of the cluster probed on an interval. HTTP destinations get a GET of
+/// <see cref="Path"/>; net.tcp destinations a TCP connect (the framing preamble is not sent).
+/// </summary>
+public sealed record HealthCheckConfig
+{
+    /// <summary>
+    /// The path to GET on an HTTP destination: absolute (<c>/health</c>, on the destination's host and port) or a query
+    /// added to the destination's address (<c>?wsdl</c>). A 2xx answer is healthy. Default <c>?wsdl</c>.
+    /// </summary>
+    public string Path { get; init; } = "?wsdl";
+
+    /// <summary>Time between probes of one destination. Default 5 s.</summary>
+    public TimeSpan Interval { get; init; } = TimeSpan.FromSeconds(5);
+
+    /// <summary>Time one probe may take. Default 2 s.</summary>
+    public TimeSpan Timeout { get; init; } = TimeSpan.FromSeconds(2);
+
+    /// <summary>Probes in a row that must pass before an ejected or unhealthy destination is chosen again. Default 2.</summary>
+    public int HealthyThreshold { get; init; } = 2;
+
+    /// <summary>Probes in a row that must fail before a destination is taken out. Default 3.</summary>
+    public int UnhealthyThreshold { get; init; } = 3;
+}

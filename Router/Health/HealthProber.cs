@@ -1,0 +1,181 @@
+using System.Net.Sockets;
+using SoapRouter.Configuration;
+using SoapRouter.Hosting;
+using SoapRouter.LoadBalancing;
+using SoapRouter.Wire.Bindings;
+
+namespace SoapRouter.Health;
+
+/// <summary>
+/// Active health checks: every destination of a cluster with <c>healthCheck</c> is probed on its interval (an HTTP
+/// GET of the configured path, 2xx passes; a TCP connect for net.tcp destinations). Results feed the destination's
+/// <see cref="DestinationHealth"/>. Probes of one destination never overlap; a reload is picked up on the next tick.
+/// </summary>
+internal sealed class HealthProber : BackgroundService
+{
+    private static readonly TimeSpan Tick = TimeSpan.FromMilliseconds(250);
+
+    private readonly RouterRuntime _runtime;
+    private readonly TimeProvider _time;
+    private readonly ILogger _logger;
+    private readonly HttpClient _http;
+    private readonly Dictionary<string, Probe> _probes = new(StringComparer.Ordinal);
+
+    /// <summary>Creates the prober over the runtime's current clusters.</summary>
+    public HealthProber(RouterRuntime runtime, TimeProvider time, ILogger<HealthProber> logger)
+    {
+        _runtime = runtime;
+        _time = time;
+        _logger = logger;
+        _http = new HttpClient(new SocketsHttpHandler { PooledConnectionLifetime = TimeSpan.FromMinutes(1), UseProxy = false, AllowAutoRedirect = false })
+        {
+            Timeout = Timeout.InfiniteTimeSpan,
+        };
+    }
+
+    /// <inheritdoc />
+    public override void Dispose()
+    {
+        _http.Dispose();
+        base.Dispose();
+    }
+
+    /// <inheritdoc />
+    protected override async Task ExecuteAsync(CancellationToken stoppingToken)
+    {
+        using var timer = new PeriodicTimer(Tick, _time);
+        try
+        {
+            while (await timer.WaitForNextTickAsync(stoppingToken).ConfigureAwait(false))
+            {
+                StartDueProbes(stoppingToken);
+            }
+        }
+        catch (OperationCanceledException) when (stoppingToken.IsCancellationRequested)
+        {
+            // Host stopping.
+        }
+    }
+
+    /// <summary>Starts the probes whose interval has passed; public for tests that drive it without the timer.</summary>
+    public void StartDueProbes(CancellationToken cancellationToken)
+    {
+        var now = _time.GetTimestamp();
+        foreach (var cluster in _runtime.State.Clusters.Values)
+        {
+            if (cluster.Config.HealthCheck is not { } check)
+            {
+                continue;
+            }
+
+            foreach (var destination in cluster.Primaries)
+            {
+                StartIfDue(destination, check, now, cancellationToken);
+            }
+
+            foreach (var destination in cluster.Backups)
+            {
+                StartIfDue(destination, check, now, cancellationToken);
+            }
+        }
+    }
+
+    private void StartIfDue(DestinationState destination, HealthCheckConfig check, long now, CancellationToken cancellationToken)
+    {
+        if (destination.Health is not { } health)
+        {
+            return;
+        }
+
+        if (!_probes.TryGetValue(destination.Name, out var probe) || probe.Destination != destination)
+        {
+            probe = new Probe(destination);
+            _probes[destination.Name] = probe;
+        }
+
+        if (probe.Running || (probe.LastStarted != 0 && _time.GetElapsedTime(probe.LastStarted, now) < check.Interval))
+        {
+            return;
+        }
+
+        probe.Running = true;
+        probe.LastStarted = now;
+        _ = RunAsync(probe, health, check, cancellationToken);
+    }
+
+    private async Task RunAsync(Probe probe, DestinationHealth health, HealthCheckConfig check, CancellationToken cancellationToken)
+    {
+        try
+        {
+            using var timeout = new CancellationTokenSource(check.Timeout, _time);
+            using var linked = CancellationTokenSource.CreateLinkedTokenSource(timeout.Token, cancellationToken);
+            var problem = await ProbeAsync(probe.Destination, check, linked.Token).ConfigureAwait(false);
+            if (cancellationToken.IsCancellationRequested)
+            {
+                return;
+            }
+
+            if (problem is null)
+            {
+                await health.ProbePassedAsync(check.HealthyThreshold).ConfigureAwait(false);
+            }
+            else
+            {
+                health.ProbeFailed(check.UnhealthyThreshold, problem);
+            }
+        }
+        catch (Exception ex) when (ex is not OutOfMemoryException)
+        {
+            // A probe must never take the prober down; an unexpected error counts as a failed probe.
+            HealthProberLog.ProbeThrew(_logger, probe.Destination.Name, ex);
+            health.ProbeFailed(check.UnhealthyThreshold, ex.GetType().Name);
+        }
+        finally
+        {
+            probe.Running = false;
+        }
+    }
+
+    /// <summary>Null when the probe passed, else what went wrong, in a few words.</summary>
+    private async Task<string?> ProbeAsync(DestinationState destination, HealthCheckConfig check, CancellationToken cancellationToken)
+    {
+        try
+        {
+            if (destination.Binding.Name == WireBindingNames.NetTcp)
+            {
+                using var socket = new Socket(SocketType.Stream, ProtocolType.Tcp);
+                await socket.ConnectAsync(destination.Address.Host, destination.Address.Port, cancellationToken).ConfigureAwait(false);
+                return null;
+            }
+
+            using var request = new HttpRequestMessage(HttpMethod.Get, ProbeUri(destination.Address, check.Path));
+            using var response = await _http.SendAsync(request, HttpCompletionOption.ResponseHeadersRead, cancellationToken).ConfigureAwait(false);
+            return response.IsSuccessStatusCode ? null : $"HTTP {(int)response.StatusCode}";
+        }
+        catch (OperationCanceledException)
+        {
+            return "timed out";
+        }
+        catch (Exception ex) when (ex is HttpRequestException or SocketException or IOException)
+        {
+            return ex is HttpRequestException { InnerException: SocketException socket } ? socket.SocketErrorCode.ToString()
+                : ex is SocketException direct ? direct.SocketErrorCode.ToString()
+                : ex.GetType().Name;
+        }
+    }
+
+    /// <summary>The probe's URL: an absolute path on the destination's host and port, or a query on its address.</summary>
+    public static Uri ProbeUri(Uri address, string path) =>
+        path.StartsWith('?')
+            ? new UriBuilder(address) { Query = path[1..] }.Uri
+            : new Uri(new Uri(address.GetLeftPart(UriPartial.Authority)), path);
+
+    private sealed class Probe(DestinationState destination)
+    {
+        public DestinationState Destination { get; } = destination;
+
+        public long LastStarted { get; set; }
+
+        public volatile bool Running;
+    }
+}
