@@ -27,6 +27,15 @@ internal static class TestClusters
             new Dictionary<string, ClusterConfig> { ["c"] = Config(primaries, backups, requestTimeout) },
             LoadBalancingPolicies.CreateDefault(new Random(1)))["c"];
 
+    /// <summary>A single cluster state named "c" built from <paramref name="config"/> on <paramref name="time"/>.</summary>
+    public static ClusterState State(ClusterConfig config, TimeProvider time, Microsoft.Extensions.Logging.ILogger? logger = null) =>
+        ClusterStateBuilder.Build(
+            new Dictionary<string, ClusterConfig> { ["c"] = config },
+            LoadBalancingPolicies.CreateDefault(new Random(1)),
+            previous: null,
+            time,
+            logger)["c"];
+
     /// <summary>Bare destination states, for policy tests.</summary>
     public static DestinationState[] States(params string[] names) =>
         Array.ConvertAll(names, name => new DestinationState(Destination(name)));

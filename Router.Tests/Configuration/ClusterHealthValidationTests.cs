@@ -1,0 +1,80 @@
+using SoapRouter.Configuration;
+using static SoapRouter.Tests.Configuration.TestConfigs;
+
+namespace SoapRouter.Tests.Configuration;
+
+/// <summary>Validation of retry, outlierDetection and healthCheck in a cluster.</summary>
+public sealed class ClusterHealthValidationTests
+{
+    [Fact]
+    public void Defaults_AreValid() =>
+        Assert.Empty(Errors(WithCluster(Cluster(Destination("d1")) with { HealthCheck = new HealthCheckConfig() })));
+
+    [Fact]
+    public void Retry_OutOfRange_ReportsEachField()
+    {
+        var errors = Errors(WithCluster(Cluster(Destination("d1")) with
+        {
+            Retry = new RetryConfig { MaxAttempts = 0, BudgetPercent = 101, MinRetryConcurrency = -1 },
+        }));
+
+        Assert.Equal(3, errors.Count);
+        AssertHasError(errors, "clusters.echo.retry.maxAttempts", "must be from 1 to 10 (is 0)");
+        AssertHasError(errors, "clusters.echo.retry.budgetPercent", "must be from 0 to 100 (is 101)");
+        AssertHasError(errors, "clusters.echo.retry.minRetryConcurrency", "must be from 0");
+    }
+
+    [Fact]
+    public void OutlierDetection_BadRatioWindowsAndOrder_ReportsEach()
+    {
+        var errors = Errors(WithCluster(Cluster(Destination("d1")) with
+        {
+            OutlierDetection = new OutlierDetectionConfig
+            {
+                FailureRatio = 0,
+                MinimumThroughput = 1,
+                SamplingDuration = TimeSpan.FromMilliseconds(100),
+                BaseEjectionTime = TimeSpan.FromSeconds(30),
+                MaxEjectionTime = TimeSpan.FromSeconds(10),
+                MaxEjectionPercent = 150,
+            },
+        }));
+
+        Assert.Equal(5, errors.Count);
+        AssertHasError(errors, "clusters.echo.outlierDetection.failureRatio", "more than 0 and at most 1");
+        AssertHasError(errors, "clusters.echo.outlierDetection.minimumThroughput", "from 2");
+        AssertHasError(errors, "clusters.echo.outlierDetection.samplingDuration", "at least 00:00:00.5");
+        AssertHasError(errors, "clusters.echo.outlierDetection.maxEjectionTime", "at least baseEjectionTime");
+        AssertHasError(errors, "clusters.echo.outlierDetection.maxEjectionPercent", "from 0 to 100");
+    }
+
+    [Fact]
+    public void HealthCheck_RelativePathAndZeroThresholds_AreReported()
+    {
+        var errors = Errors(WithCluster(Cluster(Destination("d1")) with
+        {
+            HealthCheck = new HealthCheckConfig { Path = "health", HealthyThreshold = 0, UnhealthyThreshold = 0, Timeout = TimeSpan.Zero },
+        }));
+
+        Assert.Equal(4, errors.Count);
+        AssertHasError(errors, "clusters.echo.healthCheck.path", "must start with '/'");
+        AssertHasError(errors, "clusters.echo.healthCheck.healthyThreshold", "from 1 to 100");
+        AssertHasError(errors, "clusters.echo.healthCheck.unhealthyThreshold", "from 1 to 100");
+        AssertHasError(errors, "clusters.echo.healthCheck.timeout", "greater than 00:00:00");
+    }
+
+    [Fact]
+    public void UnknownPropertyInRetry_IsAStructuralError()
+    {
+        var json = """
+            { "listeners": [ { "name": "l", "binding": "basicHttp", "address": "http://127.0.0.1:8080/x" } ],
+              "routes": [ { "name": "r", "filters": [ { "type": "matchAll" } ], "cluster": "c" } ],
+              "clusters": { "c": { "destinations": [ { "name": "d", "binding": "basicHttp", "address": "http://127.0.0.1:9080/basic" } ],
+                                   "retry": { "maxAttempt": 2 } } } }
+            """;
+
+        var result = RouterConfigLoader.Parse(json);
+
+        Assert.Contains(result.Errors, error => error.Contains("clusters.c.retry.maxAttempt", StringComparison.Ordinal));
+    }
+}
