@@ -245,10 +245,11 @@ internal sealed class MessagePipeline
         {
             ForwardError.RequestTimeout or ForwardError.ConnectTimeout => PipelineFaults.TimedOut,
             ForwardError.EncodingFailed => "The message could not be re-encoded for the service it is routed to.",
+            ForwardError.BackendError => PipelineFaults.BackendError,
             _ => PipelineFaults.Unavailable,
         };
         var fault = _faults.Write(inbound.Listener.Binding, SoapFaultSpec.Receiver(reason), received.MessageId);
-        _statistics.RecordFault(FaultKind.BackendUnavailable);
+        _statistics.RecordFault(result.Error == ForwardError.BackendError ? FaultKind.BackendError : FaultKind.BackendUnavailable);
         _statistics.RecordMessage(PathOf(result, sender), oneWay: false, inbound.Length, fault.Length, failed: true);
         routeCounters.Record(inbound.Length, fault.Length, failed: true);
         PipelineLog.ForwardFailed(
