@@ -69,6 +69,9 @@ using (provider)
     levelSwitch.MinimumLevel = ParseLevel(host.Runtime.State.Config.Telemetry.LogLevel);
 
     var stop = new TaskCompletionSource(TaskCreationOptions.RunContinuationsAsynchronously);
+
+    // The first signal drains (docker stop sends SIGTERM); a second one cuts the drain short.
+    using var force = new CancellationTokenSource();
     using var sigint = PosixSignalRegistration.Create(PosixSignal.SIGINT, OnSignal);
     using var sigterm = PosixSignalRegistration.Create(PosixSignal.SIGTERM, OnSignal);
 
@@ -85,13 +88,16 @@ using (provider)
 
     await stop.Task;
     Log.Information("Stopping");
-    await host.StopAsync();
+    await host.StopAsync(force.Token);
     return 0;
 
     void OnSignal(PosixSignalContext context)
     {
         context.Cancel = true;
-        stop.TrySetResult();
+        if (!stop.TrySetResult())
+        {
+            force.Cancel();
+        }
     }
 }
 

@@ -2,7 +2,9 @@
 # Side-by-side, in one run: the verbatim path against the re-encode path. A SOAP 1.2 text client (LoadClient, raw
 # mode) echoes through one router to one BackendStub, either to the stub's soap12 endpoint (same binding: the bytes go
 # on with only wsa:To spliced) or to its msbin1 endpoint (text -> binary on the way in, binary -> text on the way back),
-# plus a binary client to the msbin1 endpoint (verbatim, the msbin1 To splice). Sizes 1 KB and 150 KB; the variants
+# plus a binary client to the msbin1 endpoint (verbatim, the msbin1 To splice), plus "trusted": the verbatim path on a
+# listener with validateBody false (headers read only; "verbatim" checks the whole envelope, the default). Sizes 1 KB
+# and 150 KB; the variants
 # alternate ROUNDS times against the same running router. Per run: requests/s, the router's CPU per request (from
 # /proc) and the bytes it allocated per request (from /stats: the change in process.allocatedBytes over the change in
 # messages). Client, router and stub share the machine's cores: read ratios within a round, not absolute numbers.
@@ -19,12 +21,14 @@ cat > "$out/router.json" <<'JSON'
   "listeners": [
     { "name": "verbatim", "binding": "soap12Http", "address": "http://127.0.0.1:8080/bench/verbatim" },
     { "name": "reencode", "binding": "soap12Http", "address": "http://127.0.0.1:8080/bench/reencode" },
-    { "name": "binary", "binding": "binaryHttp", "address": "http://127.0.0.1:8080/bench/binary" }
+    { "name": "binary", "binding": "binaryHttp", "address": "http://127.0.0.1:8080/bench/binary" },
+    { "name": "trusted", "binding": "soap12Http", "address": "http://127.0.0.1:8080/bench/trusted", "validateBody": false }
   ],
   "routes": [
     { "name": "verbatim", "filters": [ { "type": "address", "value": "/bench/verbatim" } ], "cluster": "soap12" },
     { "name": "reencode", "filters": [ { "type": "address", "value": "/bench/reencode" } ], "cluster": "binary" },
-    { "name": "binary", "filters": [ { "type": "address", "value": "/bench/binary" } ], "cluster": "binary" }
+    { "name": "binary", "filters": [ { "type": "address", "value": "/bench/binary" } ], "cluster": "binary" },
+    { "name": "trusted", "filters": [ { "type": "address", "value": "/bench/trusted" } ], "cluster": "soap12" }
   ],
   "clusters": {
     "soap12": { "destinations": [ { "name": "stub-soap12", "binding": "soap12Http", "address": "http://127.0.0.1:9080/soap12" } ] },
@@ -64,10 +68,10 @@ PY
 }
 : > "$out/results.txt"
 # Warm every path (JIT, pools) before anything is measured.
-for variant in verbatim reencode binary; do load "$variant" 1024 500 "$out/warm.json"; load "$variant" 153600 100 "$out/warm.json"; done
+for variant in verbatim trusted reencode binary; do load "$variant" 1024 500 "$out/warm.json"; load "$variant" 153600 100 "$out/warm.json"; done
 for round in $(seq 1 "$rounds"); do
   echo "-- round $round" | tee -a "$out/results.txt"
   for size in 1024 153600; do
-    run verbatim "$size"; run reencode "$size"; run binary "$size"
+    run verbatim "$size"; run trusted "$size"; run reencode "$size"; run binary "$size"
   done
 done

@@ -14,6 +14,8 @@ public sealed class FailoverPolicyTests
     [InlineData(nameof(ForwardError.ResetAfterSend), true, true)]
     [InlineData(nameof(ForwardError.ResponseInvalid), false, false)]
     [InlineData(nameof(ForwardError.ResponseInvalid), true, true)]
+    [InlineData(nameof(ForwardError.BackendError), false, false)]
+    [InlineData(nameof(ForwardError.BackendError), true, true)]
     [InlineData(nameof(ForwardError.None), true, false)]
     [InlineData(nameof(ForwardError.BackendFault), true, false)]
     [InlineData(nameof(ForwardError.Cancelled), true, false)]

@@ -1,3 +1,4 @@
+using System.Net;
 using SoapRouter.Tests.Support;
 
 namespace SoapRouter.Tests.Hosting;
@@ -7,4 +8,32 @@ internal static class RouterProcess
 {
     /// <summary>Starts the router with <paramref name="arguments"/>.</summary>
     public static DotnetProcess Start(params string[] arguments) => DotnetProcess.Start("Router.dll", arguments);
+
+    /// <summary>Polls <paramref name="health"/> until the router answers 200 and returns the body; fails after <paramref name="timeout"/> or if it exits.</summary>
+    public static async Task<string> PollHealthAsync(Uri health, DotnetProcess router, TimeSpan timeout)
+    {
+        ArgumentNullException.ThrowIfNull(router);
+        using var client = new HttpClient { Timeout = TimeSpan.FromSeconds(5) };
+        var deadline = DateTime.UtcNow + timeout;
+        while (DateTime.UtcNow < deadline && !router.HasExited)
+        {
+            try
+            {
+                using var response = await client.GetAsync(health);
+                if (response.StatusCode == HttpStatusCode.OK)
+                {
+                    return await response.Content.ReadAsStringAsync();
+                }
+            }
+            catch (HttpRequestException)
+            {
+                // Not listening yet.
+            }
+
+            await Task.Delay(100);
+        }
+
+        Assert.Fail($"The router never answered {health}. Its output:{Environment.NewLine}{router.Output}");
+        return "";
+    }
 }

@@ -65,7 +65,7 @@ public sealed class RouterProcessTests : IDisposable
         await File.WriteAllTextAsync(path, TestConfigs.ToJson(config));
 
         using var router = RouterProcess.Start("--config", path);
-        var health = await PollHealthAsync(new Uri($"http://127.0.0.1:{adminPort}/health"), router);
+        var health = await RouterProcess.PollHealthAsync(new Uri($"http://127.0.0.1:{adminPort}/health"), router, ProcessTimeout);
         router.Terminate();
         var exitCode = await router.WaitForExitAsync(ProcessTimeout);
 
@@ -96,30 +96,4 @@ public sealed class RouterProcessTests : IDisposable
     }
 
     public void Dispose() => _directory.Dispose();
-
-    private static async Task<string> PollHealthAsync(Uri health, DotnetProcess router)
-    {
-        using var client = new HttpClient { Timeout = TimeSpan.FromSeconds(5) };
-        var deadline = DateTime.UtcNow + ProcessTimeout;
-        while (DateTime.UtcNow < deadline && !router.HasExited)
-        {
-            try
-            {
-                using var response = await client.GetAsync(health);
-                if (response.StatusCode == HttpStatusCode.OK)
-                {
-                    return await response.Content.ReadAsStringAsync();
-                }
-            }
-            catch (HttpRequestException)
-            {
-                // Not listening yet.
-            }
-
-            await Task.Delay(100);
-        }
-
-        Assert.Fail($"The router never answered {health}. Its output:{Environment.NewLine}{router.Output}");
-        return "";
-    }
 }

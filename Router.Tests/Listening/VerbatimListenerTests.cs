@@ -185,4 +185,25 @@ public sealed class VerbatimListenerTests
         Assert.True(at > 0, "the client's To record is not in the message");
         return [.. msbin1.AsSpan(0, at), .. newRecord, .. msbin1.AsSpan(at + oldRecord.Length)];
     }
+
+    [Theory]
+    [InlineData("basic", WireBindingNames.BasicHttp)]
+    [InlineData("soap12", WireBindingNames.Soap12Http)]
+    public async Task BackendEmpty500_ReceiverFault_CountedAsBackendErrorNotUnavailable(string listener, string binding)
+    {
+        await using var backend = await RecordingBackend.StartAsync(RecordingBackend.Replies(500, contentType: null, []));
+        await using var router = await ListeningRouter.StartAsync(ListeningRouter.CatchAll(ListeningRouter.Cluster(binding, [backend.Address()])));
+
+        using var request = SoapMessages.Request(router.Address(listener), listener, SoapMessages.Body(listener, 100));
+        using var response = await Client.SendAsync(request);
+        var body = await response.Content.ReadAsByteArrayAsync();
+
+        Assert.Equal(HttpStatusCode.InternalServerError, response.StatusCode);
+        Assert.Equal("The service failed to process the message.", SoapMessages.FaultReason(body, response.Content.Headers.ContentType));
+        Assert.Single(backend.Requests);
+        var faults = router.Statistics.Snapshot().Faults;
+        Assert.Equal(1, faults.BackendError);
+        Assert.Equal(0, faults.BackendUnavailable);
+        Assert.Equal(0, faults.BackendFault);
+    }
 }

@@ -11,4 +11,10 @@ public sealed record ListenerConfig
 
     /// <summary>Absolute address: http://host:port/path or net.tcp://host:port/path.</summary>
     public string Address { get; init; } = "";
+
+    /// <summary>
+    /// Check the whole envelope (well-formed to its end, reader quotas, no DTD) before forwarding, not only the
+    /// headers. On by default; turn it off only for trusted traffic.
+    /// </summary>
+    public bool ValidateBody { get; init; } = true;
 }

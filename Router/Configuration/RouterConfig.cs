@@ -20,4 +20,7 @@ public sealed record RouterConfig
 
     /// <summary>Logging.</summary>
     public TelemetryConfig Telemetry { get; init; } = new();
+
+    /// <summary>Graceful stop: how long messages in flight get to finish.</summary>
+    public ShutdownConfig Shutdown { get; init; } = new();
 }

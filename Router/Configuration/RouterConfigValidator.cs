@@ -20,6 +20,7 @@ public static class RouterConfigValidator
         ClusterRules.Check(config.Clusters, config.Routes, context);
         LimitsRules.Check(config.Limits, context);
         AdminRules.Check(config.Admin, config.Listeners, context);
+        ShutdownRules.Check(config.Shutdown, context);
 
         if (!LogLevels.Contains(config.Telemetry.LogLevel))
         {

@@ -9,7 +9,7 @@ internal static class FailoverPolicy
 
     /// <summary>True when the request may have been processed by the backend although no good reply came back.</summary>
     public static bool MayHaveReachedBackend(ForwardError error) =>
-        error is ForwardError.RequestTimeout or ForwardError.ResetAfterSend or ForwardError.ResponseInvalid;
+        error is ForwardError.RequestTimeout or ForwardError.ResetAfterSend or ForwardError.ResponseInvalid or ForwardError.BackendError;
 
     /// <summary>
     /// True when, after <paramref name="error"/>, the next destination may be tried: always when the request

@@ -47,4 +47,10 @@ internal enum ForwardError
 
     /// <summary>The sender failed in a way nobody expected (a bug); logged, never retried.</summary>
     Unexpected,
+
+    /// <summary>
+    /// The backend answered HTTP 5xx without a SOAP fault (empty, HTML, plain text): it was reached and answered, so
+    /// the request may have been processed; retried elsewhere only for idempotent actions.
+    /// </summary>
+    BackendError,
 }

@@ -24,4 +24,15 @@ internal static partial class HostingLog
     [LoggerMessage(EventId = 105, Level = LogLevel.Warning,
         Message = "Config version {ConfigVersion} changes the admin address to {Configured}; the endpoint stays on {Bound} until restart")]
     public static partial void AdminAddressNeedsRestart(ILogger logger, long configVersion, string configured, Uri? bound);
+
+    [LoggerMessage(EventId = 106, Level = LogLevel.Information,
+        Message = "Draining: no new connections; messages in flight have up to {DrainTimeout} to be answered")]
+    public static partial void Draining(ILogger logger, TimeSpan drainTimeout);
+
+    [LoggerMessage(EventId = 107, Level = LogLevel.Information, Message = "Drained in {ElapsedMs:F0} ms: every message in flight was answered")]
+    public static partial void Drained(ILogger logger, double elapsedMs);
+
+    [LoggerMessage(EventId = 108, Level = LogLevel.Warning,
+        Message = "Drain cut short after {ElapsedMs:F0} ms (drain timeout {DrainTimeout}, or a second stop signal): connections still open were closed")]
+    public static partial void DrainCutShort(ILogger logger, double elapsedMs, TimeSpan drainTimeout);
 }

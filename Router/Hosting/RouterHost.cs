@@ -29,6 +29,7 @@ internal sealed class RouterHost : IAsyncDisposable
     private readonly PipelineStateCache _states;
     private readonly NetTcpDestinationClients _netTcp;
     private readonly ILogger _logger;
+    private readonly TimeProvider _timeProvider;
     private ListenOptions? _adminListen;
     private int _adminPort;
 
@@ -41,6 +42,7 @@ internal sealed class RouterHost : IAsyncDisposable
         ArgumentNullException.ThrowIfNull(provider);
         ArgumentNullException.ThrowIfNull(loggerFactory);
         ArgumentNullException.ThrowIfNull(timeProvider);
+        _timeProvider = timeProvider;
         var config = provider.Current;
         Listeners = new ListenerSet(ListenerPlan.Build(config.Listeners), config);
         _startAdminAddress = config.Admin.Address;
@@ -57,6 +59,9 @@ internal sealed class RouterHost : IAsyncDisposable
         builder.Logging.ClearProviders();
         builder.Services.AddSingleton(loggerFactory);
         builder.Services.AddSingleton<IHostLifetime, EmbeddedHostLifetime>();
+
+        // The drain is bounded by the config in use when the stop comes (StopAsync), not by the host's fixed timeout.
+        builder.Services.Configure<HostOptions>(options => options.ShutdownTimeout = Timeout.InfiniteTimeSpan);
         builder.Services.AddSoapRouter(provider, Listeners, timeProvider, random, busyWait);
         builder.WebHost.UseSockets(sockets => sockets.CreateBoundListenSocket = endPoint =>
         {
@@ -129,8 +134,37 @@ internal sealed class RouterHost : IAsyncDisposable
         Prepare(state);
     }
 
-    /// <summary>Stops accepting requests and lets those in progress finish within <paramref name="cancellationToken"/>.</summary>
-    public Task StopAsync(CancellationToken cancellationToken = default) => _app.StopAsync(cancellationToken);
+    /// <summary>
+    /// Drains and stops: the listen sockets close at once (new connections are refused), messages in flight on HTTP and
+    /// net.tcp connections are answered, each connection closes once it is idle, and whatever is still open when the
+    /// current config's <c>shutdown.drainTimeout</c> ends (or <paramref name="cancellationToken"/> fires) is aborted.
+    /// </summary>
+    public async Task StopAsync(CancellationToken cancellationToken = default)
+    {
+        var drainTimeout = Runtime.State.Config.Shutdown.DrainTimeout;
+        using var drain = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken);
+        drain.CancelAfter(drainTimeout);
+        var started = _timeProvider.GetTimestamp();
+        HostingLog.Draining(_logger, drainTimeout);
+        try
+        {
+            await _app.StopAsync(drain.Token).ConfigureAwait(false);
+        }
+        catch (OperationCanceledException) when (drain.IsCancellationRequested)
+        {
+            // The host gave up waiting; Kestrel has aborted what was left.
+        }
+
+        var elapsedMs = _timeProvider.GetElapsedTime(started).TotalMilliseconds;
+        if (drain.IsCancellationRequested)
+        {
+            HostingLog.DrainCutShort(_logger, elapsedMs, drainTimeout);
+        }
+        else
+        {
+            HostingLog.Drained(_logger, elapsedMs);
+        }
+    }
 
     /// <inheritdoc />
     public async ValueTask DisposeAsync()

@@ -18,6 +18,7 @@ internal sealed class SoapListener
         Name = config.Name;
         Binding = binding;
         Address = address;
+        ValidateBody = config.ValidateBody;
         _matchPath = Uri.UnescapeDataString(address.AbsolutePath).TrimEnd('/');
         Path = _matchPath.Length == 0 ? "/" : _matchPath;
     }
@@ -30,6 +31,9 @@ internal sealed class SoapListener
 
     /// <summary>The configured address.</summary>
     public Uri Address { get; }
+
+    /// <summary>True when every message is read to its end (well-formed, within the reader quotas) before it is forwarded.</summary>
+    public bool ValidateBody { get; }
 
     /// <summary>The path served, without a trailing slash ("/" for the root); routes' address filters see it.</summary>
     public string Path { get; }

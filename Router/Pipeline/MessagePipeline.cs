@@ -153,10 +153,18 @@ internal sealed class MessagePipeline
         var listener = inbound.Listener;
         if (inbound.Decoded is { } decoded)
         {
-            // A session's decoder has read it already, in the order its dictionary needs; its headers may still be bad.
+            // A session's decoder has read it already, in the order its dictionary needs; its headers may still be bad,
+            // and its body has not been read at all.
             try
             {
-                return ReceivedMessage.FromBuffer(decoded, listener.Path, transportAction: null);
+                var fromSession = ReceivedMessage.FromBuffer(decoded, listener.Path, transportAction: null);
+                if (listener.ValidateBody && !TryReadBody(decoded, out error))
+                {
+                    fromSession.Dispose();
+                    return null;
+                }
+
+                return fromSession;
             }
             catch (Exception ex) when (WireErrors.IsBadInput(ex))
             {
@@ -168,7 +176,7 @@ internal sealed class MessagePipeline
         var transportAction = listener.Binding.TransportAction(inbound.ContentType, inbound.SoapActionHeader);
         if (!listener.Binding.IsBinary)
         {
-            var parsed = state.Reader.ReadText(inbound.Bytes, listener.Path, transportAction);
+            var parsed = state.Reader.ReadText(inbound.Bytes, listener.Path, transportAction, listener.ValidateBody);
             if (parsed.Succeeded)
             {
                 return ReceivedMessage.FromText(parsed.Message!);
@@ -185,7 +193,14 @@ internal sealed class MessagePipeline
             message = state.Codec(listener.Binding).Read(inbound.Bytes, inbound.ContentType);
 
             // Buffered before any header is touched, so every copy made from it is the client's message.
-            return ReceivedMessage.FromBuffer(message.CreateBufferedCopy(state.MaxMessageSize), listener.Path, transportAction);
+            var buffer = message.CreateBufferedCopy(state.MaxMessageSize);
+            if (listener.ValidateBody && !TryReadBody(buffer, out error))
+            {
+                buffer.Close();
+                return null;
+            }
+
+            return ReceivedMessage.FromBuffer(buffer, listener.Path, transportAction);
         }
         catch (Exception ex) when (WireErrors.IsBadInput(ex))
         {
@@ -195,6 +210,22 @@ internal sealed class MessagePipeline
         finally
         {
             message?.Close();
+        }
+    }
+
+    /// <summary>Reads the body of <paramref name="buffer"/> to its end; false with the client's reason when it is not a valid message.</summary>
+    private static bool TryReadBody(MessageBuffer buffer, out string? error)
+    {
+        try
+        {
+            MessageBodyCheck.ReadToEnd(buffer);
+            error = null;
+            return true;
+        }
+        catch (Exception ex) when (WireErrors.IsBadInput(ex))
+        {
+            error = WireErrors.IsTooLarge(ex) ? "The message is over the router's reader quotas." : "The message body could not be read.";
+            return false;
         }
     }
 
@@ -245,10 +276,11 @@ internal sealed class MessagePipeline
         {
             ForwardError.RequestTimeout or ForwardError.ConnectTimeout => PipelineFaults.TimedOut,
             ForwardError.EncodingFailed => "The message could not be re-encoded for the service it is routed to.",
+            ForwardError.BackendError => PipelineFaults.BackendError,
             _ => PipelineFaults.Unavailable,
         };
         var fault = _faults.Write(inbound.Listener.Binding, SoapFaultSpec.Receiver(reason), received.MessageId);
-        _statistics.RecordFault(FaultKind.BackendUnavailable);
+        _statistics.RecordFault(result.Error == ForwardError.BackendError ? FaultKind.BackendError : FaultKind.BackendUnavailable);
         _statistics.RecordMessage(PathOf(result, sender), oneWay: false, inbound.Length, fault.Length, failed: true);
         routeCounters.Record(inbound.Length, fault.Length, failed: true);
         if (_logger.IsEnabled(LogLevel.Debug))

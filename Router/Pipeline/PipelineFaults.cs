@@ -20,6 +20,9 @@ internal sealed class PipelineFaults
     /// <summary>Reason of a fault for a message whose destinations did not answer in time.</summary>
     public const string TimedOut = "The service is unavailable: it did not answer in time.";
 
+    /// <summary>Reason of a fault for a message whose destination answered with an HTTP error and no SOAP fault.</summary>
+    public const string BackendError = "The service failed to process the message.";
+
     // An action echoed back in a reason is client input: bounded so a fault cannot be made to reflect a large payload.
     private const int MaxEchoedActionLength = 256;
 

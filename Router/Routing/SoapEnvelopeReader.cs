@@ -38,7 +38,11 @@ internal sealed class SoapEnvelopeReader
     /// <param name="message">The encoded message; it must outlive the returned view.</param>
     /// <param name="path">The request path of the listener the message arrived on.</param>
     /// <param name="transportAction">The transport's action (see <see cref="TransportAction"/>), used when there is no wsa:Action.</param>
-    public SoapParseResult ReadText(ArraySegment<byte> message, string path, string? transportAction)
+    /// <param name="validateBody">
+    /// Also read the body and whatever follows it to the end of the message (one forward pass, nothing kept), so a message
+    /// broken after its headers (unclosed, truncated, too deep, a DTD, trailing bytes) fails here rather than at the backend.
+    /// </param>
+    public SoapParseResult ReadText(ArraySegment<byte> message, string path, string? transportAction, bool validateBody = false)
     {
         if (message.Array is null || message.Count == 0)
         {
@@ -55,7 +59,7 @@ internal sealed class SoapEnvelopeReader
             return SoapParseResult.Failure(SoapParseErrorKind.MalformedXml);
         }
 
-        return Read(reader, path, transportAction, SoapBodySource.Text(message, _readers));
+        return Read(reader, path, transportAction, SoapBodySource.Text(message, _readers), validateBody);
     }
 
     /// <summary>
@@ -63,9 +67,9 @@ internal sealed class SoapEnvelopeReader
     /// (as the dictionary readers above do): this method bounds header depth and text, not the body's.
     /// </summary>
     public SoapParseResult Read(XmlReader reader, string path, string? transportAction) =>
-        Read(reader, path, transportAction, bodySource: default);
+        Read(reader, path, transportAction, bodySource: default, validateBody: false);
 
-    private SoapParseResult Read(XmlReader reader, string path, string? transportAction, SoapBodySource bodySource)
+    private SoapParseResult Read(XmlReader reader, string path, string? transportAction, SoapBodySource bodySource, bool validateBody)
     {
         ArgumentNullException.ThrowIfNull(reader);
         var keepReader = false;
@@ -78,9 +82,16 @@ internal sealed class SoapEnvelopeReader
                 return SoapParseResult.Failure(error);
             }
 
+            // Checked before anything is built from the headers. The reader is used up: a route that reads the body
+            // opens the buffer again through the body source (only ReadText validates, and it always has one).
+            if (validateBody)
+            {
+                ReadToEnd(reader);
+            }
+
             var addressing = parser.Addressing;
             var action = addressing.Action ?? (string.IsNullOrEmpty(transportAction) ? null : transportAction);
-            keepReader = !bodyIsEmpty;
+            keepReader = !bodyIsEmpty && !validateBody;
             var view = new SoapMessageView(
                 version,
                 addressing,
@@ -89,7 +100,8 @@ internal sealed class SoapEnvelopeReader
                 parser.Headers,
                 keepReader ? reader : null,
                 _maxDepth,
-                bodySource);
+                bodySource,
+                bodyIsEmpty);
             return SoapParseResult.Success(view);
         }
         catch (Exception ex) when (XmlReadErrors.IsBadInput(ex))
@@ -103,6 +115,18 @@ internal sealed class SoapEnvelopeReader
             {
                 reader.Dispose();
             }
+        }
+    }
+
+    /// <summary>
+    /// From the Body start tag, reads past the whole Body and on to the end of the message; the reader's quotas (depth,
+    /// names) and its refusal of DTDs apply to every node. Bad input throws what the reader throws.
+    /// </summary>
+    private static void ReadToEnd(XmlReader reader)
+    {
+        reader.Skip();
+        while (reader.Read())
+        {
         }
     }
 }

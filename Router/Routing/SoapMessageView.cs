@@ -23,6 +23,8 @@ internal sealed class SoapMessageView : IRoutableMessage, IDisposable
     /// <summary>
     /// Creates a view; <paramref name="bodyReader"/> is positioned on a non-empty Body start tag, or null.
     /// <paramref name="bodySource"/> lets <see cref="OpenBodyReader"/> read the body again; without one it walks the loaded body.
+    /// <paramref name="bodyIsEmpty"/>: whether the Body is empty, when that is known without a reader (default: no
+    /// reader means an empty Body).
     /// </summary>
     public SoapMessageView(
         SoapVersion version,
@@ -32,7 +34,8 @@ internal sealed class SoapMessageView : IRoutableMessage, IDisposable
         SoapHeaderEntry[] headers,
         XmlReader? bodyReader,
         int maxDepth,
-        SoapBodySource bodySource = default)
+        SoapBodySource bodySource = default,
+        bool? bodyIsEmpty = null)
     {
         Version = version;
         Addressing = addressing;
@@ -40,7 +43,7 @@ internal sealed class SoapMessageView : IRoutableMessage, IDisposable
         Path = path;
         _headers = headers;
         _bodyReader = bodyReader;
-        _bodyIsEmpty = bodyReader is null;
+        _bodyIsEmpty = bodyIsEmpty ?? bodyReader is null;
         _maxDepth = maxDepth;
         _bodySource = bodySource;
     }

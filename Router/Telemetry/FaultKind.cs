@@ -20,4 +20,7 @@ internal enum FaultKind
 
     /// <summary>The client went away (aborted or truncated its request) before it could be answered.</summary>
     ClientAborted = 5,
+
+    /// <summary>A backend was reached and answered HTTP 5xx without a SOAP fault (and no other destination answered).</summary>
+    BackendError = 6,
 }

@@ -7,10 +7,12 @@ namespace SoapRouter.Telemetry;
 /// <param name="BadRequest">The message was unusable.</param>
 /// <param name="RouterBusy">The concurrency limit turned the message away.</param>
 /// <param name="ClientAborted">The client went away before it was answered.</param>
+/// <param name="BackendError">A backend answered HTTP 5xx without a SOAP fault.</param>
 internal sealed record FaultsSnapshot(
     long NoRoute,
     long BackendFault,
     long BackendUnavailable,
     long BadRequest,
     long RouterBusy,
-    long ClientAborted);
+    long ClientAborted,
+    long BackendError);

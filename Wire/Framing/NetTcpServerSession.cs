@@ -68,7 +68,14 @@ public sealed class NetTcpServerSession
     /// the peer gone, <paramref name="stopping"/>), after every message handed to the endpoint has completed. Never
     /// throws for bad input or a vanished peer; both sides of the transport are completed when it returns. Call once.
     /// </summary>
-    public async Task RunAsync(CancellationToken stopping)
+    public Task RunAsync(CancellationToken stopping) => RunAsync(stopping, draining: CancellationToken.None);
+
+    /// <summary>
+    /// Runs the connection as <see cref="RunAsync(CancellationToken)"/> does; when <paramref name="draining"/> fires
+    /// (a server shutting down gracefully) no further message is read, messages already handed to the endpoint are
+    /// answered, End is sent and the connection closes. <paramref name="stopping"/> still cuts everything short.
+    /// </summary>
+    public async Task RunAsync(CancellationToken stopping, CancellationToken draining)
     {
         if (_connection is not null)
         {
@@ -82,6 +89,7 @@ public sealed class NetTcpServerSession
         _connection = connection;
         var slotTaken = false;
         var registration = stopping.UnsafeRegister(static state => ((NetTcpServerSession)state!).OnStopping(), this);
+        var drainRegistration = draining.UnsafeRegister(static state => ((NetTcpServerSession)state!)._connection?.Stop(), this);
         try
         {
             slotTaken = _tryAcquireConnectionSlot?.Invoke() ?? true;
@@ -94,6 +102,7 @@ public sealed class NetTcpServerSession
         }
         finally
         {
+            await drainRegistration.DisposeAsync().ConfigureAwait(false);
             await registration.DisposeAsync().ConfigureAwait(false);
             await CloseAsync(connection).ConfigureAwait(false);
             if (slotTaken)

@@ -121,10 +121,7 @@ public sealed class HttpVerbatimTransportTests : IDisposable
     [Theory]
     [InlineData(404, "text/html")]
     [InlineData(415, null)]
-    [InlineData(500, "text/html; charset=utf-8")]
     [InlineData(400, "text/xml; charset=utf-8")]
-    [InlineData(502, "text/xml; charset=utf-8")]
-    [InlineData(503, "text/plain")]
     [InlineData(302, null)]
     public async Task Send_StatusThatIsNeitherReplyNorSoapFault_IsResponseInvalidAndLogged(int status, string? contentType)
     {
@@ -133,6 +130,25 @@ public sealed class HttpVerbatimTransportTests : IDisposable
         var result = await SendAsync(backend.Address(), Request());
 
         Assert.Equal(ForwardError.ResponseInvalid, result.Error);
+        Assert.Null(result.Reply);
+        Assert.Equal(0, _pool.Outstanding);
+        Assert.Contains(_logger.Entries, entry => entry.Message.Contains($"HTTP {status}", StringComparison.Ordinal));
+    }
+
+    [Theory]
+    [InlineData(500, null, "")]
+    [InlineData(500, "text/xml; charset=utf-8", "")]
+    [InlineData(500, "text/html; charset=utf-8", "<html>no</html>")]
+    [InlineData(502, "text/xml; charset=utf-8", "<html>no</html>")]
+    [InlineData(503, "text/plain", "busy")]
+    public async Task Send_5xxWithoutASoapFault_IsBackendErrorAndLogged(int status, string? contentType, string body)
+    {
+        // The backend was reached and answered: not "unavailable", and not a fault to pass through either.
+        await using var backend = await RecordingBackend.StartAsync(RecordingBackend.Replies(status, contentType, Encoding.UTF8.GetBytes(body)));
+
+        var result = await SendAsync(backend.Address(), Request());
+
+        Assert.Equal(ForwardError.BackendError, result.Error);
         Assert.Null(result.Reply);
         Assert.Equal(0, _pool.Outstanding);
         Assert.Contains(_logger.Entries, entry => entry.Message.Contains($"HTTP {status}", StringComparison.Ordinal));

@@ -112,7 +112,7 @@ internal sealed class HttpVerbatimTransport
         if (kind == HttpReplyKind.Unusable)
         {
             HttpVerbatimLog.UnusableStatus(_logger, destination.Name, statusCode, contentType);
-            return AttemptResult<RawSoapReply>.Failed(ForwardError.ResponseInvalid);
+            return AttemptResult<RawSoapReply>.Failed(UnusableError(statusCode));
         }
 
         var stream = await response.Content.ReadAsStreamAsync(cancellationToken).ConfigureAwait(false);
@@ -133,12 +133,19 @@ internal sealed class HttpVerbatimTransport
             }
 
             HttpVerbatimLog.EmptyReply(_logger, destination.Name, statusCode);
-            return AttemptResult<RawSoapReply>.Failed(ForwardError.ResponseInvalid);
+            return AttemptResult<RawSoapReply>.Failed(UnusableError(statusCode));
         }
 
         var reply = new RawSoapReply(statusCode, contentType, body.Buffer, body.Length, _pool);
         return kind == HttpReplyKind.Fault ? AttemptResult<RawSoapReply>.Fault(reply) : AttemptResult<RawSoapReply>.Success(reply);
     }
+
+    /// <summary>
+    /// A status that carries no usable answer: a 5xx means the backend was reached and failed (its own outcome, so an
+    /// empty 500 is not counted as an unreachable backend); anything else is a reply the router cannot use.
+    /// </summary>
+    private static ForwardError UnusableError(int statusCode) =>
+        statusCode is >= 500 and <= 599 ? ForwardError.BackendError : ForwardError.ResponseInvalid;
 
     /// <summary>
     /// Classifies an expected transport failure; false for anything else, which then reaches the forwarder as the

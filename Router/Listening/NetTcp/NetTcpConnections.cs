@@ -1,4 +1,5 @@
 using Microsoft.AspNetCore.Connections;
+using Microsoft.AspNetCore.Connections.Features;
 using SoapRouter.Pipeline;
 using SoapRouter.Wire.Framing;
 
@@ -57,7 +58,10 @@ internal sealed class NetTcpConnections
             _timeProvider,
             _gate.TryAcquire,
             _gate.Release);
-        return session.RunAsync(connection.ConnectionClosed);
+        // Kestrel asks every connection to close when the host stops gracefully: the session then answers what is in
+        // flight and ends with End; the connection being aborted (drain timeout) still cuts it short.
+        var draining = connection.Features.Get<IConnectionLifetimeNotificationFeature>()?.ConnectionClosedRequested ?? CancellationToken.None;
+        return session.RunAsync(connection.ConnectionClosed, draining);
     }
 
     private NetTcpListenerEndpoint? Resolve(ListenerEndpoint endpoint, Uri via)
