@@ -52,8 +52,8 @@ internal static class ClusterRules
 
         CheckDestinations(cluster.Destinations, destinationsPath, context);
         CheckDestinations(cluster.Backups, ConfigPath.Property(path, "backups"), context);
-        CheckTimeout(cluster.ConnectTimeout, ConfigPath.Property(path, "connectTimeout"), context);
-        CheckTimeout(cluster.RequestTimeout, ConfigPath.Property(path, "requestTimeout"), context);
+        context.RequireTimeout(cluster.ConnectTimeout, ConfigPath.Property(path, "connectTimeout"));
+        context.RequireTimeout(cluster.RequestTimeout, ConfigPath.Property(path, "requestTimeout"));
     }
 
     private static void CheckDestinations(IReadOnlyList<DestinationConfig> destinations, string listPath, ConfigValidationContext context)
@@ -72,18 +72,6 @@ internal static class ClusterRules
 
             BindingRules.Check(destination.Binding, ConfigPath.Property(path, "binding"), context);
             AddressRules.CheckEndpoint(destination.Address, destination.Binding, ConfigPath.Property(path, "address"), context);
-        }
-    }
-
-    private static void CheckTimeout(TimeSpan timeout, string path, ConfigValidationContext context)
-    {
-        if (timeout <= TimeSpan.Zero)
-        {
-            context.Error(path, $"must be greater than 00:00:00 (is {timeout})");
-        }
-        else if (timeout > ClusterConfig.MaxTimeout)
-        {
-            context.Error(path, $"must be at most {ClusterConfig.MaxTimeout} (is {timeout})");
         }
     }
 }
