@@ -1,11 +1,14 @@
 using System.Net;
+using Microsoft.AspNetCore.Connections;
 using Microsoft.AspNetCore.Server.Kestrel.Core;
+using Microsoft.Extensions.DependencyInjection.Extensions;
 using Microsoft.AspNetCore.Server.Kestrel.Transport.Sockets;
 using SoapRouter.Admin;
 using SoapRouter.Configuration;
 using SoapRouter.Forwarding.Http;
 using SoapRouter.Forwarding.NetTcp;
 using SoapRouter.Listening;
+using SoapRouter.Listening.Connections;
 using SoapRouter.Listening.NetTcp;
 using SoapRouter.Pipeline;
 using SoapRouter.Telemetry;
@@ -70,6 +73,10 @@ internal sealed class RouterHost : IAsyncDisposable
 
             return socket;
         });
+        // The only transport: the sockets one, wrapped so an endpoint's accept loop survives a failed accept.
+        builder.Services.RemoveAll<IConnectionListenerFactory>();
+        builder.Services.AddSingleton<IConnectionListenerFactory>(sp => new AcceptRetryingListenerFactory(
+            ActivatorUtilities.CreateInstance<SocketTransportFactory>(sp), sp.GetRequiredService<ListenerConnections>(), timeProvider));
         builder.WebHost.ConfigureKestrel(options => Configure(options, config));
         _app = builder.Build();
         _app.Run(DispatchAsync);
@@ -142,9 +149,12 @@ internal sealed class RouterHost : IAsyncDisposable
     private void Configure(KestrelServerOptions options, RouterConfig config)
     {
         options.AddServerHeader = false;
-        options.Limits.MaxRequestBodySize = config.Limits.MaxMessageSize;
-        // net.tcp connections are served by a DI-made runner, resolved when the first one arrives (after Build).
-        Listeners.Configure(options, (connection, endpoint) => _app.Services.GetRequiredService<NetTcpConnections>().RunAsync(connection, endpoint));
+        KestrelLimits.Apply(options.Limits, config.Limits);
+
+        // Kestrel reads its options when the server starts, after Build: the services exist by then. net.tcp connections
+        // are served by a DI-made runner, resolved when the first one arrives.
+        var connections = _app.Services.GetRequiredService<ListenerConnections>();
+        Listeners.Configure(options, connections, (connection, endpoint) => _app.Services.GetRequiredService<NetTcpConnections>().RunAsync(connection, endpoint));
         options.Listen(_adminEndPoint, listen => _adminListen = listen);
     }
 

@@ -20,4 +20,13 @@ internal enum FaultKind
 
     /// <summary>The client went away (aborted or truncated its request) before it could be answered.</summary>
     ClientAborted = 5,
+
+    /// <summary>
+    /// The client sent its message too slowly (below limits.minRequestBodyDataRate, or not all of it within
+    /// limits.requestBodyTimeout) and its connection was dropped.
+    /// </summary>
+    SlowClient = 6,
+
+    /// <summary>The client's address was over limits.perClientRateLimit and the message was turned away (HTTP 503).</summary>
+    ClientRateLimited = 7,
 }

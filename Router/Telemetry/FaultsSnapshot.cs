@@ -7,10 +7,14 @@ namespace SoapRouter.Telemetry;
 /// <param name="BadRequest">The message was unusable.</param>
 /// <param name="RouterBusy">The concurrency limit turned the message away.</param>
 /// <param name="ClientAborted">The client went away before it was answered.</param>
+/// <param name="SlowClient">The client sent too slowly and was dropped.</param>
+/// <param name="ClientRateLimited">The client's address was over its rate limit.</param>
 internal sealed record FaultsSnapshot(
     long NoRoute,
     long BackendFault,
     long BackendUnavailable,
     long BadRequest,
     long RouterBusy,
-    long ClientAborted);
+    long ClientAborted,
+    long SlowClient,
+    long ClientRateLimited);
