@@ -64,7 +64,7 @@ public sealed class RouterStatisticsTests
         statistics.Route("orders").Record(100, 200);
         statistics.Destination("backend-1").Record(200, 100);
         statistics.RecordFault(FaultKind.SlowClient);
-        var connections = statistics.Connections("basic+soap12", 2);
+        var connections = statistics.Connections("basic,soap12", 2);
         Assert.True(connections.TryOpen());
         Assert.True(connections.TryOpen());
         Assert.False(connections.TryOpen());
@@ -89,7 +89,7 @@ public sealed class RouterStatisticsTests
             "reencoded":{"messages":0,"failures":0,"bytesIn":0,"bytesOut":0}},
             "routes":{"orders":{"messages":1,"failures":0,"bytesIn":100,"bytesOut":200}},
             "destinations":{"backend-1":{"messages":1,"failures":0,"bytesIn":200,"bytesOut":100}},
-            "listeners":{"basic+soap12":{"listeners":"basic+soap12","maxConnections":2,"liveConnections":1,
+            "listeners":{"basic,soap12":{"listeners":"basic,soap12","maxConnections":2,"liveConnections":1,
             "acceptedConnections":2,"rejectedConnections":1,"acceptErrors":1,"accepting":false}}}
             """.Replace("\n", "", StringComparison.Ordinal),
             json);

@@ -24,4 +24,14 @@ internal static partial class HostingLog
     [LoggerMessage(EventId = 105, Level = LogLevel.Warning,
         Message = "Config version {ConfigVersion} changes the admin address to {Configured}; the endpoint stays on {Bound} until restart")]
     public static partial void AdminAddressNeedsRestart(ILogger logger, long configVersion, string configured, Uri? bound);
+
+    [LoggerMessage(EventId = 106, Level = LogLevel.Information, Message = "Open-file limit raised from {Previous} to {Limit} (the hard limit)")]
+    public static partial void OpenFileLimitRaised(ILogger logger, ulong previous, ulong limit);
+
+    [LoggerMessage(EventId = 107, Level = LogLevel.Warning, Message = "Open-file limit {Limit} could not be raised to {Target}")]
+    public static partial void OpenFileLimitNotRaised(ILogger logger, ulong limit, ulong target);
+
+    [LoggerMessage(EventId = 108, Level = LogLevel.Warning,
+        Message = "Open-file limit {Limit} is below the {Needed} the limits need (maxConnections per HTTP endpoint + netTcp.maxConnections + maxConcurrentRequests + headroom); connections past it fail to be accepted. Raise it (ulimit -n, LimitNOFILE, docker --ulimit nofile) or lower limits.maxConnections")]
+    public static partial void OpenFileLimitLow(ILogger logger, ulong limit, long needed);
 }

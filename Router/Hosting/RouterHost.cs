@@ -111,6 +111,9 @@ internal sealed class RouterHost : IAsyncDisposable
     /// <summary>Binds every endpoint and returns once they listen. A port in use throws <see cref="IOException"/>.</summary>
     public async Task StartAsync(CancellationToken cancellationToken = default)
     {
+        var limits = Runtime.State.Config.Limits;
+        var needed = OpenFileLimit.Needed(limits, Listeners.HttpEndpointCount, Listeners.HasNetTcp);
+        OpenFileLimit.Check(new LinuxOpenFileLimits(), needed, _logger);
         await _app.StartAsync(cancellationToken).ConfigureAwait(false);
         if (_adminEndPoint.Port == 0 && _adminListen?.EndPoint is IPEndPoint actual)
         {
@@ -151,9 +154,9 @@ internal sealed class RouterHost : IAsyncDisposable
         options.AddServerHeader = false;
         KestrelLimits.Apply(options.Limits, config.Limits);
 
-        // Kestrel reads its options when the server starts, after Build: the services exist by then. net.tcp connections
-        // are served by a DI-made runner, resolved when the first one arrives.
-        var connections = _app.Services.GetRequiredService<ListenerConnections>();
+        // Kestrel reads its options while the app is built: services come from the options' own provider. net.tcp
+        // connections are served by a DI-made runner, resolved when the first one arrives (after Build).
+        var connections = options.ApplicationServices.GetRequiredService<ListenerConnections>();
         Listeners.Configure(options, connections, (connection, endpoint) => _app.Services.GetRequiredService<NetTcpConnections>().RunAsync(connection, endpoint));
         options.Listen(_adminEndPoint, listen => _adminListen = listen);
     }

@@ -84,6 +84,12 @@ internal sealed class ListenerSet
         }
     }
 
+    /// <summary>HTTP endpoints (host:port) served; each holds up to limits.maxConnections.</summary>
+    public int HttpEndpointCount => _endpoints.Count(endpoint => !endpoint.IsNetTcp);
+
+    /// <summary>True when some listener is a netTcp one.</summary>
+    public bool HasNetTcp => _endpoints.Any(endpoint => endpoint.IsNetTcp);
+
     /// <summary>True when Kestrel is creating the listen socket of one of the net.tcp endpoints (by the object given to Listen).</summary>
     public bool IsNetTcp(EndPoint endPoint) => _netTcpEndPoints.Contains(endPoint);
 

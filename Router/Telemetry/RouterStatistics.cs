@@ -55,7 +55,7 @@ internal sealed class RouterStatistics
     public TrafficCounters Destination(string name) => _destinations.GetOrAdd(name, static _ => new TrafficCounters());
 
     /// <summary>
-    /// The connection counters of the listener endpoint serving <paramref name="listeners"/> (names joined by '+'),
+    /// The connection counters of the listener endpoint serving <paramref name="listeners"/> (names joined by ','),
     /// created on first use with <paramref name="limit"/> (int.MaxValue: none of its own).
     /// </summary>
     public ConnectionCounters Connections(string listeners, int limit) =>

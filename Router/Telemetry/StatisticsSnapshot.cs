@@ -11,7 +11,7 @@ namespace SoapRouter.Telemetry;
 /// <param name="Process">The router process's memory figures.</param>
 /// <param name="Routes">Traffic by route name, sorted by name.</param>
 /// <param name="Destinations">Traffic by destination name (bytes in: received from it), sorted by name.</param>
-/// <param name="Listeners">Connections by listener endpoint (its listeners' names joined by '+'), sorted by name.</param>
+/// <param name="Listeners">Connections by listener endpoint (its listeners' names joined by ','), sorted by name.</param>
 internal sealed record StatisticsSnapshot(
     long Messages,
     long OneWay,

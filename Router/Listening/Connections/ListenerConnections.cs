@@ -43,7 +43,7 @@ internal sealed class ListenerConnections : IDisposable
     {
         ArgumentNullException.ThrowIfNull(endPoint);
         ArgumentNullException.ThrowIfNull(endpoint);
-        var names = string.Join('+', endpoint.Listeners.Select(listener => listener.Name));
+        var names = string.Join(',', endpoint.Listeners.Select(listener => listener.Name));
         var counters = _statistics.Connections(names, endpoint.IsNetTcp ? int.MaxValue : _maxConnections);
         var reporting = new Reporting(counters, _timeProvider, _logger);
         lock (_registered)
