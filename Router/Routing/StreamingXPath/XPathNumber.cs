@@ -9,13 +9,13 @@ internal static class XPathNumber
 
     /// <summary>
     /// Optional XML whitespace, an optional minus, digits with an optional decimal point, optional whitespace; NaN
-    /// otherwise (no ',', no exponent, no thousands separator). System.Xml's number() also reads "Infinity" and "NaN";
+    /// otherwise (no '+', no exponent, no thousands separator). System.Xml's number() also reads "Infinity" and "NaN";
     /// this does the same, so a streamed comparison and the XPathDocument fallback never disagree.
     /// </summary>
     public static double Parse(ReadOnlySpan<char> text)
     {
         var trimmed = text.Trim(" \t\n\r");
-        if (trimmed.IsEmpty || trimmed[0] == ',')
+        if (trimmed.IsEmpty || trimmed[0] == '+')
         {
             return double.NaN;
         }
