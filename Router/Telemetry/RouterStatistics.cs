@@ -95,23 +95,20 @@ internal sealed class RouterStatistics
 
     private long Fault(FaultKind kind) => Interlocked.Read(ref _faults[(int)kind]);
 
-    private static ImmutableSortedDictionary<string, ConnectionsSnapshot> ConnectionsOf(ConcurrentDictionary<string, ConnectionCounters> counters)
+    private static ImmutableSortedDictionary<string, TrafficSnapshot> SnapshotOf(ConcurrentDictionary<string, TrafficCounters> counters) =>
+        SnapshotOf(counters, static counter => counter.Snapshot());
+
+    private static ImmutableSortedDictionary<string, ConnectionsSnapshot> ConnectionsOf(ConcurrentDictionary<string, ConnectionCounters> counters) =>
+        SnapshotOf(counters, static counter => counter.Snapshot());
+
+    private static ImmutableSortedDictionary<string, TSnapshot> SnapshotOf<TCounters, TSnapshot>(
+        ConcurrentDictionary<string, TCounters> counters, Func<TCounters, TSnapshot> snapshot)
+        where TCounters : notnull
     {
-        var builder = ImmutableSortedDictionary.CreateBuilder<string, ConnectionsSnapshot>(StringComparer.Ordinal);
+        var builder = ImmutableSortedDictionary.CreateBuilder<string, TSnapshot>(StringComparer.Ordinal);
         foreach (var (name, value) in counters)
         {
-            builder[name] = value.Snapshot();
-        }
-
-        return builder.ToImmutable();
-    }
-
-    private static ImmutableSortedDictionary<string, TrafficSnapshot> SnapshotOf(ConcurrentDictionary<string, TrafficCounters> counters)
-    {
-        var builder = ImmutableSortedDictionary.CreateBuilder<string, TrafficSnapshot>(StringComparer.Ordinal);
-        foreach (var (name, value) in counters)
-        {
-            builder[name] = value.Snapshot();
+            builder[name] = snapshot(value);
         }
 
         return builder.ToImmutable();
