@@ -82,6 +82,24 @@ public sealed class AdminEndpointTests
 
 
     [Fact]
+    public async Task Health_ListenerThatCannotAccept_Says503Unhealthy()
+    {
+        await using var server = await StartAsync();
+        var connections = _statistics.Connections("basic", 10);
+        for (var i = 0; i < 12; i++)
+        {
+            connections.AcceptFailed(_clock.GetTimestamp());
+            _clock.Advance(TimeSpan.FromMilliseconds(500));
+        }
+
+        using var response = await Client.GetAsync(new Uri(server.BoundAddress!, "/health"));
+        using var body = await ReadJsonAsync(response);
+
+        Assert.Equal(HttpStatusCode.ServiceUnavailable, response.StatusCode);
+        Assert.Equal("unhealthy", body.RootElement.GetProperty("status").GetString());
+    }
+
+    [Fact]
     public async Task Post_Returns405()
     {
         await using var server = await StartAsync();

@@ -243,6 +243,7 @@ public sealed class ListenerRefusalTests
         using var busy = await Client.SendAsync(busyRequest);
 
         Assert.Equal(HttpStatusCode.ServiceUnavailable, busy.StatusCode);
+        Assert.Equal(TimeSpan.FromSeconds(1), busy.Headers.RetryAfter?.Delta);
         Assert.Equal("The router is busy; try again later.", SoapMessages.FaultReason(await busy.Content.ReadAsByteArrayAsync(), busy.Content.Headers.ContentType));
         Assert.Equal(1, router.Statistics.Snapshot().Faults.RouterBusy);
 

@@ -63,6 +63,14 @@ public sealed class RouterStatisticsTests
         statistics.RecordFault(FaultKind.NoRoute);
         statistics.Route("orders").Record(100, 200);
         statistics.Destination("backend-1").Record(200, 100);
+        statistics.RecordFault(FaultKind.SlowClient);
+        var connections = statistics.Connections("basic,soap12", 2);
+        Assert.True(connections.TryOpen());
+        Assert.True(connections.TryOpen());
+        Assert.False(connections.TryOpen());
+        connections.Rejected(now: 5);
+        connections.Closed();
+        connections.AcceptFailed(now: 6);
 
         var node = System.Text.Json.Nodes.JsonNode.Parse(JsonSerializer.Serialize(statistics.Snapshot(), TelemetryJsonContext.Default.StatisticsSnapshot))!.AsObject();
 
@@ -76,11 +84,13 @@ public sealed class RouterStatisticsTests
         Assert.Equal(
             """
             {"messages":2,"oneWay":1,"requestReply":1,"bytesIn":107,"bytesOut":200,
-            "faults":{"noRoute":1,"backendFault":0,"backendUnavailable":0,"badRequest":0,"routerBusy":0,"clientAborted":0,"backendError":0},
+            "faults":{"noRoute":1,"backendFault":0,"backendUnavailable":0,"badRequest":0,"routerBusy":0,"clientAborted":0,"backendError":0,"slowClient":1,"clientRateLimited":0},
             "paths":{"verbatim":{"messages":1,"failures":0,"bytesIn":100,"bytesOut":200},
             "reencoded":{"messages":0,"failures":0,"bytesIn":0,"bytesOut":0}},
             "routes":{"orders":{"messages":1,"failures":0,"bytesIn":100,"bytesOut":200}},
-            "destinations":{"backend-1":{"messages":1,"failures":0,"bytesIn":200,"bytesOut":100}}}
+            "destinations":{"backend-1":{"messages":1,"failures":0,"bytesIn":200,"bytesOut":100}},
+            "listeners":{"basic,soap12":{"listeners":"basic,soap12","maxConnections":2,"liveConnections":1,
+            "acceptedConnections":2,"rejectedConnections":1,"acceptErrors":1,"accepting":false}}}
             """.Replace("\n", "", StringComparison.Ordinal),
             json);
     }

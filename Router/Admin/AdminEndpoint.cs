@@ -10,13 +10,15 @@ internal sealed class AdminEndpoint
 {
     private const string StatusOk = "ok";
     private const string StatusDegraded = "degraded";
+    private const string StatusUnhealthy = "unhealthy";
 
     private readonly RouterStatistics _statistics;
     private readonly IHealthSource _health;
     private readonly TimeProvider _timeProvider;
     private readonly long _createdAt;
+    private readonly ListenerHealth _listeners;
 
-    /// <summary>Creates the endpoint; uptime counts from here.</summary>
+    /// <summary>Creates the endpoint; uptime counts from here. The listeners' health comes from <paramref name="statistics"/>.</summary>
     public AdminEndpoint(RouterStatistics statistics, IHealthSource health, TimeProvider timeProvider)
     {
         ArgumentNullException.ThrowIfNull(statistics);
@@ -26,6 +28,7 @@ internal sealed class AdminEndpoint
         _health = health;
         _timeProvider = timeProvider;
         _createdAt = timeProvider.GetTimestamp();
+        _listeners = new ListenerHealth(statistics, timeProvider);
     }
 
     /// <summary>Answers one admin request.</summary>
@@ -49,10 +52,22 @@ internal sealed class AdminEndpoint
 
     private Task WriteHealthAsync(HttpContext context)
     {
-        var status = _health.GetStatus() == HealthStatus.Ok ? StatusOk : StatusDegraded;
+        var worst = (HealthStatus)Math.Max((int)_health.GetStatus(), (int)_listeners.GetStatus());
+        var status = worst switch
+        {
+            HealthStatus.Ok => StatusOk,
+            HealthStatus.Degraded => StatusDegraded,
+            _ => StatusUnhealthy,
+        };
         var uptime = _timeProvider.GetElapsedTime(_createdAt).TotalSeconds;
 
-        // A degraded router still routes what it can, so it answers 200; the body says which.
+        // A degraded router still routes what it can, so it answers 200; the body says which. One whose listener cannot
+        // accept answers 503, so a load balancer's health check takes it out.
+        if (worst == HealthStatus.Unhealthy)
+        {
+            context.Response.StatusCode = StatusCodes.Status503ServiceUnavailable;
+        }
+
         var report = new HealthReport(status, _health.ConfigVersion, Math.Round(uptime, 3), _health.GetDestinations());
         return context.Response.WriteAsJsonAsync(report, AdminJsonContext.Default.HealthReport, contentType: null, context.RequestAborted);
     }

@@ -52,8 +52,8 @@ internal static class ClusterRules
 
         CheckDestinations(cluster.Destinations, destinationsPath, context);
         CheckDestinations(cluster.Backups, ConfigPath.Property(path, "backups"), context);
-        CheckTimeout(cluster.ConnectTimeout, ConfigPath.Property(path, "connectTimeout"), context);
-        CheckTimeout(cluster.RequestTimeout, ConfigPath.Property(path, "requestTimeout"), context);
+        context.RequireTimeout(cluster.ConnectTimeout, ConfigPath.Property(path, "connectTimeout"));
+        context.RequireTimeout(cluster.RequestTimeout, ConfigPath.Property(path, "requestTimeout"));
         CheckRetry(cluster.Retry, ConfigPath.Property(path, "retry"), context);
         CheckOutlierDetection(cluster.OutlierDetection, ConfigPath.Property(path, "outlierDetection"), context);
         if (cluster.HealthCheck is { } healthCheck)
@@ -78,9 +78,9 @@ internal static class ClusterRules
 
         CheckRange(outlier.MinimumThroughput, 2, 1_000_000, ConfigPath.Property(path, "minimumThroughput"), context);
         CheckRange(outlier.MaxEjectionPercent, 0, 100, ConfigPath.Property(path, "maxEjectionPercent"), context);
-        CheckTimeout(outlier.SamplingDuration, ConfigPath.Property(path, "samplingDuration"), context, MinimumWindow);
-        CheckTimeout(outlier.BaseEjectionTime, ConfigPath.Property(path, "baseEjectionTime"), context, MinimumWindow);
-        CheckTimeout(outlier.MaxEjectionTime, ConfigPath.Property(path, "maxEjectionTime"), context, MinimumWindow);
+        CheckWindow(outlier.SamplingDuration, ConfigPath.Property(path, "samplingDuration"), context);
+        CheckWindow(outlier.BaseEjectionTime, ConfigPath.Property(path, "baseEjectionTime"), context);
+        CheckWindow(outlier.MaxEjectionTime, ConfigPath.Property(path, "maxEjectionTime"), context);
         if (outlier.MaxEjectionTime < outlier.BaseEjectionTime)
         {
             context.Error(ConfigPath.Property(path, "maxEjectionTime"),
@@ -96,8 +96,8 @@ internal static class ClusterRules
             context.Error(pathPath, $"must start with '/' (a path on the destination's host) or '?' (a query on its address) (is '{check.Path}')");
         }
 
-        CheckTimeout(check.Interval, ConfigPath.Property(path, "interval"), context, MinimumWindow);
-        CheckTimeout(check.Timeout, ConfigPath.Property(path, "timeout"), context);
+        CheckWindow(check.Interval, ConfigPath.Property(path, "interval"), context);
+        context.RequireTimeout(check.Timeout, ConfigPath.Property(path, "timeout"));
         CheckRange(check.HealthyThreshold, 1, 100, ConfigPath.Property(path, "healthyThreshold"), context);
         CheckRange(check.UnhealthyThreshold, 1, 100, ConfigPath.Property(path, "unhealthyThreshold"), context);
     }
@@ -132,19 +132,15 @@ internal static class ClusterRules
     // Polly's circuit breaker refuses sampling windows and break durations under half a second.
     private static readonly TimeSpan MinimumWindow = TimeSpan.FromMilliseconds(500);
 
-    private static void CheckTimeout(TimeSpan timeout, string path, ConfigValidationContext context, TimeSpan? minimum = null)
+    private static void CheckWindow(TimeSpan window, string path, ConfigValidationContext context)
     {
-        if (minimum is { } least && timeout < least)
+        if (window < MinimumWindow)
         {
-            context.Error(path, $"must be at least {least} (is {timeout})");
+            context.Error(path, $"must be at least {MinimumWindow} (is {window})");
         }
-        else if (timeout <= TimeSpan.Zero)
+        else
         {
-            context.Error(path, $"must be greater than 00:00:00 (is {timeout})");
-        }
-        else if (timeout > ClusterConfig.MaxTimeout)
-        {
-            context.Error(path, $"must be at most {ClusterConfig.MaxTimeout} (is {timeout})");
+            context.RequireTimeout(window, path);
         }
     }
 }

@@ -36,6 +36,19 @@ internal sealed class ConfigValidationContext
         }
     }
 
+    /// <summary>Records an error unless <paramref name="timeout"/> is more than zero and at most <see cref="ClusterConfig.MaxTimeout"/>.</summary>
+    public void RequireTimeout(TimeSpan timeout, string path)
+    {
+        if (timeout <= TimeSpan.Zero)
+        {
+            Error(path, $"must be greater than 00:00:00 (is {timeout})");
+        }
+        else if (timeout > ClusterConfig.MaxTimeout)
+        {
+            Error(path, $"must be at most {ClusterConfig.MaxTimeout} (is {timeout})");
+        }
+    }
+
     /// <summary>The result of the pass.</summary>
     public RouterConfigValidationResult ToResult() => new() { Errors = _errors.ToArray(), Warnings = _warnings.ToArray() };
 }

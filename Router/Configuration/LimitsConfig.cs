@@ -15,6 +15,33 @@ public sealed record LimitsConfig
     /// <summary>Requests processed at once; more wait in the transport's queue. Default 512.</summary>
     public int MaxConcurrentRequests { get; init; } = 512;
 
+    /// <summary>
+    /// Client connections each HTTP listener endpoint (one host:port, shared by the listeners on it) holds at once;
+    /// one more is closed as soon as it is accepted. Default 10000.
+    /// </summary>
+    public int MaxConnections { get; init; } = 10_000;
+
+    /// <summary>An idle HTTP connection between requests is closed after this long (Kestrel's KeepAliveTimeout). Default 130 s, Kestrel's.</summary>
+    public TimeSpan KeepAliveTimeout { get; init; } = TimeSpan.FromSeconds(130);
+
+    /// <summary>A request's headers must arrive within this long (Kestrel's RequestHeadersTimeout). Default 15 s.</summary>
+    public TimeSpan RequestHeadersTimeout { get; init; } = TimeSpan.FromSeconds(15);
+
+    /// <summary>
+    /// A request's whole body must arrive within this long, however fast it trickles, or the connection is dropped and
+    /// counted as a slow client. Default 30 s.
+    /// </summary>
+    public TimeSpan RequestBodyTimeout { get; init; } = TimeSpan.FromSeconds(30);
+
+    /// <summary>The slowest a client may send a request body (Kestrel's MinRequestBodyDataRate).</summary>
+    public DataRateConfig MinRequestBodyDataRate { get; init; } = new();
+
+    /// <summary>The slowest a client may read a response (Kestrel's MinResponseDataRate).</summary>
+    public DataRateConfig MinResponseDataRate { get; init; } = new();
+
+    /// <summary>Requests per client IP address on the HTTP listeners; null (the default) for no limit.</summary>
+    public ClientRateLimitConfig? PerClientRateLimit { get; init; }
+
     /// <summary>XML reader quotas applied whenever the router parses a message.</summary>
     public ReaderQuotasConfig ReaderQuotas { get; init; } = new();
 

@@ -3,7 +3,9 @@ namespace SoapRouter.Configuration;
 /// <summary>Validation of the limits section.</summary>
 internal static class LimitsRules
 {
-    /// <summary>Checks sizes, concurrency and reader quotas.</summary>
+    private static readonly TimeSpan MinGracePeriod = TimeSpan.FromSeconds(1);
+
+    /// <summary>Checks sizes, concurrency, connections, data rates and reader quotas.</summary>
     public static void Check(LimitsConfig limits, ConfigValidationContext context)
     {
         const string Path = "limits";
@@ -30,6 +32,7 @@ internal static class LimitsRules
         }
 
         context.RequirePositive(limits.MaxConcurrentRequests, ConfigPath.Property(Path, "maxConcurrentRequests"));
+        CheckConnections(limits, Path, context);
 
         var quotas = limits.ReaderQuotas;
         var quotasPath = ConfigPath.Property(Path, "readerQuotas");
@@ -44,10 +47,41 @@ internal static class LimitsRules
         context.RequirePositive(netTcp.MaxConnections, ConfigPath.Property(netTcpPath, "maxConnections"));
         context.RequirePositive(netTcp.MaxPendingMessagesPerConnection, ConfigPath.Property(netTcpPath, "maxPendingMessagesPerConnection"));
         context.RequirePositive(netTcp.SessionsPerDestination, ConfigPath.Property(netTcpPath, "sessionsPerDestination"));
-        var idlePath = ConfigPath.Property(netTcpPath, "idleTimeout");
-        if (netTcp.IdleTimeout <= TimeSpan.Zero || netTcp.IdleTimeout > ClusterConfig.MaxTimeout)
+        context.RequireTimeout(netTcp.IdleTimeout, ConfigPath.Property(netTcpPath, "idleTimeout"));
+    }
+
+    private static void CheckConnections(LimitsConfig limits, string path, ConfigValidationContext context)
+    {
+        context.RequirePositive(limits.MaxConnections, ConfigPath.Property(path, "maxConnections"));
+        context.RequireTimeout(limits.KeepAliveTimeout, ConfigPath.Property(path, "keepAliveTimeout"));
+        context.RequireTimeout(limits.RequestHeadersTimeout, ConfigPath.Property(path, "requestHeadersTimeout"));
+        context.RequireTimeout(limits.RequestBodyTimeout, ConfigPath.Property(path, "requestBodyTimeout"));
+        CheckDataRate(limits.MinRequestBodyDataRate, ConfigPath.Property(path, "minRequestBodyDataRate"), context);
+        CheckDataRate(limits.MinResponseDataRate, ConfigPath.Property(path, "minResponseDataRate"), context);
+        if (limits.PerClientRateLimit is { } rate)
         {
-            context.Error(idlePath, $"must be more than zero and at most {ClusterConfig.MaxTimeout} (is {netTcp.IdleTimeout})");
+            var ratePath = ConfigPath.Property(path, "perClientRateLimit");
+            context.RequirePositive(rate.PermitsPerSecond, ConfigPath.Property(ratePath, "permitsPerSecond"));
+            context.RequirePositive(rate.Burst, ConfigPath.Property(ratePath, "burst"));
+        }
+    }
+
+    private static void CheckDataRate(DataRateConfig rate, string path, ConfigValidationContext context)
+    {
+        if (rate.BytesPerSecond < 0 || !double.IsFinite(rate.BytesPerSecond))
+        {
+            context.Error(ConfigPath.Property(path, "bytesPerSecond"), $"must be 0 (no minimum) or more (is {rate.BytesPerSecond})");
+        }
+
+        // Kestrel measures rates on its one-second heartbeat and refuses a grace period it could not observe.
+        var gracePath = ConfigPath.Property(path, "gracePeriod");
+        if (rate.GracePeriod <= MinGracePeriod)
+        {
+            context.Error(gracePath, $"must be more than {MinGracePeriod} (is {rate.GracePeriod}); Kestrel checks data rates once a second");
+        }
+        else
+        {
+            context.RequireTimeout(rate.GracePeriod, gracePath);
         }
     }
 }

@@ -35,4 +35,14 @@ internal static partial class HostingLog
     [LoggerMessage(EventId = 108, Level = LogLevel.Warning,
         Message = "Drain cut short after {ElapsedMs:F0} ms (drain timeout {DrainTimeout}, or a second stop signal): connections still open were closed")]
     public static partial void DrainCutShort(ILogger logger, double elapsedMs, TimeSpan drainTimeout);
+
+    [LoggerMessage(EventId = 109, Level = LogLevel.Information, Message = "Open-file limit raised from {Previous} to {Limit} (the hard limit)")]
+    public static partial void OpenFileLimitRaised(ILogger logger, ulong previous, ulong limit);
+
+    [LoggerMessage(EventId = 110, Level = LogLevel.Warning, Message = "Open-file limit {Limit} could not be raised to {Target}")]
+    public static partial void OpenFileLimitNotRaised(ILogger logger, ulong limit, ulong target);
+
+    [LoggerMessage(EventId = 111, Level = LogLevel.Warning,
+        Message = "Open-file limit {Limit} is below the {Needed} the limits need (maxConnections per HTTP endpoint + netTcp.maxConnections + maxConcurrentRequests + headroom); connections past it fail to be accepted. Raise it (ulimit -n, LimitNOFILE, docker --ulimit nofile) or lower limits.maxConnections")]
+    public static partial void OpenFileLimitLow(ILogger logger, ulong limit, long needed);
 }

@@ -1,11 +1,14 @@
 using System.Net;
+using Microsoft.AspNetCore.Connections;
 using Microsoft.AspNetCore.Server.Kestrel.Core;
+using Microsoft.Extensions.DependencyInjection.Extensions;
 using Microsoft.AspNetCore.Server.Kestrel.Transport.Sockets;
 using SoapRouter.Admin;
 using SoapRouter.Configuration;
 using SoapRouter.Forwarding.Http;
 using SoapRouter.Forwarding.NetTcp;
 using SoapRouter.Listening;
+using SoapRouter.Listening.Connections;
 using SoapRouter.Listening.NetTcp;
 using SoapRouter.Pipeline;
 using SoapRouter.Telemetry;
@@ -75,6 +78,10 @@ internal sealed class RouterHost : IAsyncDisposable
 
             return socket;
         });
+        // The only transport: the sockets one, wrapped so an endpoint's accept loop survives a failed accept.
+        builder.Services.RemoveAll<IConnectionListenerFactory>();
+        builder.Services.AddSingleton<IConnectionListenerFactory>(sp => new AcceptRetryingListenerFactory(
+            ActivatorUtilities.CreateInstance<SocketTransportFactory>(sp), sp.GetRequiredService<ListenerConnections>(), timeProvider));
         builder.WebHost.ConfigureKestrel(options => Configure(options, config));
         _app = builder.Build();
         _app.Run(DispatchAsync);
@@ -109,6 +116,9 @@ internal sealed class RouterHost : IAsyncDisposable
     /// <summary>Binds every endpoint and returns once they listen. A port in use throws <see cref="IOException"/>.</summary>
     public async Task StartAsync(CancellationToken cancellationToken = default)
     {
+        var limits = Runtime.State.Config.Limits;
+        var needed = OpenFileLimit.Needed(limits, Listeners.HttpEndpointCount, Listeners.HasNetTcp);
+        OpenFileLimit.Check(new LinuxOpenFileLimits(), needed, _logger);
         await _app.StartAsync(cancellationToken).ConfigureAwait(false);
         if (_adminEndPoint.Port == 0 && _adminListen?.EndPoint is IPEndPoint actual)
         {
@@ -176,9 +186,12 @@ internal sealed class RouterHost : IAsyncDisposable
     private void Configure(KestrelServerOptions options, RouterConfig config)
     {
         options.AddServerHeader = false;
-        options.Limits.MaxRequestBodySize = config.Limits.MaxMessageSize;
-        // net.tcp connections are served by a DI-made runner, resolved when the first one arrives (after Build).
-        Listeners.Configure(options, (connection, endpoint) => _app.Services.GetRequiredService<NetTcpConnections>().RunAsync(connection, endpoint));
+        KestrelLimits.Apply(options.Limits, config.Limits);
+
+        // Kestrel reads its options while the app is built: services come from the options' own provider. net.tcp
+        // connections are served by a DI-made runner, resolved when the first one arrives (after Build).
+        var connections = options.ApplicationServices.GetRequiredService<ListenerConnections>();
+        Listeners.Configure(options, connections, (connection, endpoint) => _app.Services.GetRequiredService<NetTcpConnections>().RunAsync(connection, endpoint));
         options.Listen(_adminEndPoint, listen => _adminListen = listen);
     }
 

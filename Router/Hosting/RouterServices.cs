@@ -5,6 +5,7 @@ using SoapRouter.Forwarding.Http;
 using SoapRouter.Forwarding.NetTcp;
 using SoapRouter.Health;
 using SoapRouter.Listening;
+using SoapRouter.Listening.Connections;
 using SoapRouter.Listening.NetTcp;
 using SoapRouter.LoadBalancing;
 using SoapRouter.Metadata;
@@ -45,6 +46,9 @@ internal static class RouterServices
         services.AddSingleton<PipelineFaults>();
         services.AddSingleton<MessagePipeline>();
         services.AddSingleton(_ => new ConcurrencyGate(config.Limits.MaxConcurrentRequests, busyWait ?? ConcurrencyGate.DefaultBusyWait));
+        services.AddSingleton(sp => new ListenerConnections(
+            sp.GetRequiredService<RouterStatistics>(), timeProvider, sp.GetRequiredService<ILogger<ListenerConnections>>(), config.Limits.MaxConnections));
+        services.AddSingleton(_ => new ClientRateLimiter(config.Limits.PerClientRateLimit));
         services.AddSingleton<WsdlProxy>();
         services.AddSingleton<HttpSoapHandler>();
         services.AddSingleton<NetTcpConnections>();

@@ -10,23 +10,38 @@ using SoapRouter.Wire.Faults;
 namespace SoapRouter.Listening;
 
 /// <summary>
-/// The HTTP side of one request to a SOAP listener: method and content type, the concurrency gate, the body read
-/// into a pooled buffer under the size limit; then the <see cref="MessagePipeline"/> takes the message and this writes
-/// back what it answers. A client that goes away is counted and let go; anything else unexpected is logged as the bug
+/// The HTTP side of one request to a SOAP listener: method and content type, the per-client rate limit, the body read
+/// into a pooled buffer under the size limit and the body deadline, then the concurrency gate; then the
+/// <see cref="MessagePipeline"/> takes the message and this writes back what it answers. A client that goes away is counted and let go; anything else unexpected is logged as the bug
 /// it is and answered with a generic fault.
 /// </summary>
-internal sealed class HttpSoapHandler
+internal sealed class HttpSoapHandler : IDisposable
 {
+    /// <summary>What a 503 tells the client: try again in a second.</summary>
+    private const string RetryAfterSeconds = "1";
+
     private readonly MessagePipeline _pipeline;
     private readonly WsdlProxy _metadata;
     private readonly ConcurrencyGate _gate;
     private readonly RouterStatistics _statistics;
     private readonly ArrayPool<byte> _pool;
     private readonly ILogger _logger;
+    private readonly ClientRateLimiter _rateLimiter;
+    private readonly BodyReadDeadlines _deadlines;
+    private readonly IntervalCount _slowClients;
 
     /// <summary>Creates the handler; request bodies are rented from the shared array pool.</summary>
-    public HttpSoapHandler(MessagePipeline pipeline, WsdlProxy metadata, ConcurrencyGate gate, RouterStatistics statistics, ILogger<HttpSoapHandler> logger)
+    public HttpSoapHandler(
+        MessagePipeline pipeline,
+        WsdlProxy metadata,
+        ConcurrencyGate gate,
+        ClientRateLimiter rateLimiter,
+        RouterStatistics statistics,
+        TimeProvider timeProvider,
+        ILogger<HttpSoapHandler> logger)
     {
+        ArgumentNullException.ThrowIfNull(rateLimiter);
+        ArgumentNullException.ThrowIfNull(timeProvider);
         ArgumentNullException.ThrowIfNull(pipeline);
         ArgumentNullException.ThrowIfNull(metadata);
         ArgumentNullException.ThrowIfNull(gate);
@@ -38,10 +53,19 @@ internal sealed class HttpSoapHandler
         _statistics = statistics;
         _logger = logger;
         _pool = ArrayPool<byte>.Shared;
+        _rateLimiter = rateLimiter;
+        _deadlines = new BodyReadDeadlines(timeProvider);
+        _slowClients = new IntervalCount(timeProvider, SlowClientReportInterval, (count, interval) => ListenerLog.SlowClientsDropped(logger, count, interval));
     }
+
+    /// <summary>How often at most the count of slow clients dropped is logged.</summary>
+    public static TimeSpan SlowClientReportInterval { get; } = TimeSpan.FromSeconds(10);
 
     /// <summary>The concurrency gate, sized from the config the router started with.</summary>
     public ConcurrencyGate Gate => _gate;
+
+    /// <inheritdoc />
+    public void Dispose() => _slowClients.Dispose();
 
     /// <summary>Handles one request addressed to <paramref name="listener"/>.</summary>
     public async Task HandleAsync(HttpContext context, SoapListener listener)
@@ -95,29 +119,51 @@ internal sealed class HttpSoapHandler
             return;
         }
 
-        if (!await _gate.TryEnterAsync(context.RequestAborted).ConfigureAwait(false))
+        if (!_rateLimiter.TryAcquire(context.Connection.RemoteIpAddress))
         {
-            // 503 is what WCF clients turn into ServerTooBusyException.
-            using var busy = _pipeline.Faults.Refuse(
-                listener, SoapFaultSpec.Receiver("The router is busy; try again later."), FaultKind.RouterBusy, 0, statusCode: StatusCodes.Status503ServiceUnavailable);
-            await ListenerResponses.WriteAsync(context, busy.Encoded!).ConfigureAwait(false);
+            await RefuseBusyAsync(context, listener, "Too many requests from this client; try again later.", FaultKind.ClientRateLimited).ConfigureAwait(false);
+            return;
+        }
+
+        // One state per message: a reload while it is in flight changes nothing for it.
+        var state = _pipeline.CurrentState;
+
+        // The whole body first, then a slot: a client that sends slowly holds a buffer for a bounded time, never a slot.
+        if (await ReadBodyAsync(context, listener, state).ConfigureAwait(false) is not { } body)
+        {
             return;
         }
 
         try
         {
-            await ReadAndProcessAsync(context, listener, contentType).ConfigureAwait(false);
+            if (!await _gate.TryEnterAsync(context.RequestAborted).ConfigureAwait(false))
+            {
+                await RefuseBusyAsync(context, listener, "The router is busy; try again later.", FaultKind.RouterBusy).ConfigureAwait(false);
+                return;
+            }
+
+            try
+            {
+                await ProcessAsync(context, listener, contentType, state, body).ConfigureAwait(false);
+            }
+            finally
+            {
+                _gate.Exit();
+            }
         }
         finally
         {
-            _gate.Exit();
+            // An empty body holds no rented buffer.
+            if (body.Length > 0)
+            {
+                _pool.Return(body.Buffer);
+            }
         }
     }
 
-    private async Task ReadAndProcessAsync(HttpContext context, SoapListener listener, string contentType)
+    /// <summary>The body in a rented buffer, or null when it was refused (too large) or its client dropped (too slow).</summary>
+    private async Task<PooledBody?> ReadBodyAsync(HttpContext context, SoapListener listener, PipelineState state)
     {
-        // One state per message: a reload while it is in flight changes nothing for it.
-        var state = _pipeline.CurrentState;
         var maxSize = state.MaxMessageSize;
         if (context.Features.Get<IHttpMaxRequestBodySizeFeature>() is { IsReadOnly: false } sizeLimit)
         {
@@ -129,55 +175,77 @@ internal sealed class HttpSoapHandler
         if (declared > maxSize)
         {
             await RefuseTooLargeAsync(context, listener, maxSize).ConfigureAwait(false);
-            return;
+            return null;
         }
 
         PooledBody body;
+        var deadline = _deadlines.Rent(state.State.Config.Limits.RequestBodyTimeout);
         try
         {
-            body = await PooledBodyReader.ReadAsync(context.Request.Body, declared, maxSize, _pool, context.RequestAborted).ConfigureAwait(false);
+            body = await PooledBodyReader.ReadAsync(context.Request.Body, declared, maxSize, _pool, deadline.Token).ConfigureAwait(false);
         }
         catch (BadHttpRequestException exception) when (exception.StatusCode == StatusCodes.Status413PayloadTooLarge)
         {
             await RefuseTooLargeAsync(context, listener, maxSize).ConfigureAwait(false);
-            return;
+            return null;
+        }
+        catch (Exception exception) when (IsTooSlow(exception, context, deadline.Token))
+        {
+            DropSlowClient(context, listener, exception is OperationCanceledException ? "requestBodyTimeout" : "minRequestBodyDataRate");
+            return null;
+        }
+        finally
+        {
+            _deadlines.Return(deadline);
         }
 
         if (body.TooLarge)
         {
             await RefuseTooLargeAsync(context, listener, maxSize).ConfigureAwait(false);
-            return;
+            return null;
         }
 
-        try
+        return body;
+    }
+
+    private async Task ProcessAsync(HttpContext context, SoapListener listener, string contentType, PipelineState state, PooledBody body)
+    {
+        var headers = context.Request.Headers;
+        var inbound = new InboundMessage
         {
-            var headers = context.Request.Headers;
-            var inbound = new InboundMessage
-            {
-                Listener = listener,
-                Buffer = body.Buffer,
-                Length = body.Length,
-                ContentType = contentType,
-                SoapActionHeader = Header(headers, "SOAPAction"),
-                TraceParent = Header(headers, "traceparent"),
-                TraceState = Header(headers, "tracestate"),
-                Aborted = context.RequestAborted,
-            };
-            using var answer = await _pipeline.ProcessAsync(inbound, state).ConfigureAwait(false);
-            if (answer is not null)
-            {
-                // An HTTP listener's answers are always encoded by the pipeline.
-                await ListenerResponses.WriteAsync(context, answer.Encoded!).ConfigureAwait(false);
-            }
-        }
-        finally
+            Listener = listener,
+            Buffer = body.Buffer,
+            Length = body.Length,
+            ContentType = contentType,
+            SoapActionHeader = Header(headers, "SOAPAction"),
+            TraceParent = Header(headers, "traceparent"),
+            TraceState = Header(headers, "tracestate"),
+            Aborted = context.RequestAborted,
+        };
+        using var answer = await _pipeline.ProcessAsync(inbound, state).ConfigureAwait(false);
+        if (answer is not null)
         {
-            // An empty body holds no rented buffer.
-            if (body.Length > 0)
-            {
-                _pool.Return(body.Buffer);
-            }
+            // An HTTP listener's answers are always encoded by the pipeline.
+            await ListenerResponses.WriteAsync(context, answer.Encoded!).ConfigureAwait(false);
         }
+    }
+
+    private void DropSlowClient(HttpContext context, SoapListener listener, string limit)
+    {
+        // Nothing is answered: a client that cannot send in time is not waited on to read an answer either.
+        _statistics.RecordFault(FaultKind.SlowClient);
+        ListenerLog.SlowClientDropped(_logger, listener.Name, context.Connection.RemoteIpAddress, limit);
+        _slowClients.Add();
+        context.Abort();
+    }
+
+    private async Task RefuseBusyAsync(HttpContext context, SoapListener listener, string reason, FaultKind kind)
+    {
+        // 503 is what WCF clients turn into ServerTooBusyException; Retry-After tells any client when to come back.
+        context.Response.Headers.RetryAfter = RetryAfterSeconds;
+        using var busy = _pipeline.Faults.Refuse(
+            listener, SoapFaultSpec.Receiver(reason), kind, 0, statusCode: StatusCodes.Status503ServiceUnavailable);
+        await ListenerResponses.WriteAsync(context, busy.Encoded!).ConfigureAwait(false);
     }
 
     private async Task RefuseTooLargeAsync(HttpContext context, SoapListener listener, int maxSize)
@@ -195,6 +263,14 @@ internal sealed class HttpSoapHandler
 
     private static string? Header(IHeaderDictionary headers, string name) =>
         headers.TryGetValue(name, out var values) && !StringValues.IsNullOrEmpty(values) ? values.ToString() : null;
+
+    /// <summary>Kestrel's minimum body rate (408) or the router's body deadline, and not the client simply leaving.</summary>
+    private static bool IsTooSlow(Exception exception, HttpContext context, CancellationToken deadline) => exception switch
+    {
+        BadHttpRequestException bad => bad.StatusCode == StatusCodes.Status408RequestTimeout,
+        OperationCanceledException => deadline.IsCancellationRequested && !context.RequestAborted.IsCancellationRequested,
+        _ => false,
+    };
 
     private static bool IsClientGone(Exception exception, HttpContext context) => exception switch
     {

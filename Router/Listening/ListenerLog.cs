@@ -24,4 +24,18 @@ internal static partial class ListenerLog
     [LoggerMessage(EventId = 1210, Level = LogLevel.Warning,
         Message = "Config version {ConfigVersion} sets maxConcurrentRequests to {Configured}; the limit stays {Current} until restart")]
     public static partial void ConcurrencyNeedsRestart(ILogger logger, long configVersion, int configured, int current);
+
+    /// <summary>A reload changed limits that Kestrel and the listeners read once, at start.</summary>
+    [LoggerMessage(EventId = 1214, Level = LogLevel.Warning,
+        Message = "Config version {ConfigVersion} changes maxConnections, the keep-alive or header timeouts, the minimum data rates or perClientRateLimit; they apply after restart")]
+    public static partial void ConnectionLimitsNeedRestart(ILogger logger, long configVersion);
+
+    /// <summary>One slow client dropped, for Debug; the Warning is <see cref="SlowClientsDropped"/>, once per interval.</summary>
+    [LoggerMessage(EventId = 1215, Level = LogLevel.Debug, Message = "{Listener}: dropped a slow client {Client} (limits.{Limit})")]
+    public static partial void SlowClientDropped(ILogger logger, string listener, System.Net.IPAddress? client, string limit);
+
+    /// <summary>Slow clients were dropped during the last interval.</summary>
+    [LoggerMessage(EventId = 1216, Level = LogLevel.Warning,
+        Message = "{Count} slow clients dropped in the last {Interval}: request body below limits.minRequestBodyDataRate or not complete within limits.requestBodyTimeout")]
+    public static partial void SlowClientsDropped(ILogger logger, long count, TimeSpan interval);
 }

@@ -3,6 +3,7 @@ using Microsoft.AspNetCore.Connections;
 using Microsoft.AspNetCore.Server.Kestrel.Core;
 using SoapRouter.Configuration;
 using SoapRouter.Hosting;
+using SoapRouter.Listening.Connections;
 
 namespace SoapRouter.Listening;
 
@@ -16,6 +17,7 @@ internal sealed class ListenerSet
     private readonly ListenerPlan _plan;
     private readonly ListenerEndpoint[] _endpoints;
     private readonly IReadOnlyList<ListenerConfig> _startListeners;
+    private readonly LimitsConfig _startLimits;
     private readonly ListenOptions?[] _bound;
     private readonly HashSet<EndPoint> _netTcpEndPoints = new(ReferenceEqualityComparer.Instance);
 
@@ -27,6 +29,7 @@ internal sealed class ListenerSet
         _plan = plan;
         _endpoints = [.. plan.Endpoints];
         _startListeners = config.Listeners;
+        _startLimits = config.Limits;
         _bound = new ListenOptions?[_endpoints.Length];
     }
 
@@ -38,11 +41,13 @@ internal sealed class ListenerSet
 
     /// <summary>
     /// Adds a Kestrel endpoint for every listener endpoint: HTTP ones run the host's request pipeline, net.tcp ones
-    /// hand each connection to <paramref name="netTcpConnection"/>.
+    /// hand each connection to <paramref name="netTcpConnection"/>; every connection is first counted (and, on HTTP
+    /// endpoints, limited) by <paramref name="connections"/>.
     /// </summary>
-    public void Configure(KestrelServerOptions options, Func<ConnectionContext, ListenerEndpoint, Task> netTcpConnection)
+    public void Configure(KestrelServerOptions options, ListenerConnections connections, Func<ConnectionContext, ListenerEndpoint, Task> netTcpConnection)
     {
         ArgumentNullException.ThrowIfNull(options);
+        ArgumentNullException.ThrowIfNull(connections);
         ArgumentNullException.ThrowIfNull(netTcpConnection);
         for (var i = 0; i < _endpoints.Length; i++)
         {
@@ -51,6 +56,9 @@ internal sealed class ListenerSet
             void Listen(ListenOptions listen)
             {
                 _bound[index] = listen;
+
+                // Added first, so it wraps everything else on the connection (Kestrel's HTTP server included).
+                listen.Use(connections.Register(listen.EndPoint, endpoint));
                 if (endpoint.IsNetTcp)
                 {
                     listen.Run(connection => netTcpConnection(connection, endpoint));
@@ -75,6 +83,12 @@ internal sealed class ListenerSet
             }
         }
     }
+
+    /// <summary>HTTP endpoints (host:port) served; each holds up to limits.maxConnections.</summary>
+    public int HttpEndpointCount => _endpoints.Count(endpoint => !endpoint.IsNetTcp);
+
+    /// <summary>True when some listener is a netTcp one.</summary>
+    public bool HasNetTcp => _endpoints.Any(endpoint => endpoint.IsNetTcp);
 
     /// <summary>True when Kestrel is creating the listen socket of one of the net.tcp endpoints (by the object given to Listen).</summary>
     public bool IsNetTcp(EndPoint endPoint) => _netTcpEndPoints.Contains(endPoint);
@@ -117,7 +131,7 @@ internal sealed class ListenerSet
         return null;
     }
 
-    /// <summary>Reports what a reloaded config changes that only a restart applies: the listeners and the concurrency limit.</summary>
+    /// <summary>Reports what a reloaded config changes that only a restart applies: the listeners, the concurrency limit, the connection and rate limits.</summary>
     public void CheckReload(RouterState state, int concurrencyLimit, ILogger logger)
     {
         ArgumentNullException.ThrowIfNull(state);
@@ -130,6 +144,11 @@ internal sealed class ListenerSet
         if (configured != concurrencyLimit)
         {
             ListenerLog.ConcurrencyNeedsRestart(logger, state.Snapshot.Version, configured, concurrencyLimit);
+        }
+
+        if (KestrelLimits.NeedRestart(_startLimits, state.Config.Limits))
+        {
+            ListenerLog.ConnectionLimitsNeedRestart(logger, state.Snapshot.Version);
         }
     }
 }

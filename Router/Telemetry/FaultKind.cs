@@ -23,4 +23,13 @@ internal enum FaultKind
 
     /// <summary>A backend was reached and answered HTTP 5xx without a SOAP fault (and no other destination answered).</summary>
     BackendError = 6,
+
+    /// <summary>
+    /// The client sent its message too slowly (below limits.minRequestBodyDataRate, or not all of it within
+    /// limits.requestBodyTimeout) and its connection was dropped.
+    /// </summary>
+    SlowClient = 7,
+
+    /// <summary>The client's address was over limits.perClientRateLimit and the message was turned away (HTTP 503).</summary>
+    ClientRateLimited = 8,
 }

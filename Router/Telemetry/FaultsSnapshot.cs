@@ -8,6 +8,8 @@ namespace SoapRouter.Telemetry;
 /// <param name="RouterBusy">The concurrency limit turned the message away.</param>
 /// <param name="ClientAborted">The client went away before it was answered.</param>
 /// <param name="BackendError">A backend answered HTTP 5xx without a SOAP fault.</param>
+/// <param name="SlowClient">The client sent too slowly and was dropped.</param>
+/// <param name="ClientRateLimited">The client's address was over its rate limit.</param>
 internal sealed record FaultsSnapshot(
     long NoRoute,
     long BackendFault,
@@ -15,4 +17,6 @@ internal sealed record FaultsSnapshot(
     long BadRequest,
     long RouterBusy,
     long ClientAborted,
-    long BackendError);
+    long BackendError,
+    long SlowClient,
+    long ClientRateLimited);

@@ -13,6 +13,7 @@ internal sealed class RouterStatistics
 
     private readonly ConcurrentDictionary<string, TrafficCounters> _routes = new(StringComparer.Ordinal);
     private readonly ConcurrentDictionary<string, TrafficCounters> _destinations = new(StringComparer.Ordinal);
+    private readonly ConcurrentDictionary<string, ConnectionCounters> _connections = new(StringComparer.Ordinal);
     private readonly TrafficCounters _verbatim = new();
     private readonly TrafficCounters _reencoded = new();
     private readonly long[] _faults = new long[FaultKindCount];
@@ -53,6 +54,16 @@ internal sealed class RouterStatistics
     /// <summary>The counters of destination <paramref name="name"/>, created on first use; cache the result per destination.</summary>
     public TrafficCounters Destination(string name) => _destinations.GetOrAdd(name, static _ => new TrafficCounters());
 
+    /// <summary>
+    /// The connection counters of the listener endpoint serving <paramref name="listeners"/> (names joined by ','),
+    /// created on first use with <paramref name="limit"/> (int.MaxValue: none of its own).
+    /// </summary>
+    public ConnectionCounters Connections(string listeners, int limit) =>
+        _connections.GetOrAdd(listeners, static (name, max) => new ConnectionCounters(name, max), limit);
+
+    /// <summary>The connection counters of every listener endpoint.</summary>
+    public ICollection<ConnectionCounters> AllConnections => _connections.Values;
+
     /// <summary>Reads every counter into immutable records for JSON; counters are read one by one, not as one atomic view.</summary>
     public StatisticsSnapshot Snapshot()
     {
@@ -73,21 +84,32 @@ internal sealed class RouterStatistics
                 Fault(FaultKind.BadRequest),
                 Fault(FaultKind.RouterBusy),
                 Fault(FaultKind.ClientAborted),
-                Fault(FaultKind.BackendError)),
+                Fault(FaultKind.BackendError),
+                Fault(FaultKind.SlowClient),
+                Fault(FaultKind.ClientRateLimited)),
             new PathsSnapshot(_verbatim.Snapshot(), _reencoded.Snapshot()),
             ProcessSnapshot.Now(),
             SnapshotOf(_routes),
-            SnapshotOf(_destinations));
+            SnapshotOf(_destinations),
+            ConnectionsOf(_connections));
     }
 
     private long Fault(FaultKind kind) => Interlocked.Read(ref _faults[(int)kind]);
 
-    private static ImmutableSortedDictionary<string, TrafficSnapshot> SnapshotOf(ConcurrentDictionary<string, TrafficCounters> counters)
+    private static ImmutableSortedDictionary<string, TrafficSnapshot> SnapshotOf(ConcurrentDictionary<string, TrafficCounters> counters) =>
+        SnapshotOf(counters, static counter => counter.Snapshot());
+
+    private static ImmutableSortedDictionary<string, ConnectionsSnapshot> ConnectionsOf(ConcurrentDictionary<string, ConnectionCounters> counters) =>
+        SnapshotOf(counters, static counter => counter.Snapshot());
+
+    private static ImmutableSortedDictionary<string, TSnapshot> SnapshotOf<TCounters, TSnapshot>(
+        ConcurrentDictionary<string, TCounters> counters, Func<TCounters, TSnapshot> snapshot)
+        where TCounters : notnull
     {
-        var builder = ImmutableSortedDictionary.CreateBuilder<string, TrafficSnapshot>(StringComparer.Ordinal);
+        var builder = ImmutableSortedDictionary.CreateBuilder<string, TSnapshot>(StringComparer.Ordinal);
         foreach (var (name, value) in counters)
         {
-            builder[name] = value.Snapshot();
+            builder[name] = snapshot(value);
         }
 
         return builder.ToImmutable();

@@ -11,6 +11,7 @@ namespace SoapRouter.Telemetry;
 /// <param name="Process">The router process's memory figures.</param>
 /// <param name="Routes">Traffic by route name, sorted by name.</param>
 /// <param name="Destinations">Traffic by destination name (bytes in: received from it), sorted by name.</param>
+/// <param name="Listeners">Connections by listener endpoint (its listeners' names joined by ','), sorted by name.</param>
 /// <param name="Health">Health by destination name (filled in by the admin endpoint).</param>
 internal sealed record StatisticsSnapshot(
     long Messages,
@@ -23,5 +24,6 @@ internal sealed record StatisticsSnapshot(
     ProcessSnapshot Process,
     IReadOnlyDictionary<string, TrafficSnapshot> Routes,
     IReadOnlyDictionary<string, TrafficSnapshot> Destinations,
+    IReadOnlyDictionary<string, ConnectionsSnapshot> Listeners,
     [property: System.Text.Json.Serialization.JsonIgnore(Condition = System.Text.Json.Serialization.JsonIgnoreCondition.WhenWritingNull)]
     IReadOnlyDictionary<string, Health.DestinationHealthSnapshot>? Health = null);

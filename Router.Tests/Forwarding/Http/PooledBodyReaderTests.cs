@@ -35,6 +35,22 @@ public sealed class PooledBodyReaderTests
     }
 
     [Fact]
+    public async Task Read_LargeDeclaredLength_GrowsWithWhatArrives_NotWithWhatWasDeclared()
+    {
+        var bytes = Bytes(1_000_000);
+        var stream = new TrickleStream(bytes, 64 * 1024) { FailAfter = 100_000 };
+
+        // A client that declares a megabyte and sends a tenth of it holds a 256 KiB buffer, not a megabyte.
+        await Assert.ThrowsAsync<IOException>(() => PooledBodyReader.ReadAsync(stream, bytes.Length, 4_000_000, _pool, CancellationToken.None).AsTask());
+        Assert.Equal(1, _pool.Rents);
+        Assert.Equal(0, _pool.Outstanding);
+
+        var body = await PooledBodyReader.ReadAsync(new TrickleStream(bytes, 64 * 1024), bytes.Length, 4_000_000, _pool, CancellationToken.None);
+        Assert.Equal(bytes, body.Buffer.AsSpan(0, body.Length).ToArray());
+        Assert.Equal(1_000_000, body.Buffer.Length);
+    }
+
+    [Fact]
     public async Task Read_KnownLengthOverLimit_RefusesWithoutReadingOrRenting()
     {
         var stream = new TrickleStream(Bytes(10), 10);

@@ -8,9 +8,13 @@ internal static class PooledBodyReader
     // First buffer for a body of unknown length (chunked): most SOAP replies fit, larger ones grow by doubling.
     private const int InitialUnknownLengthSize = 16 * 1024;
 
+    // A declared length is rented at once up to this; a larger body grows as its bytes arrive, so a client that
+    // declares megabytes and trickles them holds memory for what it sent, not for what it announced.
+    private const int InitialKnownLengthCap = 256 * 1024;
+
     /// <summary>
     /// Reads <paramref name="stream"/> to its end. <paramref name="contentLength"/>, when known, sizes the buffer
-    /// once; otherwise bytes are counted as they arrive and reading stops as soon as they pass
+    /// once (up to 256 KiB; a larger body's buffer grows as it arrives); otherwise bytes are counted as they arrive and reading stops as soon as they pass
     /// <paramref name="maxLength"/>. On success the caller owns the returned buffer (an empty body holds none); on a refusal or an exception
     /// the buffer is already back in <paramref name="pool"/>.
     /// </summary>
@@ -32,7 +36,9 @@ internal static class PooledBodyReader
         }
 
         var known = contentLength is not null;
-        var buffer = pool.Rent(known ? (int)contentLength!.Value : Math.Min(InitialUnknownLengthSize, maxLength + 1));
+        // The most the buffer ever needs: the declared length, or one byte over the limit to see that it was passed.
+        var capacity = known ? contentLength!.Value : (long)maxLength + 1;
+        var buffer = pool.Rent((int)Math.Min(capacity, known ? InitialKnownLengthCap : InitialUnknownLengthSize));
         var count = 0;
         var handedOver = false;
         try
@@ -41,8 +47,7 @@ internal static class PooledBodyReader
             {
                 if (count == buffer.Length)
                 {
-                    // Grow to at most one byte over the limit: enough to see that the limit was passed.
-                    var grown = pool.Rent((int)Math.Min((long)buffer.Length * 2, (long)maxLength + 1));
+                    var grown = pool.Rent((int)Math.Min((long)buffer.Length * 2, capacity));
                     buffer.AsSpan(0, count).CopyTo(grown);
                     pool.Return(buffer);
                     buffer = grown;

@@ -1,0 +1,59 @@
+using SoapRouter.Admin;
+using SoapRouter.Telemetry;
+using SoapRouter.Tests.Support;
+
+namespace SoapRouter.Tests.Admin;
+
+public sealed class ListenerHealthTests
+{
+    private readonly FakeTimeProvider _clock = new();
+    private readonly RouterStatistics _statistics = new();
+
+    public ListenerHealthTests() => _clock.Advance(TimeSpan.FromMinutes(1));
+
+    [Fact]
+    public void AcceptFailing_UnhealthyOnlyAfterTheGrace_AndOkAgainOnceAnAcceptWorks()
+    {
+        var health = new ListenerHealth(_statistics, _clock);
+        var connections = _statistics.Connections("basic", 10);
+
+        // One retry every half second, as the accept loop does.
+        connections.AcceptFailed(_clock.GetTimestamp());
+        Assert.Equal(HealthStatus.Ok, health.GetStatus());
+        for (var i = 0; i < 10; i++)
+        {
+            _clock.Advance(TimeSpan.FromMilliseconds(500));
+            connections.AcceptFailed(_clock.GetTimestamp());
+        }
+
+        Assert.Equal(HealthStatus.Unhealthy, health.GetStatus());
+
+        connections.AcceptSucceeded();
+        Assert.Equal(HealthStatus.Ok, health.GetStatus());
+    }
+
+    [Fact]
+    public void OneOldAcceptFailure_WithNothingSince_IsNotUnhealthy()
+    {
+        var health = new ListenerHealth(_statistics, _clock);
+        _statistics.Connections("basic", 10).AcceptFailed(_clock.GetTimestamp());
+
+        _clock.Advance(TimeSpan.FromSeconds(30));
+
+        Assert.Equal(HealthStatus.Ok, health.GetStatus());
+    }
+
+    [Fact]
+    public void RefusalAtTheLimit_DegradedForTheWindow()
+    {
+        var health = new ListenerHealth(_statistics, _clock);
+        var connections = _statistics.Connections("basic", 1);
+        Assert.True(connections.TryOpen());
+        Assert.False(connections.TryOpen());
+        connections.Rejected(_clock.GetTimestamp());
+
+        Assert.Equal(HealthStatus.Degraded, health.GetStatus());
+        _clock.Advance(ListenerHealth.RefusalWindow);
+        Assert.Equal(HealthStatus.Ok, health.GetStatus());
+    }
+}

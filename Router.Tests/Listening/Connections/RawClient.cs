@@ -1,0 +1,65 @@
+using System.Net;
+using System.Net.Sockets;
+using System.Text;
+
+namespace SoapRouter.Tests.Listening.Connections;
+
+/// <summary>A bare TCP client on a listener's port: idle, or sending a SOAP request's body a few bytes at a time.</summary>
+internal sealed class RawClient : IDisposable
+{
+    private readonly Socket _socket = new(AddressFamily.InterNetwork, SocketType.Stream, ProtocolType.Tcp);
+
+    /// <summary>Connects to <paramref name="address"/>'s host and port.</summary>
+    public static async Task<RawClient> ConnectAsync(Uri address)
+    {
+        var client = new RawClient();
+        await client._socket.ConnectAsync(IPAddress.Parse(address.Host), address.Port);
+        return client;
+    }
+
+    /// <summary>Sends the headers of a basicHttp POST to <paramref name="address"/> whose body will be <paramref name="body"/>.Length bytes.</summary>
+    public Task SendHeadersAsync(Uri address, byte[] body) => SendAsync(Encoding.ASCII.GetBytes(
+        $"POST {address.AbsolutePath} HTTP/1.1\r\nHost: {address.Authority}\r\nContent-Type: text/xml; charset=utf-8\r\n"
+        + $"SOAPAction: \"urn:echo\"\r\nContent-Length: {body.Length}\r\n\r\n"));
+
+    /// <summary>Sends <paramref name="bytes"/>.</summary>
+    public async Task SendAsync(ReadOnlyMemory<byte> bytes) => await _socket.SendAsync(bytes, SocketFlags.None);
+
+    /// <summary>Sends <paramref name="body"/> in <paramref name="chunk"/>-byte pieces, one per <paramref name="pause"/>, until done or refused.</summary>
+    public async Task TrickleAsync(byte[] body, int chunk, TimeSpan pause, CancellationToken cancellationToken)
+    {
+        for (var sent = 0; sent < body.Length && !cancellationToken.IsCancellationRequested; sent += chunk)
+        {
+            await SendAsync(body.AsMemory(sent, Math.Min(chunk, body.Length - sent)));
+            await Task.Delay(pause, CancellationToken.None);
+        }
+    }
+
+    /// <summary>True when the server ended the connection (end of stream or reset) within <paramref name="within"/>.</summary>
+    public async Task<bool> ClosedByServerAsync(TimeSpan within)
+    {
+        var buffer = new byte[4096];
+        using var timeout = new CancellationTokenSource(within);
+        try
+        {
+            while (true)
+            {
+                // Anything the server sent first (an answer) is read past: what matters is that the connection ends.
+                if (await _socket.ReceiveAsync(buffer, SocketFlags.None, timeout.Token) == 0)
+                {
+                    return true;
+                }
+            }
+        }
+        catch (SocketException)
+        {
+            return true;
+        }
+        catch (OperationCanceledException)
+        {
+            return false;
+        }
+    }
+
+    public void Dispose() => _socket.Dispose();
+}

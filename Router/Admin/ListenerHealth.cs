@@ -1,0 +1,49 @@
+using SoapRouter.Telemetry;
+
+namespace SoapRouter.Admin;
+
+/// <summary>
+/// The listeners' part of GET /health, from their connection counters: <see cref="HealthStatus.Unhealthy"/> while
+/// some listener endpoint has failed every accept for <see cref="AcceptFailureGrace"/> (it cannot take new clients),
+/// <see cref="HealthStatus.Degraded"/> when one refused connections at limits.maxConnections within
+/// <see cref="RefusalWindow"/> (it is full).
+/// </summary>
+internal sealed class ListenerHealth(RouterStatistics statistics, TimeProvider timeProvider)
+{
+    /// <summary>How long accepting must keep failing before the router reports itself unhealthy.</summary>
+    public static readonly TimeSpan AcceptFailureGrace = TimeSpan.FromSeconds(5);
+
+    /// <summary>How long a refusal at the connection limit keeps the router degraded.</summary>
+    public static readonly TimeSpan RefusalWindow = TimeSpan.FromSeconds(10);
+
+    /// <summary>The worst state of any listener endpoint.</summary>
+    public HealthStatus GetStatus()
+    {
+        var status = HealthStatus.Ok;
+        foreach (var counters in statistics.AllConnections)
+        {
+            if (CannotAccept(counters))
+            {
+                return HealthStatus.Unhealthy;
+            }
+
+            if (Within(counters.LastRejectedAt, RefusalWindow))
+            {
+                status = HealthStatus.Degraded;
+            }
+        }
+
+        return status;
+    }
+
+    private bool CannotAccept(ConnectionCounters counters)
+    {
+        // A streak that is long enough and still going: failures keep coming (one per retry) with no accept between.
+        var since = counters.FailingSince;
+        return since != 0
+            && timeProvider.GetElapsedTime(since) >= AcceptFailureGrace
+            && Within(counters.LastAcceptErrorAt, AcceptFailureGrace);
+    }
+
+    private bool Within(long timestamp, TimeSpan window) => timestamp != 0 && timeProvider.GetElapsedTime(timestamp) < window;
+}

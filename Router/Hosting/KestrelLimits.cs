@@ -1,0 +1,36 @@
+using Microsoft.AspNetCore.Server.Kestrel.Core;
+using SoapRouter.Configuration;
+
+namespace SoapRouter.Hosting;
+
+/// <summary>The limits Kestrel enforces itself, set from the config the router starts with (Kestrel reads them once).</summary>
+internal static class KestrelLimits
+{
+    /// <summary>Sets body size, keep-alive and header timeouts and the minimum data rates from <paramref name="limits"/>.</summary>
+    public static void Apply(KestrelServerLimits kestrel, LimitsConfig limits)
+    {
+        ArgumentNullException.ThrowIfNull(kestrel);
+        ArgumentNullException.ThrowIfNull(limits);
+        kestrel.MaxRequestBodySize = limits.MaxMessageSize;
+        kestrel.KeepAliveTimeout = limits.KeepAliveTimeout;
+        kestrel.RequestHeadersTimeout = limits.RequestHeadersTimeout;
+        kestrel.MinRequestBodyDataRate = ToMinDataRate(limits.MinRequestBodyDataRate);
+        kestrel.MinResponseDataRate = ToMinDataRate(limits.MinResponseDataRate);
+    }
+
+    /// <summary>True when <paramref name="reloaded"/> changes a limit that only applies at start (Kestrel's, connections, rate limits).</summary>
+    public static bool NeedRestart(LimitsConfig started, LimitsConfig reloaded)
+    {
+        ArgumentNullException.ThrowIfNull(started);
+        ArgumentNullException.ThrowIfNull(reloaded);
+        return started.MaxConnections != reloaded.MaxConnections
+            || started.KeepAliveTimeout != reloaded.KeepAliveTimeout
+            || started.RequestHeadersTimeout != reloaded.RequestHeadersTimeout
+            || started.MinRequestBodyDataRate != reloaded.MinRequestBodyDataRate
+            || started.MinResponseDataRate != reloaded.MinResponseDataRate
+            || started.PerClientRateLimit != reloaded.PerClientRateLimit;
+    }
+
+    private static MinDataRate? ToMinDataRate(DataRateConfig rate) =>
+        rate.BytesPerSecond > 0 ? new MinDataRate(rate.BytesPerSecond, rate.GracePeriod) : null;
+}

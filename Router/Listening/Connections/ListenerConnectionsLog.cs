@@ -1,0 +1,22 @@
+using System.Net;
+using System.Net.Sockets;
+
+namespace SoapRouter.Listening.Connections;
+
+/// <summary>Log events of the listeners' connection limits and accept loops, source-generated.</summary>
+internal static partial class ListenerConnectionsLog
+{
+    /// <summary>Connections were refused at an endpoint's limit during the last interval (one line per interval).</summary>
+    [LoggerMessage(EventId = 1230, Level = LogLevel.Warning,
+        Message = "{Count} connections to listeners {Listeners} were refused in the last {Interval}: at limits.maxConnections ({Limit})")]
+    public static partial void ConnectionsRefused(ILogger logger, long count, string listeners, int limit, TimeSpan interval);
+
+    /// <summary>An endpoint's accept loop failed during the last interval (one line per interval).</summary>
+    [LoggerMessage(EventId = 1231, Level = LogLevel.Warning,
+        Message = "Accepting connections for listeners {Listeners} failed {Count} times in the last {Interval} (last: {SocketError}); retrying")]
+    public static partial void AcceptFailing(ILogger logger, long count, string listeners, SocketError socketError, TimeSpan interval);
+
+    /// <summary>One accept failure, for Debug.</summary>
+    [LoggerMessage(EventId = 1232, Level = LogLevel.Debug, Message = "Accept on {EndPoint} failed: {SocketError}; retrying")]
+    public static partial void AcceptFailedOnce(ILogger logger, EndPoint endPoint, SocketError socketError);
+}
