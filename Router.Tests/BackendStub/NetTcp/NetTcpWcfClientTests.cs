@@ -177,7 +177,8 @@ public sealed class NetTcpWcfClientTests
 
         await Assert.ThrowsAnyAsync<CommunicationException>(() => client.Channel.EchoAsync(new EchoPayload { Blob = new byte[100_000] }));
 
-        Assert.Equal(CommunicationState.Faulted, ((ICommunicationObject)client.Channel).State);
+        // The client faults its channel as its receive loop reads the fault record, which can come just after the call failed.
+        await WaitForAsync(() => Task.FromResult(((ICommunicationObject)client.Channel).State == CommunicationState.Faulted));
         Assert.Equal(1, (await stub.StatsAsync()).Requests);
         using var next = StubWcfClient<IEchoService>.Create(WireBindings.NetTcp, address);
         Assert.Equal("after", (await next.Channel.EchoAsync(new EchoPayload { Text = "after" })).Text);
