@@ -143,6 +143,19 @@ public sealed class ClusterFailoverTests : IDisposable
     }
 
     [Fact]
+    public async Task DestinationThatTimesOut_IsEjected_AsTheBreakerSeesTheTimeoutNotACancellation()
+    {
+        var cluster = Cluster(TestClusters.Config(["p1", "p2"]));
+        // What the HTTP transport answers when the attempt's token fires: Cancelled, which the forwarder turns into
+        // RequestTimeout because the client is still there; the breaker must judge the latter.
+        var sender = new ScriptedSender().Fails("p1", ForwardError.Cancelled).Replies("p2", "ok");
+
+        await ForwardUntilAsync(cluster, sender, () => cluster.Primaries[0].Health!.State == "ejected", idempotent: true);
+
+        Assert.Equal(5, sender.Calls.Count(name => name == "p1"));
+    }
+
+    [Fact]
     public async Task RepeatedEjection_LastsTwiceAsLong()
     {
         var cluster = Cluster(TestClusters.Config(["p1", "p2"]));
@@ -201,11 +214,11 @@ public sealed class ClusterFailoverTests : IDisposable
 
     private ClusterState Cluster(ClusterConfig config) => TestClusters.State(config, _time, _logger);
 
-    private async Task ForwardUntilAsync(ClusterState cluster, ScriptedSender sender, Func<bool> condition)
+    private async Task ForwardUntilAsync(ClusterState cluster, ScriptedSender sender, Func<bool> condition, bool idempotent = false)
     {
         for (var i = 0; i < 100 && !condition(); i++)
         {
-            await _forwarder.ForwardAsync(cluster, idempotent: false, sender, CancellationToken.None);
+            await _forwarder.ForwardAsync(cluster, idempotent, sender, CancellationToken.None);
         }
 
         Assert.True(condition(), "the condition was not reached within 100 messages");

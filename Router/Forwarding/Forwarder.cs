@@ -147,21 +147,26 @@ internal sealed class Forwarder : IDisposable
         using var attemptCts = new CancellationTokenSource(timeout, _timeProvider);
         using var link = cancellationToken.UnsafeRegister(static state => ((CancellationTokenSource)state!).Cancel(), attemptCts);
 
+        var attempt = new Attempt<T>(this, cluster.Name, destination, sender, cancellationToken);
+        return destination.Health is { } health
+            ? await health.RunAsync(static (a, token) => a.Forwarder.SendAsync(a, token), attempt, pastBreaker, attemptCts.Token).ConfigureAwait(false)
+            : await SendAsync(attempt, attemptCts.Token).ConfigureAwait(false);
+    }
+
+    /// <summary>
+    /// One send with its outcome settled: our timeout told apart from the client leaving, a thrown exception
+    /// classified, the destination's counters and the failure log updated. What the destination's breaker judges.
+    /// </summary>
+    private async ValueTask<AttemptResult<T>> SendAsync<T>(Attempt<T> attempt, CancellationToken attemptToken)
+    {
+        var destination = attempt.Destination;
+        var clientToken = attempt.ClientToken;
         destination.BeginRequest();
         var error = ForwardError.Unexpected;
         try
         {
-            var result = destination.Health is { } health
-                ? await health.RunAsync(sender, destination, pastBreaker, attemptCts.Token).ConfigureAwait(false)
-                : await sender.SendAsync(destination, attemptCts.Token).ConfigureAwait(false);
-            if (result.Error == ForwardError.Ejected)
-            {
-                // Refused by the breaker before anything was sent: no request to count.
-                error = ForwardError.Ejected;
-                return result;
-            }
-
-            if (result.Error == ForwardError.Cancelled && !cancellationToken.IsCancellationRequested)
+            var result = await attempt.Sender.SendAsync(destination, attemptToken).ConfigureAwait(false);
+            if (result.Error == ForwardError.Cancelled && !clientToken.IsCancellationRequested)
             {
                 // The sender saw its token fire but the client is still there: that was our timeout.
                 result = AttemptResult<T>.Failed(ForwardError.RequestTimeout);
@@ -170,9 +175,9 @@ internal sealed class Forwarder : IDisposable
             error = result.Error;
             return result;
         }
-        catch (OperationCanceledException) when (attemptCts.IsCancellationRequested)
+        catch (OperationCanceledException) when (attemptToken.IsCancellationRequested)
         {
-            error = cancellationToken.IsCancellationRequested ? ForwardError.Cancelled : ForwardError.RequestTimeout;
+            error = clientToken.IsCancellationRequested ? ForwardError.Cancelled : ForwardError.RequestTimeout;
             return AttemptResult<T>.Failed(error);
         }
         catch (Exception exception)
@@ -186,7 +191,7 @@ internal sealed class Forwarder : IDisposable
                 error = ForwardError.RequestTimeout;
             }
 
-            ForwarderLog.SenderThrew(_logger, cluster.Name, destination.Name, error, exception);
+            ForwarderLog.SenderThrew(_logger, attempt.Cluster, destination.Name, error, exception);
             return AttemptResult<T>.Failed(error);
         }
         finally
@@ -199,4 +204,7 @@ internal sealed class Forwarder : IDisposable
             }
         }
     }
+
+    private readonly record struct Attempt<T>(
+        Forwarder Forwarder, string Cluster, DestinationState Destination, IAttemptSender<T> Sender, CancellationToken ClientToken);
 }

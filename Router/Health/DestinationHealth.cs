@@ -91,29 +91,32 @@ internal sealed class DestinationHealth
         IsEjectedNow ? new DateTimeOffset(Interlocked.Read(ref _ejectedUntilTicks), TimeSpan.Zero) : null;
 
     /// <summary>
-    /// Runs one attempt through the breaker. An open breaker (or a half-open one whose single trial is already out)
-    /// sends nothing and answers <see cref="ForwardError.Ejected"/>; <paramref name="bypass"/> sends anyway without
-    /// judging the outcome (a cluster with too many ejected destinations).
+    /// Runs one attempt through the breaker; <paramref name="attempt"/> returns every outcome as a value (timeouts and
+    /// transport errors already classified), which the breaker judges with <see cref="FailoverPolicy.IsDestinationFailure"/>.
+    /// An open breaker (or a half-open one whose single trial is already out) sends nothing and answers
+    /// <see cref="ForwardError.Ejected"/>; <paramref name="bypass"/> sends anyway without judging the outcome (a cluster
+    /// with too many ejected destinations).
     /// </summary>
-    public async ValueTask<AttemptResult<T>> RunAsync<T>(IAttemptSender<T> sender, LoadBalancing.DestinationState destination, bool bypass, CancellationToken cancellationToken)
+    public async ValueTask<AttemptResult<T>> RunAsync<T, TState>(
+        Func<TState, CancellationToken, ValueTask<AttemptResult<T>>> attempt, TState state, bool bypass, CancellationToken cancellationToken)
     {
         if (bypass || _manual is null)
         {
-            return await sender.SendAsync(destination, cancellationToken).ConfigureAwait(false);
+            return await attempt(state, cancellationToken).ConfigureAwait(false);
         }
 
         var context = ResilienceContextPool.Shared.Get(cancellationToken);
         try
         {
             var outcome = await _pipeline.ExecuteOutcomeAsync(
-                static async (ctx, state) =>
+                static async (ctx, s) =>
                 {
-                    var result = await state.Sender.SendAsync(state.Destination, ctx.CancellationToken).ConfigureAwait(false);
+                    var result = await s.Attempt(s.State, ctx.CancellationToken).ConfigureAwait(false);
                     ctx.Properties.Set(ReplyKey<T>.Key, result.Reply);
                     return Outcome.FromResult(result.Error);
                 },
                 context,
-                (Sender: sender, Destination: destination)).ConfigureAwait(false);
+                (Attempt: attempt, State: state)).ConfigureAwait(false);
 
             if (outcome.Exception is { } exception)
             {
