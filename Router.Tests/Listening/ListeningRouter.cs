@@ -77,7 +77,10 @@ internal sealed class ListeningRouter : IAsyncDisposable
         var file = directory.File("router.json");
         await File.WriteAllTextAsync(file, TestConfigs.ToJson(config));
         var log = new CapturingLogger<ListeningRouter>();
-        var loggerFactory = new LoggerFactory([new SharedLoggerProvider(log)]);
+        // As the router's Program does: ASP.NET Core's own lines (one per request at Information) only from Warning.
+        var filter = new LoggerFilterOptions { MinLevel = LogLevel.Trace };
+        filter.Rules.Add(new LoggerFilterRule(providerName: null, categoryName: "Microsoft", LogLevel.Warning, filter: null));
+        var loggerFactory = new LoggerFactory([new SharedLoggerProvider(log)], filter);
         var provider = new RouterConfigProvider(file, loggerFactory.CreateLogger<RouterConfigProvider>(), TimeProvider.System, TimeSpan.FromMilliseconds(50));
         var host = new RouterHost(provider, loggerFactory, TimeProvider.System, new Random(3));
         await host.StartAsync();

@@ -4,7 +4,7 @@ namespace SoapRouter.Forwarding.Http;
 internal static partial class HttpVerbatimLog
 {
     /// <summary>The destination answered with a status that is neither a reply nor a SOAP fault.</summary>
-    [LoggerMessage(EventId = 1101, Level = LogLevel.Information,
+    [LoggerMessage(EventId = 1101, Level = LogLevel.Debug,
         Message = "Destination {Destination} answered HTTP {StatusCode} ({ContentType}), which is not a SOAP reply")]
     public static partial void UnusableStatus(ILogger logger, string destination, int statusCode, string? contentType);
 
@@ -14,7 +14,7 @@ internal static partial class HttpVerbatimLog
     public static partial void ReplyTooLarge(ILogger logger, string destination, int maxMessageSize);
 
     /// <summary>The destination answered a request-reply message with an empty body.</summary>
-    [LoggerMessage(EventId = 1103, Level = LogLevel.Information,
+    [LoggerMessage(EventId = 1103, Level = LogLevel.Debug,
         Message = "Destination {Destination} answered HTTP {StatusCode} with an empty body to a request that expects a reply")]
     public static partial void EmptyReply(ILogger logger, string destination, int statusCode);
 }
