@@ -15,13 +15,13 @@ public sealed class ClusterHealthValidationTests
     {
         var errors = Errors(WithCluster(Cluster(Destination("d1")) with
         {
-            Retry = new RetryConfig { MaxAttempts = 0, BudgetPercent = 101, MinRetryConcurrency = -1 },
+            Retry = new RetryConfig { MaxAttempts = 0, BudgetPercent = 101, MinRetriesPerSecond = -1 },
         }));
 
         Assert.Equal(3, errors.Count);
         AssertHasError(errors, "clusters.echo.retry.maxAttempts", "must be from 1 to 10 (is 0)");
         AssertHasError(errors, "clusters.echo.retry.budgetPercent", "must be from 0 to 100 (is 101)");
-        AssertHasError(errors, "clusters.echo.retry.minRetryConcurrency", "must be from 0");
+        AssertHasError(errors, "clusters.echo.retry.minRetriesPerSecond", "must be from 0");
     }
 
     [Fact]

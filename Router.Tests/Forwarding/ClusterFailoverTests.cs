@@ -69,7 +69,7 @@ public sealed class ClusterFailoverTests : IDisposable
     [Fact]
     public async Task RetryBudgetSpent_RetryAfterATimeoutIsRefused_ButARefusedConnectStillFailsOver()
     {
-        var config = TestClusters.Config(["p1", "p2"]) with { Retry = new RetryConfig { BudgetPercent = 0, MinRetryConcurrency = 0 } };
+        var config = TestClusters.Config(["p1", "p2"]) with { Retry = new RetryConfig { BudgetPercent = 0, MinRetriesPerSecond = 0 } };
         var cluster = Cluster(config);
 
         var timedOut = await _forwarder.ForwardAsync(
@@ -80,25 +80,64 @@ public sealed class ClusterFailoverTests : IDisposable
         Assert.Equal(1, timedOut.AttemptCount);
         Assert.Equal(1, cluster.Budget.Denied);
         Assert.True(refused.IsSuccess);
-        Assert.Equal(0, cluster.Budget.ActiveRetries);
-        Assert.Equal(0, cluster.Budget.Active);
+        Assert.Equal(0, cluster.Budget.RecentRetries);
+        Assert.Equal(2, cluster.Budget.RecentRequests);
     }
 
     [Fact]
-    public async Task RetryBudget_AllowsRetriesUpToItsShareOfTheRequestsInFlight()
+    public void RetryBudget_AllowsRetriesUpToItsShareOfTheWindowsRequests_PlusTheMinimumPerSecond()
     {
-        var budget = new SoapRouter.Health.RetryBudget();
-        for (var i = 0; i < 20; i++)
+        var budget = new SoapRouter.Health.RetryBudget(_time);
+        for (var i = 0; i < 100; i++)
         {
-            budget.BeginRequest();
+            budget.RecordRequest();
         }
 
-        // 20 in flight at 20% = 4 retries; the minimum of 3 is below that.
-        var granted = Enumerable.Range(0, 10).Count(_ => budget.TryBeginRetry(20, 3));
+        // 100 requests at 20% = 20 retries, plus 1 per second of the 10 s window = 30.
+        var granted = Enumerable.Range(0, 50).Count(_ => budget.TryRecordRetry(20, 1));
 
-        Assert.Equal(4, granted);
-        Assert.Equal(6, budget.Denied);
-        await Task.CompletedTask;
+        Assert.Equal(30, granted);
+        Assert.Equal(20, budget.Denied);
+    }
+
+    [Fact]
+    public void RetryBudget_ABurstOfRetriesIsAbsorbed_WhenTheWindowHadTraffic()
+    {
+        // One destination dies with 16 requests in flight on it: all 16 need a retry at the same instant.
+        var budget = new SoapRouter.Health.RetryBudget(_time);
+        for (var second = 0; second < 10; second++)
+        {
+            for (var i = 0; i < 50; i++)
+            {
+                budget.RecordRequest();
+            }
+
+            _time.Advance(TimeSpan.FromSeconds(1));
+        }
+
+        var granted = Enumerable.Range(0, 16).Count(_ => budget.TryRecordRetry(20, 0));
+
+        Assert.Equal(16, granted);
+    }
+
+    [Fact]
+    public void RetryBudget_ForgetsRequestsAndRetriesOlderThanTheWindow()
+    {
+        var budget = new SoapRouter.Health.RetryBudget(_time);
+        for (var i = 0; i < 100; i++)
+        {
+            budget.RecordRequest();
+        }
+
+        Assert.Equal(20, Enumerable.Range(0, 30).Count(_ => budget.TryRecordRetry(20, 0)));
+        _time.Advance(SoapRouter.Health.RetryBudget.Window);
+
+        // The old requests (and retries) have left the window: nothing to take a share of.
+        Assert.Equal(0, budget.RecentRequests);
+        Assert.Equal(0, budget.RecentRetries);
+        Assert.False(budget.TryRecordRetry(20, 0));
+        budget.RecordRequest();
+        Assert.Equal(1, budget.RecentRequests);
     }
 
     [Fact]

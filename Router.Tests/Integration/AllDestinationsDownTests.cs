@@ -31,7 +31,7 @@ public sealed class AllDestinationsDownTests
             // Ejection off: this test is about the budget alone (with ejection, one destination would leave the rotation
             // and there would be nothing to retry on).
             OutlierDetection = new OutlierDetectionConfig { Enabled = false },
-            Retry = new RetryConfig { MaxAttempts = 3, BudgetPercent = 20, MinRetryConcurrency = 1 },
+            Retry = new RetryConfig { MaxAttempts = 3, BudgetPercent = 20, MinRetriesPerSecond = 1 },
         };
         var route = TestConfigs.Route("all", "c", TestConfigs.MatchAll()) with { IdempotentActions = [OrderServiceActions.GetOrders] };
         await using var router = await ListeningRouter.StartAsync(ListeningRouter.Config([route], new() { ["c"] = cluster }));
@@ -41,8 +41,8 @@ public sealed class AllDestinationsDownTests
         Assert.Equal(Messages, failed);
         var attempts = a.Requests.Count + b.Requests.Count;
         var retries = attempts - Messages;
-        // Without a budget every message would try both destinations (retries == Messages). With 20% of ~16 requests
-        // in flight, about 3 retries may be in flight at once: a small share of the traffic, and some refused.
+        // Without a budget every message would try both destinations (retries == Messages). With 20% of the requests of
+        // the last 10 s plus 1 per second, at most ~Messages / 5 + 10 retries are made; the rest are refused.
         Assert.InRange(retries, 1, Messages / 2);
         Assert.True(router.Host.Runtime.State.Clusters["c"].Budget.Denied > 0, "the retry budget never refused a retry");
         AssertLogStaysSmall(router, ["d1", "d2"]);

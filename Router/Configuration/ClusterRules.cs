@@ -66,7 +66,7 @@ internal static class ClusterRules
     {
         CheckRange(retry.MaxAttempts, 1, 10, ConfigPath.Property(path, "maxAttempts"), context);
         CheckRange(retry.BudgetPercent, 0, 100, ConfigPath.Property(path, "budgetPercent"), context);
-        CheckRange(retry.MinRetryConcurrency, 0, 10_000, ConfigPath.Property(path, "minRetryConcurrency"), context);
+        CheckRange(retry.MinRetriesPerSecond, 0, 10_000, ConfigPath.Property(path, "minRetriesPerSecond"), context);
     }
 
     private static void CheckOutlierDetection(OutlierDetectionConfig outlier, string path, ConfigValidationContext context)

@@ -51,83 +51,70 @@ internal sealed class Forwarder : IDisposable
 
         var retry = cluster.Config.Retry;
         var budget = cluster.Budget;
-        var retriesHeld = 0;
-        budget.BeginRequest();
-        try
+        budget.RecordRequest();
+
+        // Allocated only when a first attempt fails and another destination is tried.
+        ForwardAttempt[]? log = null;
+        var attempts = 0;
+        DestinationState? last = null;
+        var lastError = ForwardError.NoDestination;
+        while (destination is not null)
         {
-            // Allocated only when a first attempt fails and another destination is tried.
-            ForwardAttempt[]? log = null;
-            var attempts = 0;
-            DestinationState? last = null;
-            var lastError = ForwardError.NoDestination;
-            while (destination is not null)
+            var result = await SendOnceAsync(cluster, destination, pastBreaker, sender, cancellationToken).ConfigureAwait(false);
+            var error = result.Error;
+            if (error == ForwardError.Ejected)
             {
-                var result = await SendOnceAsync(cluster, destination, pastBreaker, sender, cancellationToken).ConfigureAwait(false);
-                var error = result.Error;
-                if (error == ForwardError.Ejected)
-                {
-                    // Nothing was sent: not an attempt. The next destination in line is tried instead.
-                    destination = sequence.Next(out pastBreaker);
-                    continue;
-                }
+                // Nothing was sent: not an attempt. The next destination in line is tried instead.
+                destination = sequence.Next(out pastBreaker);
+                continue;
+            }
 
-                if (log is not null)
-                {
-                    log[attempts] = new ForwardAttempt(destination, error);
-                }
+            if (log is not null)
+            {
+                log[attempts] = new ForwardAttempt(destination, error);
+            }
 
-                attempts++;
-                last = destination;
-                lastError = error;
-                if (!FailoverPolicy.CanTryNext(error, idempotent) || attempts >= retry.MaxAttempts)
-                {
-                    return new ForwardResult<T>(result.Reply, error, destination, log, attempts);
-                }
+            attempts++;
+            last = destination;
+            lastError = error;
+            if (!FailoverPolicy.CanTryNext(error, idempotent) || attempts >= retry.MaxAttempts)
+            {
+                return new ForwardResult<T>(result.Reply, error, destination, log, attempts);
+            }
 
-                var next = sequence.Next(out pastBreaker);
-                if (next is null)
+            var next = sequence.Next(out pastBreaker);
+            if (next is null)
+            {
+                return new ForwardResult<T>(default, error, destination, log, attempts);
+            }
+
+            if (cancellationToken.IsCancellationRequested)
+            {
+                // The client left while this attempt failed for another reason; trying more would be wasted work.
+                return new ForwardResult<T>(default, ForwardError.Cancelled, destination, log ?? [new ForwardAttempt(destination, error)], attempts);
+            }
+
+            if (FailoverPolicy.RetrySpendsBudget(error))
+            {
+                if (!budget.TryRecordRetry(retry.BudgetPercent, retry.MinRetriesPerSecond))
                 {
+                    HealthLog.RetryDenied(_logger, cluster.Name, destination.Name, error);
                     return new ForwardResult<T>(default, error, destination, log, attempts);
                 }
-
-                if (cancellationToken.IsCancellationRequested)
-                {
-                    // The client left while this attempt failed for another reason; trying more would be wasted work.
-                    return new ForwardResult<T>(default, ForwardError.Cancelled, destination, log ?? [new ForwardAttempt(destination, error)], attempts);
-                }
-
-                if (FailoverPolicy.RetrySpendsBudget(error))
-                {
-                    if (!budget.TryBeginRetry(retry.BudgetPercent, retry.MinRetryConcurrency))
-                    {
-                        HealthLog.RetryDenied(_logger, cluster.Name, destination.Name, error);
-                        return new ForwardResult<T>(default, error, destination, log, attempts);
-                    }
-
-                    retriesHeld++;
-                }
-
-                if (log is null)
-                {
-                    log = new ForwardAttempt[retry.MaxAttempts];
-                    log[0] = new ForwardAttempt(destination, error);
-                }
-
-                ForwarderLog.FailingOver(_logger, cluster.Name, destination.Name, error, next.Name);
-                destination = next;
             }
 
-            // Every remaining destination was ejected after at least one attempt, or none could be tried at all.
-            return new ForwardResult<T>(default, lastError, last, log, attempts);
-        }
-        finally
-        {
-            budget.EndRequest();
-            for (var i = 0; i < retriesHeld; i++)
+            if (log is null)
             {
-                budget.EndRetry();
+                log = new ForwardAttempt[retry.MaxAttempts];
+                log[0] = new ForwardAttempt(destination, error);
             }
+
+            ForwarderLog.FailingOver(_logger, cluster.Name, destination.Name, error, next.Name);
+            destination = next;
         }
+
+        // Every remaining destination was ejected after at least one attempt, or none could be tried at all.
+        return new ForwardResult<T>(default, lastError, last, log, attempts);
     }
 
     private async ValueTask<AttemptResult<T>> SendOnceAsync<T>(

@@ -1,47 +1,105 @@
 namespace SoapRouter.Health;
 
 /// <summary>
-/// A cluster's retry budget: retries in flight may be at most a share of the requests in flight (or a small fixed
-/// number, whichever is more). Carried over reloads like the cluster's load-balancing cursor.
+/// A cluster's retry budget over a sliding window (as Finagle's and gRPC's retry throttling): the retries made in the
+/// last <see cref="Window"/> may be at most a share of the requests forwarded in it, plus a small allowance per second
+/// so that a quiet cluster can still retry. While every destination fails, retries add at most that share to the load
+/// (they cannot multiply an outage); a burst of resets when one destination dies (every request in flight on it at
+/// once) is absorbed, which a budget on retries in flight at this instant could not do.
+/// Carried over reloads like the cluster's load-balancing cursor. Counts are approximate under races (a count may land
+/// in a second being recycled); they bound load, they are not accounting.
 /// </summary>
 internal sealed class RetryBudget
 {
-    private int _active;
-    private int _activeRetries;
+    /// <summary>How far back requests and retries are counted.</summary>
+    public static readonly TimeSpan Window = TimeSpan.FromSeconds(10);
+
+    private const int Buckets = 10;
+
+    private readonly TimeProvider _time;
+    private readonly Bucket[] _buckets = new Bucket[Buckets];
     private long _denied;
 
-    /// <summary>Requests of the cluster being forwarded now.</summary>
-    public int Active => Volatile.Read(ref _active);
-
-    /// <summary>Retries being made now.</summary>
-    public int ActiveRetries => Volatile.Read(ref _activeRetries);
+    /// <summary>A budget on <paramref name="time"/>'s clock (the system clock when null).</summary>
+    public RetryBudget(TimeProvider? time = null)
+    {
+        _time = time ?? TimeProvider.System;
+        for (var i = 0; i < Buckets; i++)
+        {
+            _buckets[i] = new Bucket();
+        }
+    }
 
     /// <summary>Retries refused since start.</summary>
     public long Denied => Interlocked.Read(ref _denied);
 
-    /// <summary>Counts a message as being forwarded; pair with <see cref="EndRequest"/>.</summary>
-    public void BeginRequest() => Interlocked.Increment(ref _active);
+    /// <summary>Requests counted in the window.</summary>
+    public long RecentRequests => Sum(static bucket => Interlocked.Read(ref bucket.Requests));
 
-    /// <summary>Counts a message as done.</summary>
-    public void EndRequest() => Interlocked.Decrement(ref _active);
+    /// <summary>Retries counted in the window.</summary>
+    public long RecentRetries => Sum(static bucket => Interlocked.Read(ref bucket.Retries));
+
+    /// <summary>Counts a message as being forwarded (its first attempt).</summary>
+    public void RecordRequest() => Interlocked.Increment(ref Current().Requests);
 
     /// <summary>
-    /// Takes a retry slot when the budget allows (<paramref name="budgetPercent"/> of the requests in flight, at least
-    /// <paramref name="minRetryConcurrency"/>); pair a true answer with <see cref="EndRetry"/>.
+    /// Counts a retry when the budget allows it: fewer retries in the window than <paramref name="budgetPercent"/> of
+    /// its requests plus <paramref name="minRetriesPerSecond"/> for each of its seconds.
     /// </summary>
-    public bool TryBeginRetry(int budgetPercent, int minRetryConcurrency)
+    public bool TryRecordRetry(int budgetPercent, int minRetriesPerSecond)
     {
-        var allowed = Math.Max(minRetryConcurrency, (int)((long)Active * budgetPercent / 100));
-        if (Interlocked.Increment(ref _activeRetries) <= allowed)
+        var allowed = (RecentRequests * budgetPercent / 100) + ((long)minRetriesPerSecond * Buckets);
+        if (RecentRetries < allowed)
         {
+            Interlocked.Increment(ref Current().Retries);
             return true;
         }
 
-        Interlocked.Decrement(ref _activeRetries);
         Interlocked.Increment(ref _denied);
         return false;
     }
 
-    /// <summary>Gives a retry slot back.</summary>
-    public void EndRetry() => Interlocked.Decrement(ref _activeRetries);
+    private long Second => _time.GetTimestamp() / _time.TimestampFrequency;
+
+    private Bucket Current()
+    {
+        var second = Second;
+        var bucket = _buckets[second % Buckets];
+        if (Volatile.Read(ref bucket.Second) != second)
+        {
+            lock (bucket)
+            {
+                if (bucket.Second != second)
+                {
+                    Interlocked.Exchange(ref bucket.Requests, 0);
+                    Interlocked.Exchange(ref bucket.Retries, 0);
+                    Volatile.Write(ref bucket.Second, second);
+                }
+            }
+        }
+
+        return bucket;
+    }
+
+    private long Sum(Func<Bucket, long> read)
+    {
+        var oldest = Second - Buckets + 1;
+        long sum = 0;
+        foreach (var bucket in _buckets)
+        {
+            if (Volatile.Read(ref bucket.Second) >= oldest)
+            {
+                sum += read(bucket);
+            }
+        }
+
+        return sum;
+    }
+
+    private sealed class Bucket
+    {
+        public long Second = long.MinValue;
+        public long Requests;
+        public long Retries;
+    }
 }

@@ -37,8 +37,8 @@ internal sealed class ClusterState
         _backups = backups;
         Policy = policy;
         Cursor = cursor;
-        Budget = budget ?? new RetryBudget();
         _time = time ?? TimeProvider.System;
+        Budget = budget ?? new RetryBudget(_time);
         _candidates = new Candidates(-1, primaries, false, long.MaxValue);
     }
 

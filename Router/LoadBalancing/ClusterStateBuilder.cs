@@ -45,7 +45,7 @@ internal static class ClusterStateBuilder
                 backups,
                 policies.Get(config.LoadBalancing),
                 kept?.Cursor ?? new LoadBalancingCursor(),
-                kept?.Budget ?? new RetryBudget(),
+                kept?.Budget ?? new RetryBudget(time),
                 time));
         }
 
