@@ -25,6 +25,26 @@ public sealed class ClusterHealthValidationTests
     }
 
     [Fact]
+    public void HealthCheck_ActionProbe_WellFormedBodyIsValid() =>
+        Assert.Empty(Errors(WithCluster(Cluster(Destination("d1")) with
+        {
+            HealthCheck = new HealthCheckConfig { Action = "http://tempuri.org/IService/Ping", Body = "<Ping xmlns=\"http://tempuri.org/\"/>" },
+        })));
+
+    [Theory]
+    [InlineData("http://tempuri.org/IService/Ping", "<Ping>", "clusters.echo.healthCheck.body", "must be well-formed XML elements")]
+    [InlineData("http://tempuri.org/IService/Ping", "just text", "clusters.echo.healthCheck.body", "text outside an element")]
+    [InlineData("not an action", null, "clusters.echo.healthCheck.action", "must be a SOAP action without spaces")]
+    [InlineData(null, "<Ping/>", "clusters.echo.healthCheck.body", "is sent only with 'action'")]
+    public void HealthCheck_ActionProbe_BadActionOrBody_IsReported(string? action, string? body, string path, string message)
+    {
+        var errors = Errors(WithCluster(Cluster(Destination("d1")) with { HealthCheck = new HealthCheckConfig { Action = action, Body = body } }));
+
+        Assert.Single(errors);
+        AssertHasError(errors, path, message);
+    }
+
+    [Fact]
     public void OutlierDetection_BadRatioWindowsAndOrder_ReportsEach()
     {
         var errors = Errors(WithCluster(Cluster(Destination("d1")) with

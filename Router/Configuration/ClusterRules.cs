@@ -1,3 +1,4 @@
+using SoapRouter.Health;
 using SoapRouter.LoadBalancing;
 
 namespace SoapRouter.Configuration;
@@ -94,6 +95,23 @@ internal static class ClusterRules
         if (context.Require(check.Path, pathPath) && !(check.Path.StartsWith('/') || check.Path.StartsWith('?')))
         {
             context.Error(pathPath, $"must start with '/' (a path on the destination's host) or '?' (a query on its address) (is '{check.Path}')");
+        }
+
+        if (check.Action is { } action && (action.Length == 0 || action.Any(char.IsWhiteSpace)))
+        {
+            context.Error(ConfigPath.Property(path, "action"), $"must be a SOAP action without spaces, such as 'http://tempuri.org/IService/Ping' (is '{action}')");
+        }
+
+        if (check.Body is { } body)
+        {
+            if (check.Action is null)
+            {
+                context.Error(ConfigPath.Property(path, "body"), "is sent only with 'action': set the probe's SOAP action too");
+            }
+            else if (HealthProbeMessage.CheckBody(body) is { } problem)
+            {
+                context.Error(ConfigPath.Property(path, "body"), $"must be well-formed XML elements: {problem}");
+            }
         }
 
         CheckWindow(check.Interval, ConfigPath.Property(path, "interval"), context);

@@ -1,8 +1,11 @@
 namespace SoapRouter.Configuration;
 
 /// <summary>
-/// Active health: each destination of the cluster probed on an interval. HTTP destinations get a GET of
-/// <see cref="Path"/>; net.tcp destinations a TCP connect (the framing preamble is not sent).
+/// Active health: each destination of the cluster probed on an interval. Without <see cref="Action"/>, HTTP
+/// destinations get a GET of <see cref="Path"/> and net.tcp destinations a TCP connect (the framing preamble is not
+/// sent). With it, every destination gets a SOAP request with that action in its own binding (net.tcp included,
+/// through the router's pooled sessions), and only a reply that is not a fault passes: the service, not just its host,
+/// is up.
 /// </summary>
 public sealed record HealthCheckConfig
 {
@@ -11,6 +14,15 @@ public sealed record HealthCheckConfig
     /// added to the destination's address (<c>?wsdl</c>). A 2xx answer is healthy. Default <c>?wsdl</c>.
     /// </summary>
     public string Path { get; init; } = "?wsdl";
+
+    /// <summary>The SOAP action of an application-level probe (such as a service's Ping operation); null for none.</summary>
+    public string? Action { get; init; }
+
+    /// <summary>
+    /// The XML inside the probe's SOAP Body, such as <c>&lt;Ping xmlns="http://tempuri.org/"/&gt;</c>; null for an empty
+    /// Body. Only with <see cref="Action"/>.
+    /// </summary>
+    public string? Body { get; init; }
 
     /// <summary>Time between probes of one destination. Default 5 s.</summary>
     public TimeSpan Interval { get; init; } = TimeSpan.FromSeconds(5);

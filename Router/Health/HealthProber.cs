@@ -1,14 +1,20 @@
+using System.Net.Http.Headers;
 using System.Net.Sockets;
+using System.ServiceModel;
 using SoapRouter.Configuration;
+using SoapRouter.Forwarding.NetTcp;
 using SoapRouter.Hosting;
 using SoapRouter.LoadBalancing;
+using SoapRouter.Pipeline;
 using SoapRouter.Wire.Bindings;
+using SoapRouter.Wire.Encoding;
 
 namespace SoapRouter.Health;
 
 /// <summary>
 /// Active health checks: every destination of a cluster with <c>healthCheck</c> is probed on its interval (an HTTP
-/// GET of the configured path, 2xx passes; a TCP connect for net.tcp destinations). Results feed the destination's
+/// GET of the configured path, 2xx passes; a TCP connect for net.tcp destinations; or, with <c>action</c>, a SOAP
+/// request in the destination's binding, a reply that is not a fault passes). Results feed the destination's
 /// <see cref="DestinationHealth"/>. Probes of one destination never overlap; a reload is picked up on the next tick.
 /// </summary>
 internal sealed class HealthProber : BackgroundService
@@ -19,12 +25,15 @@ internal sealed class HealthProber : BackgroundService
     private readonly TimeProvider _time;
     private readonly ILogger _logger;
     private readonly HttpClient _http;
+    private readonly NetTcpDestinationClients _netTcp;
+    private (LimitsConfig Limits, HttpCodecs Codecs)? _codecs;
     private readonly Dictionary<string, Probe> _probes = new(StringComparer.Ordinal);
 
     /// <summary>Creates the prober over the runtime's current clusters.</summary>
-    public HealthProber(RouterRuntime runtime, TimeProvider time, ILogger<HealthProber> logger)
+    public HealthProber(RouterRuntime runtime, NetTcpDestinationClients netTcp, TimeProvider time, ILogger<HealthProber> logger)
     {
         _runtime = runtime;
+        _netTcp = netTcp;
         _time = time;
         _logger = logger;
         _http = new HttpClient(new SocketsHttpHandler { PooledConnectionLifetime = TimeSpan.FromMinutes(1), UseProxy = false, AllowAutoRedirect = false })
@@ -70,17 +79,17 @@ internal sealed class HealthProber : BackgroundService
 
             foreach (var destination in cluster.Primaries)
             {
-                StartIfDue(destination, check, now, cancellationToken);
+                StartIfDue(cluster, destination, check, now, cancellationToken);
             }
 
             foreach (var destination in cluster.Backups)
             {
-                StartIfDue(destination, check, now, cancellationToken);
+                StartIfDue(cluster, destination, check, now, cancellationToken);
             }
         }
     }
 
-    private void StartIfDue(DestinationState destination, HealthCheckConfig check, long now, CancellationToken cancellationToken)
+    private void StartIfDue(ClusterState cluster, DestinationState destination, HealthCheckConfig check, long now, CancellationToken cancellationToken)
     {
         if (destination.Health is not { } health)
         {
@@ -100,16 +109,18 @@ internal sealed class HealthProber : BackgroundService
 
         probe.Running = true;
         probe.LastStarted = now;
-        _ = RunAsync(probe, health, check, cancellationToken);
+        _ = RunAsync(cluster, probe, health, check, cancellationToken);
     }
 
-    private async Task RunAsync(Probe probe, DestinationHealth health, HealthCheckConfig check, CancellationToken cancellationToken)
+    private async Task RunAsync(ClusterState cluster, Probe probe, DestinationHealth health, HealthCheckConfig check, CancellationToken cancellationToken)
     {
         try
         {
             using var timeout = new CancellationTokenSource(check.Timeout, _time);
             using var linked = CancellationTokenSource.CreateLinkedTokenSource(timeout.Token, cancellationToken);
-            var problem = await ProbeAsync(probe.Destination, check, linked.Token).ConfigureAwait(false);
+            var problem = check.Action is { } action
+                ? await ProbeActionAsync(cluster, probe.Destination, action, check.Body, linked.Token).ConfigureAwait(false)
+                : await ProbeAsync(probe.Destination, check, linked.Token).ConfigureAwait(false);
             if (cancellationToken.IsCancellationRequested)
             {
                 return;
@@ -162,6 +173,73 @@ internal sealed class HealthProber : BackgroundService
                 : ex is SocketException direct ? direct.SocketErrorCode.ToString()
                 : ex.GetType().Name;
         }
+    }
+
+    /// <summary>An action probe: the SOAP request in the destination's binding; null when a reply that is not a fault came.</summary>
+    private async Task<string?> ProbeActionAsync(ClusterState cluster, DestinationState destination, string action, string? body, CancellationToken cancellationToken)
+    {
+        var limits = _runtime.State.Config.Limits;
+        var binding = destination.Binding;
+        using var request = HealthProbeMessage.Create(binding, action, body, destination.Address);
+        try
+        {
+            if (binding.IsSession)
+            {
+                var client = _netTcp.Get(destination, cluster, PipelineState.ToWireLimits(limits), limits.NetTcp.SessionsPerDestination);
+                var outcome = await client.SendAsync(request, expectReply: true, cancellationToken).ConfigureAwait(false);
+                using var netTcpReply = outcome.Reply;
+                return outcome.Error is Forwarding.ForwardError.None or Forwarding.ForwardError.BackendFault
+                    ? HealthProbeMessage.Judge(netTcpReply)
+                    : outcome.Error.ToString();
+            }
+
+            var codec = Codecs(limits)[binding];
+            using var bytes = codec.Write(request);
+            using var content = new ByteArrayContent(bytes.Array, bytes.Offset, bytes.Count);
+            content.Headers.ContentType = MediaTypeHeaderValue.Parse(codec.ContentType);
+            using var post = new HttpRequestMessage(HttpMethod.Post, destination.Address) { Content = content };
+            if (!binding.IsSoap12)
+            {
+                post.Headers.TryAddWithoutValidation("SOAPAction", $"\"{action}\"");
+            }
+
+            using var response = await _http.SendAsync(post, HttpCompletionOption.ResponseContentRead, cancellationToken).ConfigureAwait(false);
+            var contentType = response.Content.Headers.ContentType?.ToString();
+            var kind = Forwarding.Http.HttpReplyClassifier.Classify((int)response.StatusCode, contentType);
+            if (kind == Forwarding.Http.HttpReplyKind.Unusable)
+            {
+                return $"HTTP {(int)response.StatusCode} ({contentType ?? "no content type"})";
+            }
+
+            var replyBytes = await response.Content.ReadAsByteArrayAsync(cancellationToken).ConfigureAwait(false);
+            if (replyBytes.Length == 0)
+            {
+                return kind == Forwarding.Http.HttpReplyKind.Fault ? $"HTTP {(int)response.StatusCode}" : null;
+            }
+
+            using var reply = codec.Read(new ArraySegment<byte>(replyBytes), contentType);
+            return HealthProbeMessage.Judge(reply);
+        }
+        catch (OperationCanceledException)
+        {
+            return "timed out";
+        }
+        catch (Exception ex) when (ex is HttpRequestException or SocketException or IOException or CommunicationException or System.Xml.XmlException)
+        {
+            return ex is HttpRequestException { InnerException: SocketException socket } ? socket.SocketErrorCode.ToString() : ex.GetType().Name;
+        }
+    }
+
+    /// <summary>The HTTP codecs for the current limits (rebuilt when a reload changes them).</summary>
+    private HttpCodecs Codecs(LimitsConfig limits)
+    {
+        if (_codecs is not { } cached || !ReferenceEquals(cached.Limits, limits))
+        {
+            cached = (limits, new HttpCodecs(PipelineState.ToWireLimits(limits)));
+            _codecs = cached;
+        }
+
+        return cached.Codecs;
     }
 
     /// <summary>The probe's URL: an absolute path on the destination's host and port, or a query on its address.</summary>

@@ -1,0 +1,77 @@
+using BackendStub.Hosting;
+using Samples.Contracts;
+using SoapRouter.Configuration;
+using SoapRouter.Tests.Configuration;
+using SoapRouter.Tests.Listening;
+using SoapRouter.Tests.Support;
+using SoapRouter.Wire.Bindings;
+
+namespace SoapRouter.Tests.Integration;
+
+/// <summary>
+/// healthCheck.action: the router probes each destination with a SOAP request in the destination's own binding (net.tcp
+/// through its pooled sessions); a real reply passes, a SOAP fault fails (the host answering is not enough).
+/// </summary>
+public sealed class ActionProbeTests
+{
+    private const string Body = "<GetOrders xmlns=\"http://tempuri.org/\"><numOrders>1</numOrders></GetOrders>";
+
+    [Theory]
+    [InlineData(WireBindingNames.BasicHttp)]
+    [InlineData(WireBindingNames.Soap12Http)]
+    [InlineData(WireBindingNames.BinaryHttp)]
+    [InlineData(WireBindingNames.NetTcp)]
+    public async Task ServiceAnswers_ProbesArriveInTheDestinationsBinding_AndItStaysHealthy(string binding)
+    {
+        await using var stub = await StartStubAsync(faultEvery: 0);
+        await using var router = await StartRouterAsync(stub, binding);
+        var destination = router.Host.Runtime.State.Clusters["c"].Primaries[0];
+
+        await Eventually.TrueAsync(
+            () => Task.FromResult(stub.Statistics.Snapshot().Actions.GetValueOrDefault(OrderServiceActions.GetOrders) >= 3),
+            "the action probes never reached the service");
+
+        Assert.Equal("healthy", destination.Health!.State);
+        Assert.Equal(0, stub.Statistics.Snapshot().FaultsReturned);
+    }
+
+    [Theory]
+    [InlineData(WireBindingNames.Soap12Http)]
+    [InlineData(WireBindingNames.BasicHttp)]
+    [InlineData(WireBindingNames.NetTcp)]
+    public async Task ServiceFaults_TheDestinationIsTakenOut_ThoughItsHostAnswers(string binding)
+    {
+        await using var stub = await StartStubAsync(faultEvery: 1);
+        await using var router = await StartRouterAsync(stub, binding);
+        var destination = router.Host.Runtime.State.Clusters["c"].Primaries[0];
+
+        await Eventually.TrueAsync(() => Task.FromResult(destination.Health!.State == "unhealthy"), "a destination whose service faults every probe stayed in");
+
+        Assert.True(stub.Statistics.Snapshot().FaultsReturned >= 2, string.Join('\n', router.Log.Entries.Select(e => e.Message)));
+        await router.Log.WaitFor(Microsoft.Extensions.Logging.LogLevel.Warning, "SOAP fault");
+    }
+
+    private static async Task<ListeningRouter> StartRouterAsync(StubHost stub, string binding)
+    {
+        var cluster = ListeningRouter.Cluster(binding, [stub.AddressOf(WireBindings.Get(binding)).AbsoluteUri]) with
+        {
+            HealthCheck = new HealthCheckConfig
+            {
+                Action = OrderServiceActions.GetOrders,
+                Body = Body,
+                Interval = TimeSpan.FromMilliseconds(500),
+                Timeout = TimeSpan.FromSeconds(5),
+                HealthyThreshold = 1,
+                UnhealthyThreshold = 2,
+            },
+        };
+        return await ListeningRouter.StartAsync(ListeningRouter.Config([TestConfigs.Route("all", "c", TestConfigs.MatchAll())], new() { ["c"] = cluster }));
+    }
+
+    private static async Task<StubHost> StartStubAsync(int faultEvery)
+    {
+        var host = new StubHost(new StubOptions { HttpPort = FreePort.Unused(), TcpPort = FreePort.Unused(), FaultEvery = faultEvery });
+        await host.StartAsync();
+        return host;
+    }
+}
