@@ -118,6 +118,34 @@ public sealed class NetTcpListenerTests
         Assert.True(await stalled.StaysOpenAsync(TimeSpan.FromMilliseconds(200)), "a stalled session was closed before its idle timeout");
     }
 
+    [Fact]
+    public async Task SessionMessageWithATruncatedBody_IsNeverForwarded_AndTheListenerServesOn()
+    {
+        await using var stub = await RunningStub.StartAsync();
+        await using var router = await StartRouterAsync(stub);
+        var address = router.Address("tcp");
+        await AssertServesAsync(router);
+        var forwardedBefore = (await stub.StatsAsync()).Requests;
+
+        // Valid framing and a valid header block, but the body's last records (its end elements) cut off: the router
+        // reads the whole envelope before forwarding, so nothing of it may reach the backend.
+        await using var raw = await RawFramingClient.OpenSessionAsync(address);
+        var codecs = new ClientSessionCodecs();
+        var payload = codecs.Echo(address, new string('x', 2000), out _);
+        await raw.SendAsync(FramingBytes.SizedEnvelope(payload.AsSpan(0, payload.Length - 4)));
+
+        // The client hears about it: a fault in reply, or (the session's decoder state unknown) the session ends.
+        var answer = await raw.ReadRecordAsync(TimeSpan.FromSeconds(10));
+        if (answer is { Type: ServerRecord.SizedEnvelope })
+        {
+            using var fault = codecs.Read(answer.Payload);
+            Assert.True(fault.IsFault, "a truncated message was answered with something other than a fault");
+        }
+
+        await AssertServesAsync(router);
+        Assert.Equal(forwardedBefore + 1, (await stub.StatsAsync()).Requests);
+    }
+
     private static async Task AssertServesAsync(ListeningRouter router)
     {
         using var client = StubWcfClient<IEchoService>.Create(WireBindings.NetTcp, router.Address("tcp"));
