@@ -1,0 +1,160 @@
+#!/usr/bin/env bash
+# Pass-through cost, side by side in one run: LoadClient (raw mode, echo) against BackendStub directly, through nginx
+# (Debian package, a plain HTTP reverse proxy with upstream keep-alive, started by this script) and through the
+# router (matched encodings: the verbatim path; and with validateBody off, "trusted"), for SOAP 1.2 text and msbin1
+# at 1 KB and 150 KB; plus the re-encode paths next to them (text client -> msbin1 backend, HTTP -> net.tcp).
+# The variants alternate within each round; ROUNDS rounds; medians reported, with the ratios router/direct and
+# router/nginx taken per round. Router and nginx CPU per message from /proc. Client, proxy and stub share the cores.
+# Usage: Benchmarks/scripts/passthrough.sh [rounds (3)] [seconds per run (5)] [concurrency (16)]
+# Writes artifacts/passthrough/passthrough.json and passthrough.svg.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+source scripts/lib/common.sh
+rounds="${1:-3}"; seconds="${2:-5}"; concurrency="${3:-16}"
+out=artifacts/passthrough; mkdir -p "$out"; rm -f "$out"/run-*.json "$out/runs.txt"
+require_free_ports 8080 8180 9080 9090 9901
+command -v nginx > /dev/null || { apt-get update -qq && apt-get install -y -qq nginx > /dev/null; }
+echo "# $0 $*"; echo "# $(date -u +%FT%TZ) on $(nproc) cores, $(free -g | awk '/Mem:/ {print $2}') GiB, $(uname -r), $(nginx -v 2>&1)"
+build_release "$out"
+
+cat > "$out/router.json" <<'JSON'
+{
+  "listeners": [
+    { "name": "text", "binding": "soap12Http", "address": "http://127.0.0.1:8080/pt/text" },
+    { "name": "binary", "binding": "binaryHttp", "address": "http://127.0.0.1:8080/pt/binary" },
+    { "name": "text-trusted", "binding": "soap12Http", "address": "http://127.0.0.1:8080/pt/text-trusted", "validateBody": false },
+    { "name": "binary-trusted", "binding": "binaryHttp", "address": "http://127.0.0.1:8080/pt/binary-trusted", "validateBody": false },
+    { "name": "text-to-binary", "binding": "soap12Http", "address": "http://127.0.0.1:8080/pt/text-to-binary" },
+    { "name": "text-to-nettcp", "binding": "soap12Http", "address": "http://127.0.0.1:8080/pt/text-to-nettcp" }
+  ],
+  "routes": [
+    { "name": "text", "filters": [ { "type": "address", "value": "/pt/text" } ], "cluster": "soap12" },
+    { "name": "text-trusted", "filters": [ { "type": "address", "value": "/pt/text-trusted" } ], "cluster": "soap12" },
+    { "name": "binary", "filters": [ { "type": "address", "value": "/pt/binary" } ], "cluster": "binary" },
+    { "name": "binary-trusted", "filters": [ { "type": "address", "value": "/pt/binary-trusted" } ], "cluster": "binary" },
+    { "name": "text-to-binary", "filters": [ { "type": "address", "value": "/pt/text-to-binary" } ], "cluster": "binary" },
+    { "name": "text-to-nettcp", "filters": [ { "type": "address", "value": "/pt/text-to-nettcp" } ], "cluster": "nettcp" }
+  ],
+  "clusters": {
+    "soap12": { "destinations": [ { "name": "stub-soap12", "binding": "soap12Http", "address": "http://127.0.0.1:9080/soap12" } ] },
+    "binary": { "destinations": [ { "name": "stub-binary", "binding": "binaryHttp", "address": "http://127.0.0.1:9080/binary" } ] },
+    "nettcp": { "destinations": [ { "name": "stub-nettcp", "binding": "netTcp", "address": "net.tcp://127.0.0.1:9090/tcp" } ] }
+  },
+  "admin": { "address": "http://127.0.0.1:9901" },
+  "telemetry": { "logLevel": "Warning" }
+}
+JSON
+
+# nginx as a plain reverse proxy of the same HTTP traffic: upstream keep-alive, no access log, bodies buffered.
+cat > "$out/nginx.conf" <<NGINX
+worker_processes auto;
+pid $PWD/$out/nginx.pid;
+error_log $PWD/$out/nginx-error.log warn;
+events { worker_connections 4096; }
+http {
+  access_log off;
+  client_max_body_size 16m;
+  client_body_temp_path $PWD/$out/nginx-tmp;
+  proxy_temp_path $PWD/$out/nginx-tmp;
+  upstream stub { server 127.0.0.1:9080; keepalive 64; }
+  server {
+    listen 127.0.0.1:8180;
+    location / {
+      proxy_pass http://stub;
+      proxy_http_version 1.1;
+      proxy_set_header Connection "";
+      proxy_buffer_size 16k;
+      proxy_buffers 64 16k;
+    }
+  }
+}
+NGINX
+mkdir -p "$out/nginx-tmp"
+
+start "$out/stub.log" dotnet "$(bin BackendStub)" --http-port 9080 --tcp-port 9090
+start "$out/router.log" dotnet "$(bin Router)" --config "$out/router.json"; router=$last_pid
+nginx -c "$PWD/$out/nginx.conf"
+trap 'nginx -c "$PWD/$out/nginx.conf" -s quit 2>/dev/null || true; stop_started' EXIT
+wait_for http://127.0.0.1:9901/health "the router" "$out"
+wait_for http://127.0.0.1:9080/stub/stats "the stub" "$out"
+
+ticks() { # CPU ticks (1/100 s) of the router, or of nginx's processes
+  if [[ "$1" == router ]]; then awk '{print $14 + $15}' "/proc/$router/stat"
+  else local t=0 p; for p in $(pgrep -f "nginx: "); do t=$((t + $(awk '{print $14 + $15}' "/proc/$p/stat"))); done; echo "$t"; fi
+}
+# variant -> URL, binding, wsa:To; which process to charge CPU to.
+target() { # variant encoding -> "url binding to proc"
+  local stub_path=soap12 binding=soap12Http
+  [[ "$2" == binary ]] && { stub_path=binary; binding=binaryHttp; }
+  case "$1" in
+    direct) echo "http://127.0.0.1:9080/$stub_path $binding http://127.0.0.1:9080/$stub_path none" ;;
+    nginx) echo "http://127.0.0.1:8180/$stub_path $binding http://127.0.0.1:9080/$stub_path nginx" ;;
+    router) echo "http://127.0.0.1:8080/pt/$2 $binding http://127.0.0.1:8080/pt/$2 router" ;;
+    trusted) echo "http://127.0.0.1:8080/pt/$2-trusted $binding http://127.0.0.1:8080/pt/$2-trusted router" ;;
+    reencode) echo "http://127.0.0.1:8080/pt/text-to-$2 soap12Http http://127.0.0.1:8080/pt/text-to-$2 router" ;;
+  esac
+}
+run() { # round variant encoding size
+  local url binding to proc t0 t1 json="$out/run-$1-$2-$3-$4.json"
+  read -r url binding to proc <<< "$(target "$2" "$3")"
+  [[ "$proc" != none ]] && t0=$(ticks "$proc")
+  dotnet "$(bin LoadClient)" --url "$url" --binding "$binding" --to "$to" --operation echo --size "$4" --warmup 200 \
+    --concurrency "$concurrency" --duration "$seconds" --json "$json" > /dev/null || true
+  [[ "$proc" != none ]] && t1=$(ticks "$proc")
+  echo "$1 $2 $3 $4 $json ${proc} $(( ${t1:-0} - ${t0:-0} ))" >> "$out/runs.txt"
+  python3 -c "import json,sys; d=json.load(open(sys.argv[1])); print(f'{sys.argv[2]:<9} {sys.argv[3]:<7} {int(sys.argv[4]):>7} B {d[\"requestsPerSecond\"]:>9.1f} req/s  ok {d[\"ok\"]}/{d[\"requests\"]}')" "$json" "$2" "$3" "$4"
+}
+
+for round in $(seq 1 "$rounds"); do
+  echo "-- round $round"
+  for size in 1024 153600; do
+    for encoding in text binary; do
+      for variant in direct nginx router trusted; do run "$round" "$variant" "$encoding" "$size"; done
+    done
+    run "$round" reencode binary "$size"
+    run "$round" reencode nettcp "$size"
+  done
+done
+
+python3 - "$out" "$0 $*" <<'PY'
+import json, os, statistics, sys, time
+from collections import defaultdict
+out, command = sys.argv[1], sys.argv[2]
+runs = defaultdict(dict)   # (variant, encoding, size) -> round -> {rps, cpuUsPerMsg}
+for line in open(f"{out}/runs.txt"):
+    rnd, variant, encoding, size, path, proc, ticks = line.split()
+    d = json.load(open(path))
+    cpu = int(ticks) * 10000 / d["requests"] if proc != "none" and d["requests"] else None
+    runs[(variant, encoding, int(size))][int(rnd)] = {"rps": d["requestsPerSecond"], "ok": d["ok"], "requests": d["requests"], "cpuUsPerMsg": cpu}
+def med(values): return round(statistics.median(values), 2) if values else None
+cells = []
+for (variant, encoding, size), by_round in sorted(runs.items(), key=lambda kv: (kv[0][2], kv[0][1], kv[0][0])):
+    cell = {"variant": variant, "encoding": encoding, "sizeBytes": size,
+            "requestsPerSecondMedian": med([r["rps"] for r in by_round.values()]),
+            "cpuUsPerMessageMedian": med([r["cpuUsPerMsg"] for r in by_round.values() if r["cpuUsPerMsg"] is not None]),
+            "runs": by_round}
+    base_encoding = "text" if variant == "reencode" else encoding
+    for other in ("direct", "nginx"):
+        ref = runs.get((other, base_encoding, size), {})
+        ratios = [r["rps"] / ref[k]["rps"] for k, r in by_round.items() if k in ref and ref[k]["rps"]]
+        cell[f"ratioTo{other.capitalize()}Median"] = med(ratios)
+    cells.append(cell)
+result = {"command": command, "date": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()), "cores": os.cpu_count(),
+          "memoryGiB": round(os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES") / 2**30), "cells": cells}
+json.dump(result, open(f"{out}/passthrough.json", "w"), indent=2)
+print(f"{'variant':<9} {'encoding':<7} {'size':>7}  {'req/s':>9}  {'/direct':>7}  {'/nginx':>7}  {'CPU us/msg':>10}")
+for c in cells:
+    fmt = lambda v: f"{v:>7.2f}" if v is not None else "      -"
+    cpu = f"{c['cpuUsPerMessageMedian']:>10.0f}" if c["cpuUsPerMessageMedian"] is not None else "         -"
+    print(f"{c['variant']:<9} {c['encoding']:<7} {c['sizeBytes']:>7}  {c['requestsPerSecondMedian']:>9.1f}  {fmt(c['ratioToDirectMedian'])}  {fmt(c['ratioToNginxMedian'])}  {cpu}")
+series = ["direct", "nginx", "router", "trusted", "reencode"]
+groups = defaultdict(dict)
+for c in cells:
+    name = f"{'reencode ' + c['encoding'] if c['variant'] == 'reencode' else c['encoding']} {c['sizeBytes'] // 1024} KB"
+    groups[name][c["variant"]] = c["requestsPerSecondMedian"]
+spec = {"title": f"Pass-through throughput, median of {len(next(iter(runs.values())))} rounds (req/s)", "unit": "requests/s",
+        "series": series, "groups": [{"name": k, "values": v} for k, v in groups.items()]}
+json.dump(spec, open(f"{out}/chart.json", "w"))
+PY
+python3 Benchmarks/scripts/barchart.py "$out/chart.json" "$out/passthrough.svg"
+echo "results: $out/passthrough.json, chart: $out/passthrough.svg"
