@@ -3,7 +3,7 @@ using System.IO.Compression;
 namespace SoapRouter.Wire.Compression;
 
 /// <summary>
-/// Raw DEFLATE at zlib levels 1 / 6 / 9 (WCF's <c>+deflate</c> is raw DEFLATE, not the zlib wrapper). Raw DEFLATE has
+/// Raw DEFLATE at zlib levels 2 / 4 / 6 (WCF's <c>+deflate</c> is raw DEFLATE, not the zlib wrapper). Raw DEFLATE has
 /// no trailer, so data cut short is caught only when the original length is known (the adaptive form always sends it).
 /// </summary>
 public sealed class DeflateCodec : StreamCodec

@@ -3,7 +3,7 @@ using System.IO.Compression;
 
 namespace SoapRouter.Wire.Compression;
 
-/// <summary>GZip at zlib levels 1 / 6 / 9.</summary>
+/// <summary>GZip at zlib levels 2 / 4 / 6.</summary>
 public sealed class GZipCodec : StreamCodec
 {
     /// <inheritdoc />

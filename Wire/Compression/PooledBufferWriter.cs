@@ -34,6 +34,14 @@ public sealed class PooledBufferWriter : IBufferWriter<byte>, IDisposable
     /// <summary>Forgets what was written and keeps the array.</summary>
     public void Reset() => _written = 0;
 
+    /// <summary>Forgets what was written after the first <paramref name="count"/> bytes.</summary>
+    public void Truncate(int count)
+    {
+        ArgumentOutOfRangeException.ThrowIfNegative(count);
+        ArgumentOutOfRangeException.ThrowIfGreaterThan(count, _written);
+        _written = count;
+    }
+
     /// <inheritdoc />
     public void Advance(int count)
     {
