@@ -5,17 +5,11 @@ namespace SoapRouter.Wire.Compression;
 
 /// <summary>
 /// Zstandard frames (ZstdSharp.Port) at levels 1 / 4 / 6 (measured, LEVELS.md: 3 was larger than 1 on SOAP
-/// messages, 9 and 12 no smaller than 6 and slower). Whole messages go through one-shot calls on a per-thread
-/// compressor (a compression context is costly to build and not thread-safe); a decode of unknown length streams.
+/// messages, 9 and 12 no smaller than 6 and slower). Whole messages go through one-shot calls on pooled contexts
+/// (<see cref="ZstdContextPool"/>); a decode of unknown length streams.
 /// </summary>
 public sealed class ZstdCodec : StreamCodec
 {
-    [ThreadStatic]
-    private static Compressor?[]? t_compressors;
-
-    [ThreadStatic]
-    private static Decompressor? t_decompressor;
-
     /// <inheritdoc />
     public override string Name => CompressionCodecNames.Zstd;
 
@@ -41,10 +35,18 @@ public sealed class ZstdCodec : StreamCodec
     public override int Compress(ReadOnlySpan<byte> source, IBufferWriter<byte> destination, CodecLevel level)
     {
         ArgumentNullException.ThrowIfNull(destination);
-        var compressors = t_compressors ??= new Compressor?[3];
-        var compressor = compressors[(int)level] ??= new Compressor(LevelFor(level));
         var span = destination.GetSpan(Compressor.GetCompressBound(source.Length));
-        var written = compressor.Wrap(source, span);
+        var compressor = ZstdContextPool.RentCompressor(level);
+        int written;
+        try
+        {
+            written = compressor.Wrap(source, span);
+        }
+        finally
+        {
+            ZstdContextPool.Return(level, compressor);
+        }
+
         destination.Advance(written);
         return written;
     }
@@ -63,15 +65,19 @@ public sealed class ZstdCodec : StreamCodec
         // The claim is under the cap, so a buffer of exactly that size is bounded; a frame that needs more is corrupt.
         var span = destination.GetSpan(Math.Max(claimed, 1))[..claimed];
         int written;
+        var decompressor = ZstdContextPool.RentDecompressor();
         try
         {
-            var decompressor = t_decompressor ??= new Decompressor();
             written = decompressor.Unwrap(source.Span, span);
         }
         catch (ZstdException exception)
         {
+            // A context that failed is not trusted again.
+            decompressor.Dispose();
             throw new CorruptCompressedDataException(Name, "the data does not decode to its original length", exception);
         }
+
+        ZstdContextPool.Return(decompressor);
 
         DecompressionOutput.CheckLength(Name, written, originalLength);
         destination.Advance(written);

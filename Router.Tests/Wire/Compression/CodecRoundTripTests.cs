@@ -82,4 +82,20 @@ public sealed class CodecRoundTripTests
         codec.Decompress(output.WrittenMemory[3..], decoded, original.Length, Cap);
         Assert.Equal(original, decoded.ToArray());
     }
+
+    [Fact]
+    public void Zstd_ConcurrentRoundTrips_DoNotShareAContext()
+    {
+        var codec = new ZstdCodec();
+        Parallel.For(0, 64, new ParallelOptions { MaxDegreeOfParallelism = 8 }, i =>
+        {
+            var original = TestPayloads.Xml(20_000 + (i * 997), seed: i);
+            var level = (CodecLevel)(i % 3);
+            using var compressed = new PooledBufferWriter();
+            codec.Compress(original, compressed, level);
+            using var decoded = new PooledBufferWriter();
+            codec.Decompress(compressed.WrittenMemory, decoded, original.Length, Cap);
+            Assert.Equal(original, decoded.ToArray());
+        });
+    }
 }
