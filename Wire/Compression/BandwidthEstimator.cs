@@ -1,0 +1,36 @@
+namespace SoapRouter.Wire.Compression;
+
+/// <summary>
+/// The link's bandwidth: configured, or a moving average of bytes per second over sends large enough to be measured
+/// (a small send's time is latency, not bandwidth); the assumed value until then.
+/// </summary>
+internal sealed class BandwidthEstimator(CompressionOptions options)
+{
+    /// <summary>Sends smaller than this do not teach the estimate.</summary>
+    public const int MinSampleBytes = 16 * 1024;
+
+    private double _estimate = double.NaN;
+    private long _samples;
+
+    /// <summary>Bytes per second to plan with.</summary>
+    public double BytesPerSecond => options.BandwidthBytesPerSecond
+        ?? (double.IsNaN(Volatile.Read(ref _estimate)) ? options.AssumedBandwidthBytesPerSecond : Volatile.Read(ref _estimate));
+
+    /// <summary>Whether the value comes from measured sends.</summary>
+    public bool IsEstimated => options.BandwidthBytesPerSecond is null && Interlocked.Read(ref _samples) > 0;
+
+    /// <summary>The sends measured.</summary>
+    public long Samples => Interlocked.Read(ref _samples);
+
+    /// <summary>Learns from one send.</summary>
+    public void Record(long bytes, TimeSpan elapsed)
+    {
+        if (bytes < MinSampleBytes || elapsed <= TimeSpan.Zero)
+        {
+            return;
+        }
+
+        Ewma.Update(ref _estimate, bytes / elapsed.TotalSeconds, options.Smoothing);
+        Interlocked.Increment(ref _samples);
+    }
+}
