@@ -14,13 +14,15 @@ internal sealed class AdminEndpoint
 
     private readonly RouterStatistics _statistics;
     private readonly IHealthSource _health;
+    private readonly Compression.CompressionLinks? _compression;
     private readonly TimeProvider _timeProvider;
     private readonly long _createdAt;
     private readonly ListenerHealth _listeners;
 
     /// <summary>Creates the endpoint; uptime counts from here. The listeners' health comes from <paramref name="statistics"/>.</summary>
-    public AdminEndpoint(RouterStatistics statistics, IHealthSource health, TimeProvider timeProvider)
+    public AdminEndpoint(RouterStatistics statistics, IHealthSource health, TimeProvider timeProvider, Compression.CompressionLinks? compression = null)
     {
+        _compression = compression;
         ArgumentNullException.ThrowIfNull(statistics);
         ArgumentNullException.ThrowIfNull(health);
         ArgumentNullException.ThrowIfNull(timeProvider);
@@ -74,7 +76,7 @@ internal sealed class AdminEndpoint
 
     private Task WriteStatsAsync(HttpContext context) =>
         context.Response.WriteAsJsonAsync(
-            _statistics.Snapshot() with { Health = _health.GetDestinations() }, TelemetryJsonContext.Default.StatisticsSnapshot, contentType: null, context.RequestAborted);
+            _statistics.Snapshot() with { Health = _health.GetDestinations(), Compression = _compression?.Snapshot() }, TelemetryJsonContext.Default.StatisticsSnapshot, contentType: null, context.RequestAborted);
 
     private static Task NotFound(HttpContext context)
     {

@@ -12,6 +12,12 @@ internal sealed class ConfigValidationContext
     /// <summary>Records an error at <paramref name="path"/>.</summary>
     public void Error(string path, string message) => _errors.Add($"{ConfigPath.Display(path)}: {message}");
 
+    /// <summary>
+    /// Records the errors of a section that validates itself (compression options): each line already names its
+    /// setting under <paramref name="path"/>, so it is kept as it is.
+    /// </summary>
+    public void Errors(IEnumerable<string> lines) => _errors.AddRange(lines);
+
     /// <summary>Records a warning at <paramref name="path"/>.</summary>
     public void Warning(string path, string message) => _warnings.Add($"{ConfigPath.Display(path)}: {message}");
 

@@ -1,3 +1,5 @@
+using SoapRouter.Wire.Compression;
+
 namespace SoapRouter.Configuration;
 
 /// <summary>A backend endpoint.</summary>
@@ -11,4 +13,11 @@ public sealed record DestinationConfig
 
     /// <summary>One of <see cref="BindingNames"/>.</summary>
     public string Binding { get; init; } = "";
+
+    /// <summary>
+    /// How requests to this HTTP destination are compressed (form adaptive: Content-Encoding, for peers that speak it;
+    /// form wcf: WCF's +gzip media type, binaryHttp only) and which codecs its replies may use (Accept-Encoding); null:
+    /// never, and no Accept-Encoding is sent. Compressed replies are read under limits.maxDecompressedSize.
+    /// </summary>
+    public CompressionOptions? Compression { get; init; }
 }

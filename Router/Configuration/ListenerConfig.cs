@@ -1,3 +1,5 @@
+using SoapRouter.Wire.Compression;
+
 namespace SoapRouter.Configuration;
 
 /// <summary>An address the router listens on, with the binding clients use there.</summary>
@@ -17,4 +19,10 @@ public sealed record ListenerConfig
     /// headers. On by default; turn it off only for trusted traffic.
     /// </summary>
     public bool ValidateBody { get; init; } = true;
+
+    /// <summary>
+    /// How replies to this listener's clients are compressed (only in a codec the client's Accept-Encoding names);
+    /// null: never. Compressed requests are read whatever this says, under limits.maxDecompressedSize.
+    /// </summary>
+    public CompressionOptions? Compression { get; init; }
 }

@@ -26,6 +26,10 @@ internal static class ListenerRules
             }
 
             BindingRules.Check(listener.Binding, ConfigPath.Property(path, "binding"), context);
+            if (listener.Compression is { } compression)
+            {
+                context.Errors(compression.Validate(ConfigPath.Property(path, "compression")));
+            }
 
             var addressPath = ConfigPath.Property(path, "address");
             var uri = AddressRules.CheckEndpoint(listener.Address, listener.Binding, addressPath, context);

@@ -36,6 +36,9 @@ internal static class RouterConfigJson
             WriteIndented = true,
             TypeInfoResolver = new DefaultJsonTypeInfoResolver(),
         };
+
+        // The compression sections' enums (mode, form) are words in the file.
+        options.Converters.Add(new JsonStringEnumConverter(JsonNamingPolicy.CamelCase, allowIntegerValues: false));
         options.MakeReadOnly();
         return options;
     }

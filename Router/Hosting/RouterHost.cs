@@ -90,6 +90,7 @@ internal sealed class RouterHost : IAsyncDisposable
         _logger = loggerFactory.CreateLogger<RouterHost>();
         Runtime = services.GetRequiredService<RouterRuntime>();
         Statistics = services.GetRequiredService<RouterStatistics>();
+        Compression = services.GetRequiredService<Compression.CompressionLinks>();
         Clients = services.GetRequiredService<HttpDestinationClients>();
         _soap = services.GetRequiredService<HttpSoapHandler>();
         _admin = services.GetRequiredService<AdminEndpoint>();
@@ -103,6 +104,9 @@ internal sealed class RouterHost : IAsyncDisposable
 
     /// <summary>Counters served by GET /stats.</summary>
     public RouterStatistics Statistics { get; }
+
+    /// <summary>The compression links of the listeners and destinations.</summary>
+    public Compression.CompressionLinks Compression { get; }
 
     /// <summary>The HTTP SOAP listeners.</summary>
     public ListenerSet Listeners { get; }

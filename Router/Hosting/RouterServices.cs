@@ -1,3 +1,4 @@
+using SoapRouter.Compression;
 using SoapRouter.Admin;
 using SoapRouter.Configuration;
 using SoapRouter.Forwarding;
@@ -42,6 +43,7 @@ internal static class RouterServices
         services.AddSingleton(_ => new HttpDestinationClients(timeProvider, DrainDelay(config)));
         services.AddSingleton(sp => new NetTcpDestinationClients(timeProvider, DrainDelay(config), sp.GetRequiredService<ILogger<NetTcpDestinationClients>>()));
         services.AddSingleton<Forwarder>();
+        services.AddSingleton(_ => new CompressionLinks(timeProvider));
         services.AddSingleton<PipelineStateCache>();
         services.AddSingleton<PipelineFaults>();
         services.AddSingleton<MessagePipeline>();

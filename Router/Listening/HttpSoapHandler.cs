@@ -1,10 +1,12 @@
 using System.Buffers;
 using Microsoft.AspNetCore.Http.Features;
 using Microsoft.Extensions.Primitives;
+using SoapRouter.Compression;
 using SoapRouter.Forwarding.Http;
 using SoapRouter.Metadata;
 using SoapRouter.Pipeline;
 using SoapRouter.Telemetry;
+using SoapRouter.Wire.Compression;
 using SoapRouter.Wire.Faults;
 
 namespace SoapRouter.Listening;
@@ -29,6 +31,8 @@ internal sealed class HttpSoapHandler : IDisposable
     private readonly ClientRateLimiter _rateLimiter;
     private readonly BodyReadDeadlines _deadlines;
     private readonly IntervalCount _slowClients;
+    private readonly CompressionLinks _compression;
+    private readonly TimeProvider _time;
 
     /// <summary>Creates the handler; request bodies are rented from the shared array pool.</summary>
     public HttpSoapHandler(
@@ -37,9 +41,13 @@ internal sealed class HttpSoapHandler : IDisposable
         ConcurrencyGate gate,
         ClientRateLimiter rateLimiter,
         RouterStatistics statistics,
+        CompressionLinks compression,
         TimeProvider timeProvider,
         ILogger<HttpSoapHandler> logger)
     {
+        ArgumentNullException.ThrowIfNull(compression);
+        _compression = compression;
+        _time = timeProvider;
         ArgumentNullException.ThrowIfNull(rateLimiter);
         ArgumentNullException.ThrowIfNull(timeProvider);
         ArgumentNullException.ThrowIfNull(pipeline);
@@ -109,7 +117,19 @@ internal sealed class HttpSoapHandler : IDisposable
 
     private async Task HandlePostAsync(HttpContext context, SoapListener listener)
     {
-        var contentType = context.Request.ContentType;
+        var link = _compression.Listener(listener.Name);
+        var headers = context.Request.Headers;
+        var compression = InboundCompression.From(
+            context.Request.ContentType, headers[CompressionHeaders.ContentEncoding], headers[CompressionHeaders.OriginalLength], link.Registry);
+        if (compression.Problem is { } problem)
+        {
+            using var unsupported = _pipeline.Faults.Refuse(
+                listener, SoapFaultSpec.Sender(problem), FaultKind.BadRequest, 0, statusCode: StatusCodes.Status415UnsupportedMediaType);
+            await ListenerResponses.WriteAsync(context, unsupported.Encoded!).ConfigureAwait(false);
+            return;
+        }
+
+        var contentType = compression.ContentType;
         if (contentType is null || !listener.Binding.Accepts(contentType))
         {
             var reason = $"The content type must be {listener.Binding.MediaType} on this {listener.Binding.Name} listener.";
@@ -129,9 +149,19 @@ internal sealed class HttpSoapHandler : IDisposable
         var state = _pipeline.CurrentState;
 
         // The whole body first, then a slot: a client that sends slowly holds a buffer for a bounded time, never a slot.
-        if (await ReadBodyAsync(context, listener, state).ConfigureAwait(false) is not { } body)
+        if (await ReadBodyAsync(context, listener, state, link).ConfigureAwait(false) is not { } body)
         {
             return;
+        }
+
+        if (compression.Codec is { } codec)
+        {
+            if (await DecompressAsync(context, listener, state, link, codec, compression.OriginalLength, body).ConfigureAwait(false) is not { } decoded)
+            {
+                return;
+            }
+
+            body = decoded;
         }
 
         try
@@ -144,7 +174,7 @@ internal sealed class HttpSoapHandler : IDisposable
 
             try
             {
-                await ProcessAsync(context, listener, contentType, state, body).ConfigureAwait(false);
+                await ProcessAsync(context, listener, contentType, state, body, link).ConfigureAwait(false);
             }
             finally
             {
@@ -162,7 +192,44 @@ internal sealed class HttpSoapHandler : IDisposable
     }
 
     /// <summary>The body in a rented buffer, or null when it was refused (too large) or its client dropped (too slow).</summary>
-    private async Task<PooledBody?> ReadBodyAsync(HttpContext context, SoapListener listener, PipelineState state)
+    /// <summary>
+    /// Replaces a compressed body with its decoded form (within limits.maxDecompressedSize and maxMessageSize), or
+    /// answers the fault and returns null: 413 for a bomb, 400 for corrupt data. The compressed buffer goes back to
+    /// the pool either way.
+    /// </summary>
+    private async Task<PooledBody?> DecompressAsync(
+        HttpContext context, SoapListener listener, PipelineState state, CompressionLink link, ICompressionCodec codec, int? originalLength, PooledBody body)
+    {
+        var cap = (int)Math.Min(state.State.Config.Limits.MaxDecompressedSize, state.MaxMessageSize);
+        DecodedBody decoded;
+        try
+        {
+            decoded = CompressedBody.Decode(link, codec, body.Buffer.AsMemory(0, body.Length), originalLength, cap, _pool);
+        }
+        finally
+        {
+            if (body.Length > 0)
+            {
+                _pool.Return(body.Buffer);
+            }
+        }
+
+        if (decoded.Problem is { } problem)
+        {
+            using var refused = _pipeline.Faults.Refuse(
+                listener,
+                SoapFaultSpec.Sender(problem),
+                FaultKind.BadRequest,
+                body.Length,
+                statusCode: decoded.Bomb ? StatusCodes.Status413PayloadTooLarge : StatusCodes.Status400BadRequest);
+            await ListenerResponses.WriteAsync(context, refused.Encoded!).ConfigureAwait(false);
+            return null;
+        }
+
+        return new PooledBody(decoded.Buffer, decoded.Length, TooLarge: false);
+    }
+
+    private async Task<PooledBody?> ReadBodyAsync(HttpContext context, SoapListener listener, PipelineState state, CompressionLink link)
     {
         var maxSize = state.MaxMessageSize;
         if (context.Features.Get<IHttpMaxRequestBodySizeFeature>() is { IsReadOnly: false } sizeLimit)
@@ -180,9 +247,14 @@ internal sealed class HttpSoapHandler : IDisposable
 
         PooledBody body;
         var deadline = _deadlines.Rent(state.State.Config.Limits.RequestBodyTimeout);
+        var started = _time.GetTimestamp();
         try
         {
             body = await PooledBodyReader.ReadAsync(context.Request.Body, declared, maxSize, _pool, deadline.Token).ConfigureAwait(false);
+
+            // How fast the client's bytes arrive is the best measure of its link the router has (a reply's write
+            // completes as soon as the socket buffer takes it); the link keeps only large enough samples.
+            link.RecordSend(body.Length, _time.GetElapsedTime(started));
         }
         catch (BadHttpRequestException exception) when (exception.StatusCode == StatusCodes.Status413PayloadTooLarge)
         {
@@ -208,7 +280,7 @@ internal sealed class HttpSoapHandler : IDisposable
         return body;
     }
 
-    private async Task ProcessAsync(HttpContext context, SoapListener listener, string contentType, PipelineState state, PooledBody body)
+    private async Task ProcessAsync(HttpContext context, SoapListener listener, string contentType, PipelineState state, PooledBody body, CompressionLink link)
     {
         var headers = context.Request.Headers;
         var inbound = new InboundMessage
@@ -225,8 +297,11 @@ internal sealed class HttpSoapHandler : IDisposable
         using var answer = await _pipeline.ProcessAsync(inbound, state).ConfigureAwait(false);
         if (answer is not null)
         {
-            // An HTTP listener's answers are always encoded by the pipeline.
-            await ListenerResponses.WriteAsync(context, answer.Encoded!).ConfigureAwait(false);
+            // An HTTP listener's answers are always encoded by the pipeline; compressed when the client accepts a codec.
+            var accepts = link.Options.Enabled && headers.TryGetValue(CompressionHeaders.AcceptEncoding, out var acceptEncoding)
+                ? CompressionHeaders.ParseAcceptEncoding(acceptEncoding.ToString(), link.Registry)
+                : CodecSet.Empty;
+            await ListenerResponses.WriteAsync(context, answer.Encoded!, link, accepts, inbound.Action).ConfigureAwait(false);
         }
     }
 

@@ -1,5 +1,7 @@
 using System.Text;
+using System.Globalization;
 using SoapRouter.Forwarding.Http;
+using SoapRouter.Wire.Compression;
 
 namespace SoapRouter.Listening;
 
@@ -31,6 +33,39 @@ internal static class ListenerResponses
 
         response.ContentLength = reply.Length;
         return response.Body.WriteAsync(reply.Body, context.RequestAborted).AsTask();
+    }
+
+    /// <summary>
+    /// Writes an answer compressed by <paramref name="link"/>'s policy in a codec of <paramref name="accepts"/> (the
+    /// client's Accept-Encoding), marked with Content-Encoding and X-Soap-Original-Length (a stock WCF client reads
+    /// gzip and deflate this way); plain when the policy says no or the client accepts nothing.
+    /// </summary>
+    public static async Task WriteAsync(HttpContext context, RawSoapReply reply, CompressionLink link, CodecSet accepts, string? action)
+    {
+        if (reply.IsEmpty || accepts.Without(CodecId.None).IsEmpty)
+        {
+            await WriteAsync(context, reply).ConfigureAwait(false);
+            return;
+        }
+
+        using var compressed = new PooledBufferWriter(reply.Length);
+        if (!link.TryCompress(reply.Body.Span, action, accepts, compressed, out var outcome))
+        {
+            await WriteAsync(context, reply).ConfigureAwait(false);
+            return;
+        }
+
+        var response = context.Response;
+        response.StatusCode = reply.StatusCode;
+        if (reply.ContentType is { } contentType)
+        {
+            response.Headers.ContentType = contentType;
+        }
+
+        response.Headers.ContentEncoding = outcome.Codec!.HttpToken;
+        response.Headers[CompressionHeaders.OriginalLength] = outcome.OriginalLength.ToString(CultureInfo.InvariantCulture);
+        response.ContentLength = compressed.WrittenCount;
+        await response.Body.WriteAsync(compressed.WrittenMemory, context.RequestAborted).ConfigureAwait(false);
     }
 
     /// <summary>404 with a short text body, for a path no listener serves.</summary>

@@ -34,6 +34,10 @@ internal sealed class InboundMessage
     /// <summary>Fires when the client goes away.</summary>
     public CancellationToken Aborted { get; init; }
 
+    /// <summary>The message's action once the pipeline has read it (null before, or when it has none): the listener's
+    /// reply compression learns its ratios per action.</summary>
+    public string? Action { get; set; }
+
     /// <summary>The message as a session's decoder read it, buffered before any header was touched; null for HTTP listeners.</summary>
     public MessageBuffer? Decoded { get; init; }
 

@@ -78,6 +78,7 @@ internal sealed class MessagePipeline
             return _faults.Refuse(listener, SoapFaultSpec.Sender(readError!), FaultKind.BadRequest, inbound.Length);
         }
 
+        inbound.Action = received.Action;
         var answer = await ProcessReceivedAsync(inbound, state, received, started).ConfigureAwait(false);
 
         // A one-way message on a session has nobody waiting: not even a fault goes back (WCF services send none).

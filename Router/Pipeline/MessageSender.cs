@@ -98,6 +98,7 @@ internal sealed class MessageSender : IAttemptSender<ClientAnswer>
             SoapAction = _inbound.SoapActionHeader,
             TraceParent = _inbound.TraceParent,
             TraceState = _inbound.TraceState,
+            Action = _received.Action,
 
             // Neither the bytes nor HTTP tell a one-way message apart: an empty 2xx from the backend is taken as a
             // one-way acknowledgement and passed on as 202.
@@ -151,6 +152,7 @@ internal sealed class MessageSender : IAttemptSender<ClientAnswer>
                 SoapAction = soapAction,
                 TraceParent = _inbound.TraceParent,
                 TraceState = _inbound.TraceState,
+                Action = _received.Action,
                 IsOneWay = true,
             };
             result = await _state.Transport.SendAsync(destination, _cluster.ConnectTimeout, request, cancellationToken).ConfigureAwait(false);

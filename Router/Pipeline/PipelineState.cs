@@ -78,10 +78,12 @@ internal sealed class PipelineState
         HttpDestinationClients clients,
         NetTcpDestinationClients netTcp,
         RouterStatistics statistics,
-        ILogger<HttpVerbatimTransport> transportLogger)
+        ILogger<HttpVerbatimTransport> transportLogger,
+        Compression.CompressionLinks? compression = null)
     {
         ArgumentNullException.ThrowIfNull(state);
-        var transport = new HttpVerbatimTransport(clients, state.Config.Limits.MaxMessageSize, transportLogger);
+        var transport = new HttpVerbatimTransport(
+            clients, state.Config.Limits.MaxMessageSize, transportLogger, compression: compression, maxDecompressedSize: state.Config.Limits.MaxDecompressedSize);
         var targets = new Dictionary<string, ForwardTarget>(StringComparer.Ordinal);
         foreach (var (name, cluster) in state.Clusters)
         {

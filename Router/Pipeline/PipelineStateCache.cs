@@ -1,3 +1,4 @@
+using SoapRouter.Compression;
 using SoapRouter.Forwarding.Http;
 using SoapRouter.Forwarding.NetTcp;
 using SoapRouter.Hosting;
@@ -16,12 +17,20 @@ internal sealed class PipelineStateCache
     private readonly NetTcpDestinationClients _netTcp;
     private readonly RouterStatistics _statistics;
     private readonly ILogger<HttpVerbatimTransport> _transportLogger;
+    private readonly CompressionLinks _compression;
     private readonly Lock _installGate = new();
     private PipelineState? _current;
 
     /// <summary>Creates an empty cache.</summary>
-    public PipelineStateCache(HttpDestinationClients clients, NetTcpDestinationClients netTcp, RouterStatistics statistics, ILogger<HttpVerbatimTransport> transportLogger)
+    public PipelineStateCache(
+        HttpDestinationClients clients,
+        NetTcpDestinationClients netTcp,
+        RouterStatistics statistics,
+        CompressionLinks compression,
+        ILogger<HttpVerbatimTransport> transportLogger)
     {
+        ArgumentNullException.ThrowIfNull(compression);
+        _compression = compression;
         ArgumentNullException.ThrowIfNull(clients);
         ArgumentNullException.ThrowIfNull(netTcp);
         ArgumentNullException.ThrowIfNull(statistics);
@@ -41,7 +50,7 @@ internal sealed class PipelineStateCache
 
     private PipelineState Install(RouterState state)
     {
-        var built = PipelineState.Build(state, _clients, _netTcp, _statistics, _transportLogger);
+        var built = PipelineState.Build(state, _clients, _netTcp, _statistics, _transportLogger, _compression);
         lock (_installGate)
         {
             var current = _current;
@@ -53,6 +62,7 @@ internal sealed class PipelineStateCache
 
             if (current is null || state.Snapshot.Version > current.State.Snapshot.Version)
             {
+                _compression.Update(state.Config);
                 Volatile.Write(ref _current, built);
             }
         }

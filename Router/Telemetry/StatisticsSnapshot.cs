@@ -13,6 +13,8 @@ namespace SoapRouter.Telemetry;
 /// <param name="Destinations">Traffic by destination name (bytes in: received from it), sorted by name.</param>
 /// <param name="Listeners">Connections by listener endpoint (its listeners' names joined by ','), sorted by name.</param>
 /// <param name="Health">Health by destination name (filled in by the admin endpoint).</param>
+/// <param name="Compression">Compression per link ("listener:name", "destination:name"): the links that compress or
+/// have decoded anything (filled in by the admin endpoint).</param>
 internal sealed record StatisticsSnapshot(
     long Messages,
     long OneWay,
@@ -26,4 +28,6 @@ internal sealed record StatisticsSnapshot(
     IReadOnlyDictionary<string, TrafficSnapshot> Destinations,
     IReadOnlyDictionary<string, ConnectionsSnapshot> Listeners,
     [property: System.Text.Json.Serialization.JsonIgnore(Condition = System.Text.Json.Serialization.JsonIgnoreCondition.WhenWritingNull)]
-    IReadOnlyDictionary<string, Health.DestinationHealthSnapshot>? Health = null);
+    IReadOnlyDictionary<string, Health.DestinationHealthSnapshot>? Health = null,
+    [property: System.Text.Json.Serialization.JsonIgnore(Condition = System.Text.Json.Serialization.JsonIgnoreCondition.WhenWritingNull)]
+    IReadOnlyDictionary<string, SoapRouter.Wire.Compression.CompressionStatisticsSnapshot>? Compression = null);

@@ -15,6 +15,9 @@ public sealed record CompressionOptions
     /// <summary>How sends are compressed.</summary>
     public LinkCompressionMode Mode { get; init; } = LinkCompressionMode.Adaptive;
 
+    /// <summary>How compressed requests are marked for the peer (a reply always follows the request's Accept-Encoding).</summary>
+    public CompressionWireForm Form { get; init; } = CompressionWireForm.Adaptive;
+
     /// <summary>The codecs this link may use, in preference order (ties in the pay estimate go to the earlier one).</summary>
     public IReadOnlyList<string> Codecs { get; init; } =
         [CompressionCodecNames.Lz4, CompressionCodecNames.Zstd, CompressionCodecNames.Brotli, CompressionCodecNames.GZip, CompressionCodecNames.Deflate];
@@ -74,7 +77,18 @@ public sealed record CompressionOptions
             errors.Add($"{path}.mode must be none, always or adaptive.");
         }
 
+        if (!Enum.IsDefined(Form))
+        {
+            errors.Add($"{path}.form must be adaptive or wcf.");
+        }
+
         ValidateCodecs(path, registry, errors);
+        if (Form == CompressionWireForm.Wcf && Codecs is not null
+            && Codecs.FirstOrDefault(name => !string.Equals(name, CompressionCodecNames.GZip, StringComparison.OrdinalIgnoreCase)
+                && !string.Equals(name, CompressionCodecNames.Deflate, StringComparison.OrdinalIgnoreCase)) is { } other)
+        {
+            errors.Add($"{path}.codecs: the wcf form carries gzip and deflate only (WCF's +gzip and +deflate), not '{other}'.");
+        }
         if (MinSize < 0)
         {
             errors.Add($"{path}.minSize must be 0 or more bytes (it is {MinSize}).");

@@ -14,6 +14,9 @@ internal static partial class HttpVerbatimLog
     public static partial void ReplyTooLarge(ILogger logger, string destination, int maxMessageSize);
 
     /// <summary>The destination answered a request-reply message with an empty body.</summary>
+    [LoggerMessage(EventId = 1104, Level = LogLevel.Debug, Message = "Destination {Destination} sent a compressed reply the router cannot use: {Problem}")]
+    public static partial void UndecodableReply(ILogger logger, string destination, string problem);
+
     [LoggerMessage(EventId = 1103, Level = LogLevel.Debug,
         Message = "Destination {Destination} answered HTTP {StatusCode} with an empty body to a request that expects a reply")]
     public static partial void EmptyReply(ILogger logger, string destination, int statusCode);

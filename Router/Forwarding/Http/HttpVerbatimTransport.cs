@@ -1,6 +1,9 @@
 using System.Buffers;
+using System.Globalization;
 using System.Net;
+using SoapRouter.Compression;
 using SoapRouter.LoadBalancing;
+using SoapRouter.Wire.Compression;
 
 namespace SoapRouter.Forwarding.Http;
 
@@ -15,12 +18,20 @@ internal sealed class HttpVerbatimTransport
     private readonly int _maxReplySize;
     private readonly ArrayPool<byte> _pool;
     private readonly ILogger _logger;
+    private readonly CompressionLinks? _compression;
+    private readonly int _maxDecompressedSize;
 
     /// <summary>
     /// Creates a transport that refuses replies over <paramref name="maxReplySize"/> bytes and rents reply buffers
     /// from <paramref name="pool"/> (default <see cref="ArrayPool{T}.Shared"/>).
     /// </summary>
-    public HttpVerbatimTransport(HttpDestinationClients clients, long maxReplySize, ILogger<HttpVerbatimTransport> logger, ArrayPool<byte>? pool = null)
+    public HttpVerbatimTransport(
+        HttpDestinationClients clients,
+        long maxReplySize,
+        ILogger<HttpVerbatimTransport> logger,
+        ArrayPool<byte>? pool = null,
+        CompressionLinks? compression = null,
+        long maxDecompressedSize = 16 * 1024 * 1024)
     {
         ArgumentNullException.ThrowIfNull(clients);
         ArgumentNullException.ThrowIfNull(logger);
@@ -31,6 +42,8 @@ internal sealed class HttpVerbatimTransport
         _maxReplySize = (int)Math.Min(maxReplySize, Array.MaxLength - 1);
         _pool = pool ?? ArrayPool<byte>.Shared;
         _logger = logger;
+        _compression = compression;
+        _maxDecompressedSize = (int)Math.Min(Math.Min(maxDecompressedSize, _maxReplySize), Array.MaxLength - 1);
     }
 
     /// <summary>
@@ -45,8 +58,14 @@ internal sealed class HttpVerbatimTransport
     {
         ArgumentNullException.ThrowIfNull(destination);
         var client = _clients.Get(destination, connectTimeout);
-        using var content = new RawSoapContent(request.Body, request.ContentType);
+        var link = _compression?.Destination(destination.Name);
+        using var compressed = Compress(link, request, out var body, out var contentType, out var outcome);
+        using var content = new RawSoapContent(body, contentType, timed: link is { Options.Enabled: true });
         using var message = CreateMessage(client.Address, content, request);
+        if (link is { Options.Enabled: true })
+        {
+            MarkCompression(message, link, outcome);
+        }
 
         var error = ForwardError.Unexpected;
         HttpResponseMessage response;
@@ -59,16 +78,67 @@ internal sealed class HttpVerbatimTransport
             return AttemptResult<RawSoapReply>.Failed(error);
         }
 
+        if (link is not null && content.WriteTime is { } writeTime)
+        {
+            link.RecordSend(body.Length, writeTime);
+        }
+
         using (response)
         {
             try
             {
-                return await ReadReplyAsync(destination, response, request.IsOneWay, cancellationToken).ConfigureAwait(false);
+                return await ReadReplyAsync(destination, response, request.IsOneWay, link, cancellationToken).ConfigureAwait(false);
             }
             catch (Exception exception) when (TryClassify(exception, requestSent: true, cancellationToken, out error))
             {
                 return AttemptResult<RawSoapReply>.Failed(error);
             }
+        }
+    }
+
+    /// <summary>
+    /// The body to send: compressed by the destination's link when its policy says so (then the writer holds it;
+    /// dispose it after the send), else the request's own bytes.
+    /// </summary>
+    private static PooledBufferWriter? Compress(
+        CompressionLink? link, RawSoapRequest request, out ReadOnlyMemory<byte> body, out string contentType, out CompressionOutcome outcome)
+    {
+        body = request.Body;
+        contentType = request.ContentType;
+        outcome = default;
+        if (link is not { Options.Enabled: true } || link.Options.Mode == LinkCompressionMode.None)
+        {
+            return null;
+        }
+
+        var output = new PooledBufferWriter(request.Body.Length);
+        if (!link.TryCompress(request.Body.Span, request.Action, link.Accepts, output, out outcome))
+        {
+            output.Dispose();
+            return null;
+        }
+
+        body = output.WrittenMemory;
+        if (link.Options.Form == CompressionWireForm.Wcf)
+        {
+            // WCF's form: the codec is part of the media type (application/soap+msbin1+gzip).
+            var semicolon = contentType.IndexOf(';');
+            contentType = semicolon < 0
+                ? contentType + "+" + outcome.Codec!.HttpToken
+                : contentType[..semicolon].TrimEnd() + "+" + outcome.Codec!.HttpToken + contentType[semicolon..];
+        }
+
+        return output;
+    }
+
+    /// <summary>The adaptive form's Content-Encoding and original length, and what replies may use (Accept-Encoding).</summary>
+    private static void MarkCompression(HttpRequestMessage message, CompressionLink link, CompressionOutcome outcome)
+    {
+        message.Headers.TryAddWithoutValidation(CompressionHeaders.AcceptEncoding, link.AcceptEncodingHeader);
+        if (outcome.IsCompressed && link.Options.Form == CompressionWireForm.Adaptive)
+        {
+            message.Content!.Headers.TryAddWithoutValidation(CompressionHeaders.ContentEncoding, outcome.Codec!.HttpToken);
+            message.Headers.TryAddWithoutValidation(CompressionHeaders.OriginalLength, outcome.OriginalLength.ToString(CultureInfo.InvariantCulture));
         }
     }
 
@@ -104,10 +174,29 @@ internal sealed class HttpVerbatimTransport
         DestinationState destination,
         HttpResponseMessage response,
         bool oneWay,
+        CompressionLink? link,
         CancellationToken cancellationToken)
     {
         var statusCode = (int)response.StatusCode;
         var contentType = response.Content.Headers.NonValidated.TryGetValues("Content-Type", out var values) ? values.ToString() : null;
+        var compression = link is null
+            ? default
+            : InboundCompression.From(
+                contentType,
+                response.Content.Headers.NonValidated.TryGetValues(CompressionHeaders.ContentEncoding, out var encoding) ? encoding.ToString() : default,
+                response.Headers.NonValidated.TryGetValues(CompressionHeaders.OriginalLength, out var length) ? length.ToString() : default,
+                link.Registry);
+        if (compression.Problem is { } problem)
+        {
+            HttpVerbatimLog.UndecodableReply(_logger, destination.Name, problem);
+            return AttemptResult<RawSoapReply>.Failed(ForwardError.ResponseInvalid);
+        }
+
+        if (compression.Codec is not null)
+        {
+            contentType = compression.ContentType;
+        }
+
         var kind = HttpReplyClassifier.Classify(statusCode, contentType);
         if (kind == HttpReplyKind.Unusable)
         {
@@ -134,6 +223,27 @@ internal sealed class HttpVerbatimTransport
 
             HttpVerbatimLog.EmptyReply(_logger, destination.Name, statusCode);
             return AttemptResult<RawSoapReply>.Failed(UnusableError(statusCode));
+        }
+
+        if (compression.Codec is { } codec)
+        {
+            DecodedBody decoded;
+            try
+            {
+                decoded = CompressedBody.Decode(link!, codec, body.Buffer.AsMemory(0, body.Length), compression.OriginalLength, _maxDecompressedSize, _pool);
+            }
+            finally
+            {
+                _pool.Return(body.Buffer);
+            }
+
+            if (decoded.Problem is { } decodeProblem)
+            {
+                HttpVerbatimLog.UndecodableReply(_logger, destination.Name, decodeProblem);
+                return AttemptResult<RawSoapReply>.Failed(ForwardError.ResponseInvalid);
+            }
+
+            body = new PooledBody(decoded.Buffer, decoded.Length, TooLarge: false);
         }
 
         var reply = new RawSoapReply(statusCode, contentType, body.Buffer, body.Length, _pool);

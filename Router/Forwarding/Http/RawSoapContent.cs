@@ -1,3 +1,4 @@
+using System.Diagnostics;
 using System.Net;
 
 namespace SoapRouter.Forwarding.Http;
@@ -10,11 +11,14 @@ internal sealed class RawSoapContent : HttpContent
 {
     private readonly ReadOnlyMemory<byte> _body;
     private int _started;
+    private readonly bool _timed;
+    private long _writeTicks;
 
     /// <summary>Content for <paramref name="body"/> with <paramref name="contentType"/> as the raw header value.</summary>
-    public RawSoapContent(ReadOnlyMemory<byte> body, string contentType)
+    public RawSoapContent(ReadOnlyMemory<byte> body, string contentType, bool timed = false)
     {
         _body = body;
+        _timed = timed;
 
         // Unvalidated so the value goes out exactly as the client sent it, never parsed and re-formatted.
         Headers.TryAddWithoutValidation("Content-Type", contentType);
@@ -26,6 +30,9 @@ internal sealed class RawSoapContent : HttpContent
     /// </summary>
     public bool SerializationStarted => Volatile.Read(ref _started) != 0;
 
+    /// <summary>How long writing the body took (until the socket took its last byte); null until it finished or when not timed.</summary>
+    public TimeSpan? WriteTime => Volatile.Read(ref _writeTicks) is > 0 and var ticks ? Stopwatch.GetElapsedTime(0, ticks) : null;
+
     /// <inheritdoc />
     protected override Task SerializeToStreamAsync(Stream stream, TransportContext? context) =>
         SerializeToStreamAsync(stream, context, CancellationToken.None);
@@ -34,7 +41,14 @@ internal sealed class RawSoapContent : HttpContent
     protected override Task SerializeToStreamAsync(Stream stream, TransportContext? context, CancellationToken cancellationToken)
     {
         Volatile.Write(ref _started, 1);
-        return stream.WriteAsync(_body, cancellationToken).AsTask();
+        return _timed ? TimedWriteAsync(stream, cancellationToken) : stream.WriteAsync(_body, cancellationToken).AsTask();
+    }
+
+    private async Task TimedWriteAsync(Stream stream, CancellationToken cancellationToken)
+    {
+        var started = Stopwatch.GetTimestamp();
+        await stream.WriteAsync(_body, cancellationToken).ConfigureAwait(false);
+        Volatile.Write(ref _writeTicks, Math.Max(1, Stopwatch.GetTimestamp() - started));
     }
 
     /// <inheritdoc />

@@ -29,6 +29,9 @@ internal readonly struct RawSoapRequest
     /// <summary>The W3C tracestate header that goes with <see cref="TraceParent"/>; null when absent.</summary>
     public string? TraceState { get; init; }
 
+    /// <summary>The message's action, for the destination link's compression ratios per action; null when unknown.</summary>
+    public string? Action { get; init; }
+
     /// <summary>A one-way (datagram) operation: a WCF backend answers 202 Accepted with an empty body.</summary>
     public bool IsOneWay { get; init; }
 }

@@ -1,0 +1,218 @@
+using System.IO.Compression;
+using System.Net;
+using System.ServiceModel;
+using System.ServiceModel.Channels;
+using System.Text;
+using Samples.Contracts;
+using SoapRouter.Configuration;
+using SoapRouter.Tests.BackendStub;
+using SoapRouter.Tests.Configuration;
+using SoapRouter.Tests.Listening;
+using SoapRouter.Tests.Support;
+using SoapRouter.Wire.Bindings;
+using SoapRouter.Wire.Compression;
+
+namespace SoapRouter.Tests.Integration;
+
+/// <summary>
+/// Compression through the real router: WCF's own form (a stock client with CompressionFormat.GZip, a WCF-style
+/// +gzip backend), the adaptive form with Accept-Encoding, and bombs and corrupt bodies refused while the connection
+/// and the router go on.
+/// </summary>
+public sealed class CompressionThroughRouterTests
+{
+    private static readonly CompressionOptions AlwaysGzip = new() { Mode = LinkCompressionMode.Always, Codecs = [CompressionCodecNames.GZip, CompressionCodecNames.Deflate] };
+
+    [Fact]
+    public async Task StockWcfGzipClient_ThroughTheRouter_ToAPlainBackend_RequestDecodedAndReplyCompressed()
+    {
+        await using var stub = await RunningStub.StartAsync();
+        await using var router = await StartAsync(stub, WireBindingNames.BinaryHttp, WireBindings.BinaryHttp, listenerCompression: AlwaysGzip);
+        var binding = new CustomBinding(
+            new BinaryMessageEncodingBindingElement { CompressionFormat = CompressionFormat.GZip },
+            new HttpTransportBindingElement { MaxReceivedMessageSize = 8 << 20 });
+        var factory = new ChannelFactory<IEchoService>(binding, new EndpointAddress(router.Address("binary")));
+        var channel = factory.CreateChannel();
+        try
+        {
+            var text = string.Concat(Enumerable.Repeat("compressible text ", 2000));
+            var reply = await channel.EchoAsync(new EchoPayload { Text = text });
+
+            Assert.Equal(text, reply.Text);
+        }
+        finally
+        {
+            ((ICommunicationObject)channel).Abort();
+            factory.Abort();
+        }
+
+        // The backend saw plain msbin1; the router decoded the client's gzip and compressed its reply.
+        var stats = await stub.StatsAsync();
+        Assert.All(stats.RecentBodies["binary"], body => Assert.Equal("application/soap+msbin1", body.ContentType));
+        var link = router.Host.Compression.Listener("binary").GetStatistics();
+        Assert.Equal(1, link.Decompressed);
+        Assert.Equal(1, link.Compressed);
+        Assert.True(link.BytesSaved > 10_000);
+    }
+
+    [Fact]
+    public async Task PlainWcfClient_ThroughTheRouter_ToAWcfGzipBackend_RequestGzippedInWcfsForm_ReplyDecoded()
+    {
+        var requests = new List<(string? ContentType, byte[] Plain)>();
+        await using var backend = await RecordingBackend.StartAsync(async (context, received, _) =>
+        {
+            // As a WCF service with CompressionFormat.GZip: reads +gzip, answers +gzip.
+            var plain = Gunzip(received.Body);
+            lock (requests)
+            {
+                requests.Add((received.Header("Content-Type"), plain));
+            }
+
+            var codec = StubCodecs.For(WireBindings.BinaryHttp);
+            using var request = codec.Read(new ArraySegment<byte>(plain), "application/soap+msbin1");
+            var text = new EchoPayload { Text = "from a gzip service" };
+            using var reply = Message.CreateMessage(
+                MessageVersion.Soap12WSAddressing10, EchoServiceActions.EchoResponse, new SoapRouter.Wire.Encoding.DelegateBodyWriter(w => OperationMessages.EchoResponse.Write(w, text)));
+            reply.Headers.RelatesTo = request.Headers.MessageId;
+            var bytes = Gzip(codec.WriteToArray(reply));
+            context.Response.ContentType = "application/soap+msbin1+gzip";
+            context.Response.ContentLength = bytes.Length;
+            await context.Response.Body.WriteAsync(bytes);
+        });
+        var destination = new DestinationConfig
+        {
+            Name = "gzip-service",
+            Binding = WireBindingNames.BinaryHttp,
+            Address = backend.Address(),
+            Compression = AlwaysGzip with { Form = CompressionWireForm.Wcf, Codecs = [CompressionCodecNames.GZip], MinSize = 0, FastThreshold = 0 },
+        };
+        await using var router = await ListeningRouter.StartAsync(ListeningRouter.Config(
+            [TestConfigs.Route("all", "c", TestConfigs.MatchAll())], new() { ["c"] = new ClusterConfig { Destinations = [destination] } }));
+        using var client = SoapRouter.Tests.BackendStub.Wcf.StubWcfClient<IEchoService>.Create(WireBindings.BinaryHttp, router.Address("binary"));
+
+        var answer = await client.Channel.EchoAsync(new EchoPayload { Text = "to a gzip service" });
+
+        Assert.Equal("from a gzip service", answer.Text);
+        var (contentType, plainRequest) = Assert.Single(requests);
+        Assert.Equal("application/soap+msbin1+gzip", contentType);
+        Assert.Contains("to a gzip service", Encoding.UTF8.GetString(plainRequest), StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public async Task AdaptiveClient_LargeCompressibleReplyIsCompressedInACodecItAccepts_SmallOneIsPlain_NoAcceptEncodingIsPlain()
+    {
+        await using var stub = await RunningStub.StartAsync();
+        // A slow client link (1.5 Mbit/s): compressing pays.
+        var adaptive = new CompressionOptions { BandwidthBytesPerSecond = 187_500 };
+        await using var router = await StartAsync(stub, WireBindingNames.Soap12Http, WireBindings.Soap12Http, listenerCompression: adaptive);
+        using var http = new HttpClient();
+        var address = router.Address("soap12");
+
+        using var large = await http.SendAsync(Request(address, StubEnvelopes.Echo(WireBindings.Soap12Http, string.Concat(Enumerable.Repeat("orders and more orders ", 3000)), address), "zstd, gzip;q=0.5"));
+        using var small = await http.SendAsync(Request(address, StubEnvelopes.Echo(WireBindings.Soap12Http, "tiny", address), "zstd"));
+        using var none = await http.SendAsync(Request(address, StubEnvelopes.Echo(WireBindings.Soap12Http, string.Concat(Enumerable.Repeat("orders and more orders ", 3000)), address), acceptEncoding: null));
+
+        Assert.Equal(HttpStatusCode.OK, large.StatusCode);
+        var codec = Assert.Single(large.Content.Headers.ContentEncoding);
+        Assert.True(codec is "zstd" or "gzip", codec);
+        var compressed = await large.Content.ReadAsByteArrayAsync();
+        var originalLength = int.Parse(large.Headers.GetValues(CompressionHeaders.OriginalLength).Single(), System.Globalization.CultureInfo.InvariantCulture);
+        Assert.True(compressed.Length < originalLength / 3, $"{compressed.Length} bytes for {originalLength}");
+        CodecRegistry.Default.TryGetByToken(codec, out var found);
+        using var decoded = new PooledBufferWriter();
+        found!.Decompress(compressed, decoded, originalLength, 1 << 24);
+        Assert.Contains("orders and more orders", Encoding.UTF8.GetString(decoded.WrittenSpan), StringComparison.Ordinal);
+
+        Assert.Empty(small.Content.Headers.ContentEncoding);
+        Assert.Contains("tiny", await small.Content.ReadAsStringAsync(), StringComparison.Ordinal);
+        Assert.Empty(none.Content.Headers.ContentEncoding);
+        Assert.Contains("orders and more orders", await none.Content.ReadAsStringAsync(), StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public async Task BombAndCorruptBody_AreRefusedWithFaults_AndTheNextRequestOnTheSameConnectionSucceeds()
+    {
+        await using var stub = await RunningStub.StartAsync();
+        await using var router = await StartAsync(stub, WireBindingNames.Soap12Http, WireBindings.Soap12Http, listenerCompression: null);
+        using var http = new HttpClient(new SocketsHttpHandler { MaxConnectionsPerServer = 1 });
+        var address = router.Address("soap12");
+
+        // 64 MB of zeros in ~64 KB of gzip, against the default limits (4 MB messages, 16 MB decompressed).
+        var bomb = Request(address, Array.Empty<byte>(), null);
+        bomb.Content = Compressed(Gzip(new byte[64 << 20]), "gzip");
+        using var bombed = await http.SendAsync(bomb);
+        var corrupt = Request(address, Array.Empty<byte>(), null);
+        corrupt.Content = Compressed([0x1f, 0x8b, 0x08, 0x00, 0xde, 0xad, 0xbe, 0xef, 0x00, 0x00, 0x13, 0x37], "gzip");
+        using var corrupted = await http.SendAsync(corrupt);
+        var unknown = Request(address, Array.Empty<byte>(), null);
+        unknown.Content = Compressed([1, 2, 3], "x-rar");
+        using var unsupported = await http.SendAsync(unknown);
+        var valid = StubEnvelopes.Echo(WireBindings.Soap12Http, "after the bomb", address);
+        var gzipped = Request(address, valid, null);
+        gzipped.Content = Compressed(Gzip(valid.Body), "gzip", valid.ContentType);
+        using var after = await http.SendAsync(gzipped);
+
+        Assert.Equal(HttpStatusCode.RequestEntityTooLarge, bombed.StatusCode);
+        Assert.Contains("expands past the limit", await bombed.Content.ReadAsStringAsync(), StringComparison.Ordinal);
+        Assert.Equal(HttpStatusCode.BadRequest, corrupted.StatusCode);
+        Assert.Contains("could not be decompressed", await corrupted.Content.ReadAsStringAsync(), StringComparison.Ordinal);
+        Assert.Equal(HttpStatusCode.UnsupportedMediaType, unsupported.StatusCode);
+        Assert.Contains("x-rar", await unsupported.Content.ReadAsStringAsync(), StringComparison.Ordinal);
+        Assert.Equal(HttpStatusCode.OK, after.StatusCode);
+        Assert.Contains("after the bomb", await after.Content.ReadAsStringAsync(), StringComparison.Ordinal);
+        var link = router.Host.Compression.Listener("soap12").GetStatistics();
+        Assert.Equal(1, link.BombsRefused);
+        Assert.Equal(1, link.CorruptRefused);
+        Assert.Equal(1, link.Decompressed);
+    }
+
+    private static Task<ListeningRouter> StartAsync(RunningStub stub, string bindingName, WireBinding binding, CompressionOptions? listenerCompression)
+    {
+        var config = ListeningRouter.CatchAll(ListeningRouter.Cluster(bindingName, [stub.Address(binding).AbsoluteUri]));
+        return ListeningRouter.StartAsync(config with
+        {
+            Listeners = [.. config.Listeners.Select(listener => listener with { Compression = listenerCompression })],
+        });
+    }
+
+    private static HttpRequestMessage Request(Uri address, StubRequest request, string? acceptEncoding)
+    {
+        var message = request.ToHttpRequest(address);
+        if (acceptEncoding is not null)
+        {
+            message.Headers.TryAddWithoutValidation("Accept-Encoding", acceptEncoding);
+        }
+
+        return message;
+    }
+
+    private static HttpRequestMessage Request(Uri address, byte[] body, string? acceptEncoding) =>
+        Request(address, new StubRequest(WireBindings.Soap12Http, body, "application/soap+xml; charset=utf-8", null, null), acceptEncoding);
+
+    private static ByteArrayContent Compressed(byte[] body, string encoding, string contentType = "application/soap+xml; charset=utf-8")
+    {
+        var content = new ByteArrayContent(body);
+        content.Headers.TryAddWithoutValidation("Content-Type", contentType);
+        content.Headers.TryAddWithoutValidation("Content-Encoding", encoding);
+        return content;
+    }
+
+    private static byte[] Gzip(byte[] plain)
+    {
+        using var output = new MemoryStream();
+        using (var gzip = new GZipStream(output, CompressionLevel.Fastest, leaveOpen: true))
+        {
+            gzip.Write(plain);
+        }
+
+        return output.ToArray();
+    }
+
+    private static byte[] Gunzip(byte[] compressed)
+    {
+        using var gzip = new GZipStream(new MemoryStream(compressed), CompressionMode.Decompress);
+        using var output = new MemoryStream();
+        gzip.CopyTo(output);
+        return output.ToArray();
+    }
+}

@@ -1,0 +1,97 @@
+using System.Collections.Concurrent;
+using System.Text.Json;
+using SoapRouter.Configuration;
+using SoapRouter.Wire.Compression;
+
+namespace SoapRouter.Compression;
+
+/// <summary>
+/// One <see cref="CompressionLink"/> per hop: each listener's clients and each destination. A link keeps what it
+/// learned (ratios per action, bandwidth) across reloads while its options stay the same; changed options start a
+/// fresh one. Links without a compression section still decode compressed input (under the cap) and count it.
+/// Codec speeds are the machine's, so every link shares one <see cref="CodecPerformance"/> and one CPU sampler.
+/// </summary>
+internal sealed class CompressionLinks
+{
+    private static readonly CompressionOptions DecodeOnly = new() { Enabled = false, Mode = LinkCompressionMode.None };
+
+    private readonly ConcurrentDictionary<string, Entry> _links = new(StringComparer.Ordinal);
+    private readonly CodecPerformance _performance = new();
+    private readonly ICpuSampler _cpu;
+    private readonly TimeProvider _time;
+
+    /// <summary>Links on <paramref name="time"/>, sampling the process CPU (or <paramref name="cpu"/>, for tests).</summary>
+    public CompressionLinks(TimeProvider time, ICpuSampler? cpu = null)
+    {
+        _time = time;
+        _cpu = cpu ?? new ProcessCpuSampler(time);
+    }
+
+    /// <summary>The link of listener <paramref name="name"/>'s clients.</summary>
+    public CompressionLink Listener(string name) => Get(ListenerKey(name));
+
+    /// <summary>The link to destination <paramref name="name"/>.</summary>
+    public CompressionLink Destination(string name) => Get(DestinationKey(name));
+
+    /// <summary>Builds or keeps the links of <paramref name="config"/>'s listeners and destinations; drops the others.</summary>
+    public void Update(RouterConfig config)
+    {
+        var wanted = new Dictionary<string, CompressionOptions>(StringComparer.Ordinal);
+        foreach (var listener in config.Listeners)
+        {
+            wanted[ListenerKey(listener.Name)] = listener.Compression ?? DecodeOnly;
+        }
+
+        foreach (var cluster in config.Clusters.Values)
+        {
+            foreach (var destination in cluster.Destinations.Concat(cluster.Backups))
+            {
+                wanted[DestinationKey(destination.Name)] = destination.Compression ?? DecodeOnly;
+            }
+        }
+
+        foreach (var (key, options) in wanted)
+        {
+            var fingerprint = JsonSerializer.Serialize(options);
+            if (!_links.TryGetValue(key, out var entry) || entry.Fingerprint != fingerprint)
+            {
+                _links[key] = new Entry(fingerprint, Create(options));
+            }
+        }
+
+        foreach (var key in _links.Keys)
+        {
+            if (!wanted.ContainsKey(key))
+            {
+                _links.TryRemove(key, out _);
+            }
+        }
+    }
+
+    /// <summary>Each link that compresses or has decoded anything, by "listener:name" or "destination:name".</summary>
+    public SortedDictionary<string, CompressionStatisticsSnapshot> Snapshot()
+    {
+        var result = new SortedDictionary<string, CompressionStatisticsSnapshot>(StringComparer.Ordinal);
+        foreach (var (key, entry) in _links)
+        {
+            var snapshot = entry.Link.GetStatistics();
+            if (entry.Link.Options.Enabled || snapshot.Decompressed > 0 || snapshot.BombsRefused > 0 || snapshot.CorruptRefused > 0)
+            {
+                result[key] = snapshot;
+            }
+        }
+
+        return result;
+    }
+
+    private CompressionLink Get(string key) =>
+        _links.TryGetValue(key, out var entry) ? entry.Link : _links.GetOrAdd(key, _ => new Entry("", Create(DecodeOnly))).Link;
+
+    private CompressionLink Create(CompressionOptions options) => new(options, cpu: _cpu, time: _time, performance: _performance);
+
+    private static string ListenerKey(string name) => "listener:" + name;
+
+    private static string DestinationKey(string name) => "destination:" + name;
+
+    private sealed record Entry(string Fingerprint, CompressionLink Link);
+}

@@ -1,0 +1,55 @@
+using Microsoft.Extensions.Primitives;
+using SoapRouter.Wire.Compression;
+
+namespace SoapRouter.Compression;
+
+/// <summary>
+/// How an HTTP request's body is compressed, from its headers: WCF's own form (<c>application/soap+msbin1+gzip</c>,
+/// <c>+deflate</c>: the codec is part of the media type) or the adaptive form (<c>Content-Encoding</c> with
+/// <c>X-Soap-Original-Length</c>). The content type the listener checks and the pipeline sees is the plain one.
+/// </summary>
+/// <param name="Codec">The codec to undo; null for a plain body.</param>
+/// <param name="ContentType">The content type without the compression suffix.</param>
+/// <param name="OriginalLength">The announced decoded length, when given.</param>
+/// <param name="Problem">Why the marking cannot be read (an unknown Content-Encoding, a bad length); null when it can.</param>
+internal readonly record struct InboundCompression(ICompressionCodec? Codec, string? ContentType, int? OriginalLength, string? Problem)
+{
+    /// <summary>Reads the marking of a request with <paramref name="contentType"/> and these header values.</summary>
+    public static InboundCompression From(string? contentType, StringValues contentEncoding, StringValues originalLength, CodecRegistry registry)
+    {
+        int? length = null;
+        if (!StringValues.IsNullOrEmpty(originalLength))
+        {
+            if (!CompressionHeaders.TryParseOriginalLength(originalLength.ToString(), out var parsed))
+            {
+                return new(null, contentType, null, $"{CompressionHeaders.OriginalLength} must be a length in bytes.");
+            }
+
+            length = parsed;
+        }
+
+        if (!StringValues.IsNullOrEmpty(contentEncoding))
+        {
+            var token = contentEncoding.ToString();
+            if (!CompressionHeaders.TryParseContentEncoding(token, registry, out var codec))
+            {
+                var known = string.Join(", ", registry.Codecs.Where(c => c.Id != CodecId.None).Select(c => c.HttpToken));
+                return new(null, contentType, length, $"Content-Encoding '{token}' is not supported (supported: {known}).");
+            }
+
+            return new(codec.Id == CodecId.None ? null : codec, contentType, length, null);
+        }
+
+        if (contentType is not null)
+        {
+            var semicolon = contentType.IndexOf(';');
+            var media = (semicolon < 0 ? contentType : contentType[..semicolon]).Trim();
+            if (CompressionHeaders.TrySplitWcfMediaType(media, registry, out var plain, out var wcfCodec))
+            {
+                return new(wcfCodec, semicolon < 0 ? plain : plain + contentType[semicolon..], length, null);
+            }
+        }
+
+        return new(null, contentType, length, null);
+    }
+}
