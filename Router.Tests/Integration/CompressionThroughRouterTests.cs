@@ -166,6 +166,62 @@ public sealed class CompressionThroughRouterTests
         Assert.Equal(1, link.Decompressed);
     }
 
+    [Fact]
+    public async Task AnActionWhoseRepliesAreRandom_IsSwitchedOff_ThenReprobed_AndTurnsBackOnWhenItsContentCompresses()
+    {
+        // The backend echoes the request, so the client decides how compressible the replies are.
+        await using var backend = await RecordingBackend.StartAsync(RecordingBackend.Echoes("application/soap+xml; charset=utf-8"));
+        var adaptive = new CompressionOptions
+        {
+            BandwidthBytesPerSecond = 187_500,
+            Codecs = [CompressionCodecNames.GZip],
+            RatioMinSamples = 3,
+            ReprobeEvery = 5,
+            ReprobeInterval = TimeSpan.Zero,
+        };
+        var config = ListeningRouter.CatchAll(ListeningRouter.Cluster(WireBindingNames.Soap12Http, [backend.Address()]));
+        await using var router = await ListeningRouter.StartAsync(config with
+        {
+            Listeners = [.. config.Listeners.Select(listener => listener with { Compression = adaptive })],
+        });
+        using var http = new HttpClient();
+        var address = router.Address("soap12");
+        var random = new Random(7);
+
+        async Task<bool> SendAsync(bool compressible)
+        {
+            var text = compressible
+                ? string.Concat(Enumerable.Repeat("the same words again ", 1000))
+                : Convert.ToBase64String(Enumerable.Range(0, 15_000).Select(_ => (byte)random.Next(256)).ToArray());
+            using var response = await http.SendAsync(Request(address, StubEnvelopes.Echo(WireBindings.Soap12Http, text[..20_000], address), "gzip"));
+            Assert.Equal(HttpStatusCode.OK, response.StatusCode);
+            return response.Content.Headers.ContentEncoding.Count > 0;
+        }
+
+        var randomReplies = new List<bool>();
+        for (var i = 0; i < 12; i++)
+        {
+            randomReplies.Add(await SendAsync(compressible: false));
+        }
+
+        var statistics = router.Host.Compression.Listener("soap12").GetStatistics();
+        // The first replies are compressed to learn the ratio (random base64 keeps ~75%), then the action is switched off
+        // for its size bucket, and re-probed every 5 skipped messages.
+        Assert.True(randomReplies.Take(3).All(compressed => compressed), "the first samples were not compressed");
+        Assert.True(randomReplies.Skip(3).Count(compressed => !compressed) >= 6, "poorly compressing replies were still compressed");
+        Assert.True(statistics.Skipped.GetValueOrDefault("poorRatio") >= 6, string.Join(", ", statistics.Skipped));
+        Assert.True(statistics.Probes >= 1, "a switched-off action was never re-probed");
+
+        // The content changes: at the next probe the ratio is good again and compression stays on.
+        var compressibleReplies = new List<bool>();
+        for (var i = 0; i < 12; i++)
+        {
+            compressibleReplies.Add(await SendAsync(compressible: true));
+        }
+
+        Assert.True(compressibleReplies.TakeLast(4).All(compressed => compressed), string.Join(", ", compressibleReplies));
+    }
+
     private static Task<ListeningRouter> StartAsync(RunningStub stub, string bindingName, WireBinding binding, CompressionOptions? listenerCompression)
     {
         var config = ListeningRouter.CatchAll(ListeningRouter.Cluster(bindingName, [stub.Address(binding).AbsoluteUri]));
