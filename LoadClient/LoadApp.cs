@@ -27,7 +27,7 @@ internal static class LoadApp
         var parsed = LoadOptionsParser.Parse(args);
         if (parsed.HelpRequested)
         {
-            output.WriteLine(LoadOptionsParser.HelpText);
+            LoadOptionsParser.WriteHelp(output);
             return Success;
         }
 
@@ -38,7 +38,8 @@ internal static class LoadApp
                 error.WriteLine($"error: {problem}");
             }
 
-            error.WriteLine(LoadOptionsParser.HelpText);
+            error.WriteLine();
+            LoadOptionsParser.WriteHelp(error);
             return BadArguments;
         }
 

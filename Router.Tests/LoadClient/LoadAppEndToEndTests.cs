@@ -142,8 +142,8 @@ public sealed class LoadAppEndToEndTests
         Assert.Empty(output);
         Assert.Contains("error: Option '--url' names '192.0.2.1', which is not a loopback host", error, StringComparison.Ordinal);
         Assert.Contains("error: Option '--concurrency' must be", error, StringComparison.Ordinal);
-        Assert.Contains("error: Unknown option '--bogus'.", error, StringComparison.Ordinal);
-        Assert.Contains("Usage: LoadClient", error, StringComparison.Ordinal);
+        Assert.Contains("error: Unrecognized command or argument '--bogus'.", error, StringComparison.Ordinal);
+        Assert.Contains("Usage:", error, StringComparison.Ordinal);
     }
 
     [Fact]
