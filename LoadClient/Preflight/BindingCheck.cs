@@ -39,7 +39,9 @@ internal static class BindingCheck
         ArgumentNullException.ThrowIfNull(binding);
         if (first.ErrorType is { } type && type.StartsWith(nameof(ProtocolException), StringComparison.Ordinal))
         {
-            return $"the first call failed with {type} ({first.Detail}): the binding '{binding.Name}' probably does not match the endpoint; check --binding.";
+            // One line: WCF's messages can span several.
+            var detail = string.Join(' ', (first.Detail ?? "").Split(['\r', '\n'], StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries));
+            return $"the first {binding.Name} call failed with {type} ({detail}): the binding probably does not match the endpoint; check --binding.";
         }
 
         return null;
