@@ -30,6 +30,8 @@ internal sealed class LoadWorker : IAsyncDisposable
     /// </summary>
     public async Task RunAsync(RequestSchedule schedule, bool measure, LiveProgress? progress = null)
     {
+        // When this worker's last request ended: a slot due before then came due while it was busy.
+        long lastFinished = 0;
         while (!_stop.IsCancellationRequested && schedule.TryTake(out var scheduled))
         {
             var late = false;
@@ -55,14 +57,18 @@ internal sealed class LoadWorker : IAsyncDisposable
             }
             else
             {
-                // Due already: every worker was busy when it came due, so the wait for a free one is part of its latency
-                // (counting from the send instead would hide the queueing: coordinated omission).
-                late = true;
+                // Due already. Slots are handed out in order and an idle worker holds the next one, so a slot still
+                // untaken when it came due found every worker busy: the wait for a free one is part of its latency
+                // (counting from the send instead would hide the queueing: coordinated omission). It is late when it
+                // came due while this worker was still busy; otherwise it came due in the moment between taking it
+                // and the worker's previous request ending (or the phase starting).
+                late = scheduled < lastFinished;
                 start = scheduled;
             }
 
             var result = await _channel.SendAsync();
-            var microseconds = LatencyHistograms.ToMicroseconds(Stopwatch.GetTimestamp() - start, Stopwatch.Frequency);
+            lastFinished = Stopwatch.GetTimestamp();
+            var microseconds = LatencyHistograms.ToMicroseconds(lastFinished - start, Stopwatch.Frequency);
             if (measure)
             {
                 Stats.Record(result, microseconds, late);
