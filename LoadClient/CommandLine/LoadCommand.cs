@@ -29,7 +29,7 @@ internal static class LoadCommand
     /// <summary>--url.</summary>
     public static readonly Option<Uri?> Url = new("--url")
     {
-        Description = "Endpoint every request goes to: http or https, net.tcp for netTcp (required).",
+        Description = "Endpoint every request goes to: http or https, net.tcp for netTcp.",
         HelpName = "url",
         Required = true,
         CustomParser = OptionValues.AbsoluteUrl,

@@ -64,12 +64,13 @@ internal static class LoadOptionsParser
             errors.Add("Options '--requests' and '--duration' cannot be combined: a run is bounded by a count or by time.");
         }
 
-        if (read.Given(LoadCommand.Size) && operation is { } op && op != LoadOperation.Echo)
+        var notEcho = operation is { } known && known != LoadOperation.Echo;
+        if (read.Given(LoadCommand.Size) && notEcho)
         {
             errors.Add("Option '--size' applies to '--operation echo' only.");
         }
 
-        if (read.Given(LoadCommand.SizeDistributionOption) && operation is { } op2 && op2 != LoadOperation.Echo)
+        if (read.Given(LoadCommand.SizeDistributionOption) && notEcho)
         {
             errors.Add("Option '--size-distribution' applies to '--operation echo' only.");
         }
@@ -79,7 +80,7 @@ internal static class LoadOptionsParser
             errors.Add("Options '--size' and '--size-distribution seed' cannot be combined: the distribution chooses the sizes.");
         }
 
-        if (read.Given(LoadCommand.Orders) && operation is { } op3 && op3 != LoadOperation.GetOrders)
+        if (read.Given(LoadCommand.Orders) && operation is { } operationKnown && operationKnown != LoadOperation.GetOrders)
         {
             errors.Add("Option '--orders' applies to '--operation getOrders' only.");
         }

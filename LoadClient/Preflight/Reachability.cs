@@ -33,9 +33,12 @@ internal static class Reachability
         {
             return $"cannot reach {url}: connecting to {where} failed ({ex.SocketErrorCode}).";
         }
-        catch (OperationCanceledException) when (!stop.IsCancellationRequested)
+        catch (OperationCanceledException)
         {
-            return $"cannot reach {url}: {where} did not accept a connection within --timeout ({timeout.TotalSeconds:0.###} s).";
+            // Stopped (Ctrl+C): not the target's fault; the run that follows stops at once and reports nothing measured.
+            return stop.IsCancellationRequested
+                ? null
+                : $"cannot reach {url}: {where} did not accept a connection within --timeout ({timeout.TotalSeconds:0.###} s).";
         }
     }
 }

@@ -1,7 +1,6 @@
 using System.Text;
 using System.Text.Json;
 using global::LoadClient;
-using global::LoadClient.Driving;
 using global::LoadClient.Latency;
 using global::LoadClient.Reporting;
 using Microsoft.AspNetCore.Http;
@@ -122,17 +121,17 @@ public sealed class LoadAppRateAndProgressTests
     }
 
     [Fact]
-    public async Task LiveProgress_RecordsIntoItsOwnRecorder_LeavingWorkerStatsAlone()
+    public async Task Run_NotOnATerminal_WritesAPlainLineEveryFiveSeconds()
     {
-        using var output = new StringWriter();
-        var stats = new WorkerStats();
-        var progress = LiveProgress.Start(output, terminal: false);
+        await using var backend = await RecordingBackend.StartAsync(RecordingBackend.Replies(200, "text/xml; charset=utf-8", Reply));
 
-        progress.Record(new SendResult(RequestOutcome.Ok, 200, 0, 0), 1_000);
-        await progress.DisposeAsync();
+        var (exitCode, output, error) = await RunAsync(
+            "--url", backend.Address("/svc"), "--duration", "5.5", "--warmup", "0", "--concurrency", "1", "--rate", "20");
 
-        Assert.Equal(0, stats.Requests);
-        Assert.Equal(0, stats.Latency.TotalCount);
+        Assert.True(exitCode == 0, output + error);
+        Assert.DoesNotContain("\r", output, StringComparison.Ordinal);
+        var progress = Assert.Single(output.Split('\n'), l => l.Contains("req/s  faults", StringComparison.Ordinal));
+        Assert.StartsWith("[    5 s]", progress, StringComparison.Ordinal);
     }
 
     private static async Task<(int ExitCode, string Output, string Error)> RunAsync(params string[] args)
