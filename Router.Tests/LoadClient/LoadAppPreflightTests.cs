@@ -62,6 +62,21 @@ public sealed class LoadAppPreflightTests
     }
 
     [Fact]
+    public async Task Run_WcfNetTcpClientAtAnHttpPort_SaysTheBindingProbablyDoesNotMatch()
+    {
+        await using var backend = await RecordingBackend.StartAsync(RecordingBackend.Replies(200, "text/xml; charset=utf-8", Soap11Reply));
+        var url = new UriBuilder(backend.Address("/svc")) { Scheme = "net.tcp" }.Uri.AbsoluteUri;
+
+        var (exitCode, _, error) = await RunAsync(
+            "--client", "wcf", "--binding", "netTcp", "--url", url, "--requests", "50", "--timeout", "10");
+
+        Assert.Equal(1, exitCode);
+        var line = Assert.Single(error.Split('\n', StringSplitOptions.RemoveEmptyEntries));
+        Assert.Contains("the first netTcp call failed with ProtocolException", line, StringComparison.Ordinal);
+        Assert.Contains("binding probably does not match", line, StringComparison.Ordinal);
+    }
+
+    [Fact]
     public async Task Run_MatchingBinding_PassesTheCheckAndCountsTheFirstRequestAsWarmup()
     {
         var service = new WireResponder(WireBindings.Soap12Http);
