@@ -1,33 +1,37 @@
-using System.Diagnostics;
+using LoadClient.AdminStats;
 using LoadClient.CommandLine;
 using LoadClient.Driving;
 using LoadClient.Envelopes;
+using LoadClient.Preflight;
 using LoadClient.Reporting;
 using LoadClient.Wcf;
 
 namespace LoadClient;
 
-/// <summary>The whole program behind <see cref="Program"/>: parse, build the request once, drive, report.</summary>
+/// <summary>The whole program behind <see cref="Program"/>: parse, check the target, build the requests once, drive, report.</summary>
 internal static class LoadApp
 {
     /// <summary>Exit code when every measured request succeeded.</summary>
     public const int Success = 0;
 
-    /// <summary>Exit code when any request failed (fault, error, timeout) or the results could not be written.</summary>
+    /// <summary>Exit code when any request failed (fault, error, timeout), the target could not be used, or the results could not be written.</summary>
     public const int Failures = 1;
 
     /// <summary>Exit code for bad arguments.</summary>
     public const int BadArguments = 2;
 
-    /// <summary>Runs with <paramref name="args"/>; <paramref name="stop"/> ends the run early and still reports.</summary>
-    public static async Task<int> RunAsync(IReadOnlyList<string> args, TextWriter output, TextWriter error, CancellationToken stop)
+    /// <summary>
+    /// Runs with <paramref name="args"/>; <paramref name="stop"/> ends the run early and still reports.
+    /// <paramref name="outputIsTerminal"/> chooses the live progress line over plain progress lines.
+    /// </summary>
+    public static async Task<int> RunAsync(IReadOnlyList<string> args, TextWriter output, TextWriter error, CancellationToken stop, bool outputIsTerminal = false)
     {
         ArgumentNullException.ThrowIfNull(output);
         ArgumentNullException.ThrowIfNull(error);
         var parsed = LoadOptionsParser.Parse(args);
         if (parsed.HelpRequested)
         {
-            output.WriteLine(LoadOptionsParser.HelpText);
+            LoadOptionsParser.WriteHelp(output);
             return Success;
         }
 
@@ -38,32 +42,61 @@ internal static class LoadApp
                 error.WriteLine($"error: {problem}");
             }
 
-            error.WriteLine(LoadOptionsParser.HelpText);
+            error.WriteLine();
+            LoadOptionsParser.WriteHelp(error);
             return BadArguments;
         }
 
+        if (await Reachability.CheckAsync(options.Url, options.Timeout, stop) is { } unreachable)
+        {
+            error.WriteLine($"error: {unreachable}");
+            return Failures;
+        }
+
         var call = OperationCalls.For(options);
-        SoapRequestTemplate? template = null;
+        RequestTemplateSet? templates = null;
         ILoadTarget target;
+        Func<SendResult, string?> firstReplyCheck;
         if (options.Client == LoadClientMode.Raw)
         {
-            template = RequestTemplateBuilder.Build(options.Binding, call, options.To, ClientLimits.Unbounded);
-            output.WriteLine($"Sending {options.Binding.Name} {Names.Of(options.Operation)} ({template.Body.Length:N0}-byte body) to {options.Url}");
-            target = new SoapRequestSender(options.Url, template, options.Concurrency, options.Timeout);
+            templates = OperationCalls.BuildTemplates(options, call);
+            var contentType = templates.First.ContentType;
+            var sizes = templates.Templates.Count == 1
+                ? $"{templates.First.Body.Length:N0}-byte body"
+                : $"{templates.Templates.Count} bodies of {templates.First.Body.Length:N0} to {templates.Templates[^1].Body.Length:N0} bytes";
+            output.WriteLine($"Sending {options.Binding.Name} {Names.Of(options.Operation)} ({sizes}) to {options.Url}");
+            target = new SoapRequestSender(options.Url, templates, options.Concurrency, options.Timeout);
+            firstReplyCheck = first => BindingCheck.Raw(first, options.Binding, contentType);
         }
         else
         {
             output.WriteLine($"Calling {options.Binding.Name} {Names.Of(options.Operation)} through {options.Concurrency} WCF channel(s) to {options.Url}");
             target = call.CreateWcfTarget(WcfEndpoint.For(options));
+            firstReplyCheck = first => BindingCheck.Wcf(first, options.Binding);
         }
 
+        using var router = options.AdminUrl is { } admin ? new RouterStatsReader(admin, options.Timeout) : null;
         LoadMeasurement measurement;
         await using (target)
         {
-            measurement = await new LoadDriver(options, target).RunAsync(stop);
+            var driver = new LoadDriver(options, target)
+            {
+                FirstReplyCheck = firstReplyCheck,
+                BeforeMeasure = router is null ? null : router.ReadBeforeAsync,
+                AfterMeasure = router is null ? null : router.ReadAfterAsync,
+                ProgressOutput = options.Quiet ? null : output,
+                ProgressOnTerminal = outputIsTerminal,
+            };
+            measurement = await driver.RunAsync(stop);
         }
 
-        var report = LoadReport.Create(options, call, template, measurement, Stopwatch.Frequency);
+        if (measurement.AbortReason is { } reason)
+        {
+            error.WriteLine($"error: {reason}");
+            return Failures;
+        }
+
+        var report = LoadReport.Create(options, call, templates, measurement, router is null ? null : RouterReport.From(router));
         ConsoleReport.Write(report, output);
 
         if (options.JsonPath is { } path)

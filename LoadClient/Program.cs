@@ -16,6 +16,6 @@ internal static class Program
             }
         };
 
-        return await LoadApp.RunAsync(args, Console.Out, Console.Error, stop.Token);
+        return await LoadApp.RunAsync(args, Console.Out, Console.Error, stop.Token, outputIsTerminal: !Console.IsOutputRedirected);
     }
 }

@@ -1,9 +1,10 @@
+using LoadClient.Payloads;
 using Samples.Payloads;
 using SoapRouter.Wire.Bindings;
 
 namespace LoadClient.CommandLine;
 
-/// <summary>One load run, as the command line describes it; built only by <see cref="LoadOptionsParser"/>.</summary>
+/// <summary>One load run, as the command line describes it; built by <see cref="LoadOptionsParser"/>.</summary>
 internal sealed record LoadOptions
 {
     /// <summary>Default request body size of echo, in bytes.</summary>
@@ -62,4 +63,16 @@ internal sealed record LoadOptions
 
     /// <summary>The net.tcp connection buffer of the WCF mode's channels (WCF's default, 8 KB, stalls large replies on loopback).</summary>
     public int TcpBuffer { get; init; } = DefaultTcpBuffer;
+
+    /// <summary>Echo sizes: every request --size, or the seed experiment's spread (<see cref="SeedSizes"/>).</summary>
+    public SizeDistribution SizeDistribution { get; init; } = SizeDistribution.Fixed;
+
+    /// <summary>When set, requests are started at this many per second (open model) instead of back to back.</summary>
+    public double? Rate { get; init; }
+
+    /// <summary>No live progress line or periodic lines while the run goes.</summary>
+    public bool Quiet { get; init; }
+
+    /// <summary>The router's admin address; when set, its /stats is read before and after the measured phase.</summary>
+    public Uri? AdminUrl { get; init; }
 }

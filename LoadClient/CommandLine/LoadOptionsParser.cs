@@ -1,329 +1,135 @@
-using System.Globalization;
-using Samples.Payloads;
+using System.CommandLine;
+using System.CommandLine.Help;
+using LoadClient.Payloads;
 using SoapRouter.Wire.Bindings;
 
 namespace LoadClient.CommandLine;
 
-/// <summary>Parses the command line (<c>--name value</c> or <c>--name=value</c>), reporting every error in one pass.</summary>
+/// <summary>
+/// Parses the command line with System.CommandLine (<see cref="LoadCommand"/>), then checks the options against each
+/// other; every problem, System.CommandLine's and ours, is reported in one pass.
+/// </summary>
 internal static class LoadOptionsParser
 {
-    /// <summary>Longest --duration: a run is bounded so a forgotten client does not load a shared router for hours.</summary>
-    public const int MaxDurationSeconds = 600;
-
-    /// <summary>Largest --size: one echo request body.</summary>
-    public const int MaxEchoSize = 64 * 1024 * 1024;
-
-    /// <summary>Largest --orders.</summary>
-    public const int MaxOrderCount = 100_000;
-
-    /// <summary>Largest --concurrency.</summary>
-    public const int MaxConcurrency = 1024;
-
-    private const string Url = "--url";
-    private const string Client = "--client";
-    private const string Binding = "--binding";
-    private const string Operation = "--operation";
-    private const string Size = "--size";
-    private const string Orders = "--orders";
-    private const string Profile = "--profile";
-    private const string To = "--to";
-    private const string Concurrency = "--concurrency";
-    private const string Requests = "--requests";
-    private const string Duration = "--duration";
-    private const string Warmup = "--warmup";
-    private const string Timeout = "--timeout";
-    private const string Json = "--json";
-    private const string AllowRemote = "--allow-remote";
-    private const string TcpBuffer = "--tcp-buffer";
-
-    private static readonly string[] ValueOptions =
-        [Url, Client, Binding, Operation, Size, Orders, Profile, To, Concurrency, Requests, Duration, Warmup, Timeout, Json, TcpBuffer];
-
-    /// <summary>Usage text printed for --help and after errors.</summary>
-    public const string HelpText = """
-        Usage: LoadClient --url <url> [options]
-
-          --url <url>            endpoint every request goes to (required; http or https, net.tcp for netTcp)
-          --client <mode>        raw | wcf (default raw): raw HTTP posts of a template encoded once, or
-                                 ChannelFactory channels (no byte counts; plain http and net.tcp only)
-          --binding <name>       basicHttp | soap12Http | binaryHttp | netTcp (default basicHttp;
-                                 netTcp needs --client wcf)
-          --operation <name>     echo | getOrders | submitOrder (default echo)
-          --size <bytes>         echo payload size, 1..67108864 (default 1024; echo only)
-          --orders <n>           orders getOrders asks for, 0..100000 (default 10; getOrders only)
-          --profile <name>       HighlyCompressible | Compressible | Incompressible (default Compressible)
-          --to <uri>             wsa:To of soap12Http/binaryHttp/netTcp messages (default the --url)
-          --concurrency <n>      requests in flight: raw workers and pooled connections, or WCF
-                                 channels, 1..1024 (default 4)
-          --requests <n>         measured requests, >= 1 (default 200)
-          --duration <seconds>   measure for this long instead, 1..600 (not with --requests)
-          --warmup <n>           unmeasured requests sent first, >= 0 (default 10)
-          --timeout <seconds>    limit on one request, up to the last reply byte, 0.001..3600 (default 30)
-          --json <path>          also write the results as JSON to this file
-          --tcp-buffer <bytes>   netTcp (wcf mode): the connection buffer, 1024..16777216 (default 65536).
-                                 WCF's own default, 8192, also sizes the socket's receive buffer, which
-                                 stalls large replies on loopback; pass 8192 to measure a stock client
-          --allow-remote         allow a --url host that is not loopback
-          --help, -h             show this text
-
-        Only loopback hosts (localhost, 127.0.0.0/8, ::1) are accepted unless --allow-remote is given:
-        a load generator aimed at the wrong address is a denial of service, and the test machines allow
-        loopback traffic only. Exit code: 0 every request succeeded, 1 some failed, 2 bad arguments.
-        """;
-
     /// <summary>Parses <paramref name="args"/>; never throws for bad input.</summary>
     public static LoadOptionsParseResult Parse(IReadOnlyList<string> args)
     {
         ArgumentNullException.ThrowIfNull(args);
-        var errors = new List<string>();
-        var values = new Dictionary<string, string>(StringComparer.Ordinal);
-        var allowRemote = false;
-        var help = false;
-        for (var i = 0; i < args.Count; i++)
+        var parsed = LoadCommand.Root.Parse(args);
+        if (parsed.Action is HelpWithEpilogue or HelpAction)
         {
-            var arg = args[i];
-            if (arg is "--help" or "-h" or "-?")
-            {
-                help = true;
-                continue;
-            }
-
-            if (!arg.StartsWith("--", StringComparison.Ordinal))
-            {
-                errors.Add($"Unexpected argument '{arg}': options start with '--'.");
-                continue;
-            }
-
-            var (name, value) = SplitInline(arg);
-            if (name == AllowRemote)
-            {
-                if (value is not null)
-                {
-                    errors.Add($"Option '{AllowRemote}' takes no value.");
-                }
-
-                allowRemote = true;
-                continue;
-            }
-
-            // A value after an unknown option is taken as its value too, so one mistake gives one error.
-            if (value is null && i + 1 < args.Count && !args[i + 1].StartsWith("--", StringComparison.Ordinal))
-            {
-                value = args[++i];
-            }
-
-            if (Array.IndexOf(ValueOptions, name) < 0)
-            {
-                errors.Add($"Unknown option '{name}'.");
-            }
-            else if (value is null)
-            {
-                errors.Add($"Option '{name}' needs a value.");
-            }
-            else if (!values.TryAdd(name, value))
-            {
-                errors.Add($"Option '{name}' is given more than once.");
-            }
+            return new LoadOptionsParseResult(null, [], HelpRequested: true);
         }
 
-        var options = Build(values, allowRemote, errors);
-        return new LoadOptionsParseResult(errors.Count == 0 ? options : null, errors, help);
+        var errors = parsed.Errors.Select(e => e.Message).ToList();
+        var options = Build(new Reader(parsed), errors);
+        return new LoadOptionsParseResult(errors.Count == 0 ? options : null, errors, HelpRequested: false);
     }
 
-    private static LoadOptions? Build(Dictionary<string, string> values, bool allowRemote, List<string> errors)
+    /// <summary>Writes System.CommandLine's help for LoadClient to <paramref name="output"/>.</summary>
+    public static void WriteHelp(TextWriter output)
     {
-        var url = ReadUrl(values, allowRemote, errors);
+        ArgumentNullException.ThrowIfNull(output);
+        LoadCommand.Root.Parse(["--help"]).Invoke(new InvocationConfiguration { Output = output, Error = output });
+    }
 
-        // Checks between options are skipped when the option they depend on was itself wrong: one mistake, one error.
-        var errorsBefore = errors.Count;
-        var binding = Read(values, Binding, WireBindings.BasicHttp, errors, TryBinding);
-        var bindingKnown = errors.Count == errorsBefore;
-        errorsBefore = errors.Count;
-        var client = Read(values, Client, LoadClientMode.Raw, errors, TryEnum<LoadClientMode>);
-        var clientKnown = errors.Count == errorsBefore;
-        errorsBefore = errors.Count;
-        var operation = Read(values, Operation, LoadOperation.Echo, errors, TryEnum<LoadOperation>);
-        var operationKnown = errors.Count == errorsBefore;
-        var size = Read(values, Size, LoadOptions.DefaultEchoSize, errors, (string n, string v, List<string> e, out int r) => TryInt(n, v, 1, MaxEchoSize, e, out r));
-        var orders = Read(values, Orders, LoadOptions.DefaultOrderCount, errors, (string n, string v, List<string> e, out int r) => TryInt(n, v, 0, MaxOrderCount, e, out r));
-        var profile = Read(values, Profile, PayloadProfile.Compressible, errors, TryEnum<PayloadProfile>);
-        var to = Read<Uri?>(values, To, null, errors, TryAbsoluteUri);
-        var concurrency = Read(values, Concurrency, 4, errors, (string n, string v, List<string> e, out int r) => TryInt(n, v, 1, MaxConcurrency, e, out r));
-        var requests = Read(values, Requests, 200, errors, (string n, string v, List<string> e, out int r) => TryInt(n, v, 1, int.MaxValue, e, out r));
-        var duration = Read<double?>(values, Duration, null, errors, (string n, string v, List<string> e, out double? r) => TrySeconds(n, v, 1, MaxDurationSeconds, e, out r));
-        var warmup = Read(values, Warmup, 10, errors, (string n, string v, List<string> e, out int r) => TryInt(n, v, 0, int.MaxValue, e, out r));
-        var timeout = Read<double?>(values, Timeout, 30, errors, (string n, string v, List<string> e, out double? r) => TrySeconds(n, v, 0.001, 3600, e, out r));
-        var json = values.GetValueOrDefault(Json);
-        var tcpBuffer = Read(values, TcpBuffer, LoadOptions.DefaultTcpBuffer, errors, (string n, string v, List<string> e, out int r) => TryInt(n, v, 1024, 16 * 1024 * 1024, e, out r));
-        if (values.ContainsKey(TcpBuffer) && bindingKnown && !binding.IsSession)
+    private static LoadOptions? Build(Reader read, List<string> errors)
+    {
+        // Checks between options are skipped when an option they depend on was itself wrong: one mistake, one error.
+        var url = read.Valid(LoadCommand.Url);
+        var allowRemote = read.Value(LoadCommand.AllowRemote);
+        var binding = read.Valid(LoadCommand.Binding);
+        var client = read.ValidStruct(LoadCommand.Client, LoadClientMode.Raw);
+        var operation = read.ValidStruct(LoadCommand.Operation, LoadOperation.Echo);
+        var distribution = read.ValidStruct(LoadCommand.SizeDistributionOption, SizeDistribution.Fixed);
+        var adminUrl = read.Valid(LoadCommand.AdminUrl);
+
+        if (url is not null && !allowRemote && !LoopbackHosts.IsLoopback(url))
         {
-            errors.Add($"Option '{TcpBuffer}' applies to netTcp only.");
+            errors.Add($"Option '--url' names '{url.Host}', which is not a loopback host; pass '--allow-remote' to send load to another machine.");
         }
 
-        if (!values.ContainsKey(Url))
+        if (adminUrl is not null && !allowRemote && !LoopbackHosts.IsLoopback(adminUrl))
         {
-            errors.Add($"Option '{Url}' is required.");
+            errors.Add($"Option '--admin-url' names '{adminUrl.Host}', which is not a loopback host; pass '--allow-remote' to read another machine's router.");
         }
 
-        if (values.ContainsKey(Requests) && values.ContainsKey(Duration))
+        if (read.Given(LoadCommand.TcpBuffer) && binding is { IsSession: false })
         {
-            errors.Add($"Options '{Requests}' and '{Duration}' cannot be combined: a run is bounded by a count or by time.");
+            errors.Add("Option '--tcp-buffer' applies to netTcp only.");
         }
 
-        if (values.ContainsKey(Size) && operationKnown && operation != LoadOperation.Echo)
+        if (read.Given(LoadCommand.Requests) && read.Given(LoadCommand.Duration))
         {
-            errors.Add($"Option '{Size}' applies to '{Operation} echo' only.");
+            errors.Add("Options '--requests' and '--duration' cannot be combined: a run is bounded by a count or by time.");
         }
 
-        if (values.ContainsKey(Orders) && operationKnown && operation != LoadOperation.GetOrders)
+        var notEcho = operation is { } known && known != LoadOperation.Echo;
+        if (read.Given(LoadCommand.Size) && notEcho)
         {
-            errors.Add($"Option '{Orders}' applies to '{Operation} getOrders' only.");
+            errors.Add("Option '--size' applies to '--operation echo' only.");
         }
 
-        if (values.ContainsKey(To) && bindingKnown && !binding.UsesAddressing)
+        if (read.Given(LoadCommand.SizeDistributionOption) && notEcho)
         {
-            errors.Add($"Option '{To}' applies to soap12Http, binaryHttp and netTcp only: basicHttp messages carry no WS-Addressing headers.");
+            errors.Add("Option '--size-distribution' applies to '--operation echo' only.");
         }
 
-        if (bindingKnown && clientKnown && binding.IsSession && client == LoadClientMode.Raw)
+        if (read.Given(LoadCommand.Size) && distribution == SizeDistribution.Seed)
         {
-            errors.Add($"Binding '{binding.Name}' is spoken by the WCF client only: add '{Client} wcf' (the raw mode posts HTTP requests).");
+            errors.Add("Options '--size' and '--size-distribution seed' cannot be combined: the distribution chooses the sizes.");
+        }
+
+        if (read.Given(LoadCommand.Orders) && operation is { } operationKnown && operationKnown != LoadOperation.GetOrders)
+        {
+            errors.Add("Option '--orders' applies to '--operation getOrders' only.");
+        }
+
+        if (read.Given(LoadCommand.To) && binding is { UsesAddressing: false })
+        {
+            errors.Add("Option '--to' applies to soap12Http, binaryHttp and netTcp only: basicHttp messages carry no WS-Addressing headers.");
+        }
+
+        if (binding is { IsSession: true } && client == LoadClientMode.Raw)
+        {
+            errors.Add($"Binding '{binding.Name}' is spoken by the WCF client only: add '--client wcf' (the raw mode posts HTTP requests).");
         }
 
         if (url is not null)
         {
-            CheckScheme(url, bindingKnown ? binding : null, clientKnown ? client : null, errors);
+            CheckScheme(url, binding, client, errors);
         }
 
-        if (json is not null)
-        {
-            CheckJsonPath(json, errors);
-        }
-
-        if (url is null)
+        // System.CommandLine throws when a value with an error is read: only clean arguments become options.
+        if (url is null || errors.Count > 0)
         {
             return null;
         }
 
+        var duration = read.Value(LoadCommand.Duration);
         return new LoadOptions
         {
             Url = url,
-            Client = client,
-            Binding = binding,
-            Operation = operation,
-            EchoSize = size,
-            OrderCount = orders,
-            Profile = profile,
-            To = to ?? url,
-            Concurrency = concurrency,
-            Requests = requests,
+            Client = client ?? LoadClientMode.Raw,
+            Binding = read.Value(LoadCommand.Binding),
+            Operation = operation ?? LoadOperation.Echo,
+            EchoSize = read.Value(LoadCommand.Size),
+            SizeDistribution = distribution ?? SizeDistribution.Fixed,
+            OrderCount = read.Value(LoadCommand.Orders),
+            Profile = read.Value(LoadCommand.Profile) ?? Samples.Payloads.PayloadProfile.Compressible,
+            To = read.Value(LoadCommand.To) ?? url,
+            Concurrency = read.Value(LoadCommand.Concurrency),
+            Requests = read.Value(LoadCommand.Requests),
             Duration = duration is { } seconds ? TimeSpan.FromSeconds(seconds) : null,
-            Warmup = warmup,
-            Timeout = TimeSpan.FromSeconds(timeout ?? 30),
-            JsonPath = json,
+            Rate = read.Value(LoadCommand.Rate),
+            Warmup = read.Value(LoadCommand.Warmup),
+            Timeout = TimeSpan.FromSeconds(read.Value(LoadCommand.Timeout) ?? 30),
+            JsonPath = read.Value(LoadCommand.Json),
             AllowRemote = allowRemote,
-            TcpBuffer = tcpBuffer,
+            TcpBuffer = read.Value(LoadCommand.TcpBuffer),
+            AdminUrl = adminUrl,
+            Quiet = read.Value(LoadCommand.Quiet),
         };
-    }
-
-    private delegate bool TryParseValue<T>(string name, string value, List<string> errors, out T result);
-
-    private static T Read<T>(Dictionary<string, string> values, string name, T fallback, List<string> errors, TryParseValue<T> parse) =>
-        values.TryGetValue(name, out var value) && parse(name, value, errors, out var parsed) ? parsed : fallback;
-
-    private static (string Name, string? Value) SplitInline(string arg)
-    {
-        var equals = arg.IndexOf('=', StringComparison.Ordinal);
-        return equals < 0 ? (arg, null) : (arg[..equals], arg[(equals + 1)..]);
-    }
-
-    private static Uri? ReadUrl(Dictionary<string, string> values, bool allowRemote, List<string> errors)
-    {
-        if (!values.TryGetValue(Url, out var value))
-        {
-            return null;
-        }
-
-        if (!Uri.TryCreate(value, UriKind.Absolute, out var url)
-            || (url.Scheme != Uri.UriSchemeHttp && url.Scheme != Uri.UriSchemeHttps && url.Scheme != Uri.UriSchemeNetTcp))
-        {
-            errors.Add($"Option '{Url}' must be an absolute http, https or net.tcp URL; got '{value}'.");
-            return null;
-        }
-
-        if (!allowRemote && !LoopbackHosts.IsLoopback(url))
-        {
-            errors.Add($"Option '{Url}' names '{url.Host}', which is not a loopback host; pass '{AllowRemote}' to send load to another machine.");
-        }
-
-        return url;
-    }
-
-    private static bool TryAbsoluteUri(string name, string value, List<string> errors, out Uri? result)
-    {
-        if (Uri.TryCreate(value, UriKind.Absolute, out result))
-        {
-            return true;
-        }
-
-        errors.Add($"Option '{name}' must be an absolute URI; got '{value}'.");
-        return false;
-    }
-
-    private static bool TryInt(string name, string value, int min, int max, List<string> errors, out int result)
-    {
-        if (int.TryParse(value, NumberStyles.AllowLeadingSign, CultureInfo.InvariantCulture, out result) && result >= min && result <= max)
-        {
-            return true;
-        }
-
-        var range = max == int.MaxValue ? $"an integer >= {min}" : $"an integer from {min} to {max}";
-        errors.Add($"Option '{name}' must be {range}; got '{value}'.");
-        return false;
-    }
-
-    private static bool TrySeconds(string name, string value, double min, double max, List<string> errors, out double? result)
-    {
-        // The range test also rejects NaN and infinities, which double.TryParse accepts.
-        if (double.TryParse(value, NumberStyles.Float, CultureInfo.InvariantCulture, out var seconds) && seconds >= min && seconds <= max)
-        {
-            result = seconds;
-            return true;
-        }
-
-        result = null;
-        errors.Add($"Option '{name}' must be a number of seconds from {min.ToString(CultureInfo.InvariantCulture)} to {max.ToString(CultureInfo.InvariantCulture)}; got '{value}'.");
-        return false;
-    }
-
-    private static bool TryEnum<T>(string name, string value, List<string> errors, out T result)
-        where T : struct, Enum
-    {
-        // Enum.TryParse would also take numbers ("7"), which are not names.
-        if (!char.IsAsciiDigit(value.FirstOrDefault()) && value.FirstOrDefault() != '-'
-            && Enum.TryParse(value, ignoreCase: true, out result) && Enum.IsDefined(result))
-        {
-            return true;
-        }
-
-        result = default;
-        var names = Enum.GetNames<T>().Select(n => char.ToLowerInvariant(n[0]) + n[1..]);
-        errors.Add($"Option '{name}' must be one of {string.Join(", ", names)}; got '{value}'.");
-        return false;
-    }
-
-    private static bool TryBinding(string name, string value, List<string> errors, out WireBinding result)
-    {
-        var found = WireBindings.All.FirstOrDefault(b => b.Name.Equals(value, StringComparison.OrdinalIgnoreCase));
-        if (found is not null)
-        {
-            result = found;
-            return true;
-        }
-
-        result = WireBindings.BasicHttp;
-        errors.Add($"Option '{name}' must be one of {string.Join(", ", WireBindingNames.All)}; got '{value}'.");
-        return false;
     }
 
     // The URL's scheme must be the binding's transport; unknown binding or client (already reported) skip their checks.
@@ -332,31 +138,38 @@ internal static class LoadOptionsParser
         var netTcp = url.Scheme == Uri.UriSchemeNetTcp;
         if (binding is { IsSession: true } && !netTcp)
         {
-            errors.Add($"Option '{Url}' must be a net.tcp URL for binding '{binding.Name}'; got '{url}'.");
+            errors.Add($"Option '--url' must be a net.tcp URL for binding '{binding.Name}'; got '{url}'.");
         }
         else if (binding is { IsSession: false } && netTcp)
         {
-            errors.Add($"Option '{Url}' must be an http or https URL for binding '{binding.Name}'; net.tcp is binding '{WireBindingNames.NetTcp}''s.");
+            errors.Add($"Option '--url' must be an http or https URL for binding '{binding.Name}'; net.tcp is binding '{WireBindingNames.NetTcp}''s.");
         }
 
         if (client == LoadClientMode.Wcf && url.Scheme == Uri.UriSchemeHttps)
         {
-            errors.Add($"Option '{Client} wcf' speaks plain http: the wire library's client bindings have no transport security; got '{url}'.");
+            errors.Add($"Option '--client wcf' speaks plain http: the wire library's client bindings have no transport security; got '{url}'.");
         }
     }
 
-    private static void CheckJsonPath(string path, List<string> errors)
+    /// <summary>Reads option values from one parse, telling given from defaulted and valid from reported.</summary>
+    private readonly struct Reader(ParseResult parsed)
     {
-        string? directory = null;
-        var valid = path.Length > 0 && path.IndexOf('\0', StringComparison.Ordinal) < 0 && !Directory.Exists(path);
-        if (valid)
-        {
-            directory = Path.GetDirectoryName(Path.GetFullPath(path));
-        }
+        public bool Given(Option option) => parsed.GetResult(option) is { Implicit: false };
 
-        if (!valid || (directory is not null && !Directory.Exists(directory)))
+        public T Value<T>(Option<T> option) => parsed.GetValue(option)!;
+
+        /// <summary>The value when it parsed cleanly (given or defaulted); null when its error is already reported.</summary>
+        public T? Valid<T>(Option<T> option)
+            where T : class? => HasErrors(option) ? null : parsed.GetValue(option);
+
+        /// <summary>The value (or <paramref name="fallback"/> when not given) when it parsed cleanly; null when its error is already reported.</summary>
+        public T? ValidStruct<T>(Option<T?> option, T fallback)
+            where T : struct => HasErrors(option) ? null : parsed.GetValue(option) ?? fallback;
+
+        private bool HasErrors(Option option)
         {
-            errors.Add($"Option '{Json}' must name a file in an existing directory; got '{path}'.");
+            var result = parsed.GetResult(option);
+            return result is not null && parsed.Errors.Any(e => e.SymbolResult is { } s && (s == result || s.Parent == result));
         }
     }
 }

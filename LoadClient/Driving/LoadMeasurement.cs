@@ -5,4 +5,9 @@ namespace LoadClient.Driving;
 /// <param name="WallTime">From the first measured request to the end of the last reply.</param>
 /// <param name="CpuTime">Processor time of this process (all threads, user and kernel) over the same span.</param>
 /// <param name="Stopped">The run was stopped early (Ctrl+C).</param>
-internal sealed record LoadMeasurement(WorkerStats Stats, TimeSpan WallTime, TimeSpan CpuTime, bool Stopped);
+/// <param name="AbortReason">Set when the run did not start because the first warm-up reply showed it could not work.</param>
+internal sealed record LoadMeasurement(WorkerStats Stats, TimeSpan WallTime, TimeSpan CpuTime, bool Stopped, string? AbortReason = null)
+{
+    /// <summary>A run that stopped before its measured phase, for <paramref name="reason"/>.</summary>
+    public static LoadMeasurement Aborted(string reason) => new(new WorkerStats(), TimeSpan.Zero, TimeSpan.Zero, Stopped: false, reason);
+}

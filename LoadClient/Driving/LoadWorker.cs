@@ -1,36 +1,78 @@
 using System.Diagnostics;
+using LoadClient.Latency;
+using LoadClient.Reporting;
 
 namespace LoadClient.Driving;
 
-/// <summary>One of the --concurrency loops: sends a request, waits for the whole reply, records it, repeats.</summary>
+/// <summary>One of the --concurrency loops: takes a request from the schedule, sends it, waits for the whole reply, records it.</summary>
 internal sealed class LoadWorker : IAsyncDisposable
 {
     private readonly ILoadChannel _channel;
     private readonly CancellationToken _stop;
 
     /// <summary>Creates a worker sending on <paramref name="channel"/> until <paramref name="stop"/> fires.</summary>
-    public LoadWorker(ILoadChannel channel, int expectedRequests, CancellationToken stop)
+    public LoadWorker(ILoadChannel channel, CancellationToken stop)
     {
         ArgumentNullException.ThrowIfNull(channel);
         _channel = channel;
         _stop = stop;
-        Stats = new WorkerStats(expectedRequests);
     }
 
     /// <summary>The measured requests of this worker.</summary>
-    public WorkerStats Stats { get; }
+    public WorkerStats Stats { get; } = new();
 
-    /// <summary>Sends while <paramref name="schedule"/> hands out requests; records them when <paramref name="measure"/>.</summary>
-    public async Task RunAsync(RequestSchedule schedule, bool measure)
+    /// <summary>Sends one request outside any phase (the binding check); not recorded.</summary>
+    public Task<SendResult> SendOnceAsync() => _channel.SendAsync();
+
+    /// <summary>
+    /// Sends while <paramref name="schedule"/> hands out requests; records them when <paramref name="measure"/>, and in
+    /// <paramref name="progress"/> too when given.
+    /// </summary>
+    public async Task RunAsync(RequestSchedule schedule, bool measure, LiveProgress? progress = null)
     {
-        while (!_stop.IsCancellationRequested && schedule.TryTake())
+        // When this worker's last request ended: a slot due before then came due while it was busy.
+        long lastFinished = 0;
+        while (!_stop.IsCancellationRequested && schedule.TryTake(out var scheduled))
         {
-            var start = Stopwatch.GetTimestamp();
+            var late = false;
+            long start;
+            if (scheduled == 0)
+            {
+                start = Stopwatch.GetTimestamp();
+            }
+            else if (scheduled > Stopwatch.GetTimestamp())
+            {
+                // Ahead of time: wait for the slot; the timer's own lateness (about a millisecond) is not the target's,
+                // so latency counts from when the request really went.
+                try
+                {
+                    await Task.Delay(Stopwatch.GetElapsedTime(Stopwatch.GetTimestamp(), scheduled), _stop);
+                }
+                catch (OperationCanceledException)
+                {
+                    break;
+                }
+
+                start = Stopwatch.GetTimestamp();
+            }
+            else
+            {
+                // Due already. Slots are handed out in order and an idle worker holds the next one, so a slot still
+                // untaken when it came due found every worker busy: the wait for a free one is part of its latency
+                // (counting from the send instead would hide the queueing: coordinated omission). It is late when it
+                // came due while this worker was still busy; otherwise it came due in the moment between taking it
+                // and the worker's previous request ending (or the phase starting).
+                late = scheduled < lastFinished;
+                start = scheduled;
+            }
+
             var result = await _channel.SendAsync();
-            var elapsed = Stopwatch.GetTimestamp() - start;
+            lastFinished = Stopwatch.GetTimestamp();
+            var microseconds = LatencyHistograms.ToMicroseconds(lastFinished - start, Stopwatch.Frequency);
             if (measure)
             {
-                Stats.Record(result, elapsed);
+                Stats.Record(result, microseconds, late);
+                progress?.Record(result, microseconds);
             }
         }
     }

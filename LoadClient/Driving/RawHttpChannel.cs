@@ -6,14 +6,17 @@ internal sealed class RawHttpChannel : ILoadChannel
     // Reply bodies are read into this and dropped: only their length matters.
     private readonly byte[] _scratch = new byte[64 * 1024];
     private readonly SoapRequestSender _sender;
+    private readonly Random _random;
     private readonly CancellationToken _stop;
     private CancellationTokenSource _timeout;
 
-    /// <summary>Sends with <paramref name="sender"/> until <paramref name="stop"/> fires.</summary>
-    public RawHttpChannel(SoapRequestSender sender, CancellationToken stop)
+    /// <summary>Sends with <paramref name="sender"/> until <paramref name="stop"/> fires, picking templates with <paramref name="random"/>.</summary>
+    public RawHttpChannel(SoapRequestSender sender, Random random, CancellationToken stop)
     {
         ArgumentNullException.ThrowIfNull(sender);
+        ArgumentNullException.ThrowIfNull(random);
         _sender = sender;
+        _random = random;
         _stop = stop;
         _timeout = CancellationTokenSource.CreateLinkedTokenSource(stop);
     }
@@ -29,7 +32,7 @@ internal sealed class RawHttpChannel : ILoadChannel
         }
 
         _timeout.CancelAfter(_sender.Timeout);
-        return _sender.SendAsync(_scratch, _timeout.Token, _stop);
+        return _sender.SendAsync(_sender.Templates.Pick(_random), _scratch, _timeout.Token, _stop);
     }
 
     /// <inheritdoc />

@@ -10,14 +10,16 @@ internal sealed class SoapRequestSender : ILoadTarget, IDisposable
     private readonly HttpClient _client;
     private readonly Uri _url;
 
+    private int _channels;
+
     /// <summary>Creates the sender and its pool of at most <paramref name="concurrency"/> connections to <paramref name="url"/>.</summary>
-    public SoapRequestSender(Uri url, SoapRequestTemplate template, int concurrency, TimeSpan timeout)
+    public SoapRequestSender(Uri url, RequestTemplateSet templates, int concurrency, TimeSpan timeout)
     {
         ArgumentNullException.ThrowIfNull(url);
-        ArgumentNullException.ThrowIfNull(template);
+        ArgumentNullException.ThrowIfNull(templates);
         ArgumentOutOfRangeException.ThrowIfLessThan(concurrency, 1);
         _url = url;
-        Template = template;
+        Templates = templates;
         Timeout = timeout;
         var handler = new SocketsHttpHandler
         {
@@ -38,31 +40,32 @@ internal sealed class SoapRequestSender : ILoadTarget, IDisposable
         _client = new HttpClient(handler, disposeHandler: true) { Timeout = System.Threading.Timeout.InfiniteTimeSpan };
     }
 
-    /// <summary>The request every call sends.</summary>
-    public SoapRequestTemplate Template { get; }
+    /// <summary>The requests calls send: one template, or one per size of a distribution.</summary>
+    public RequestTemplateSet Templates { get; }
 
     /// <summary>Limit on one request, up to the last byte of the reply.</summary>
     public TimeSpan Timeout { get; }
 
     /// <summary>
-    /// Sends one request and reads the reply to the end into <paramref name="scratch"/> (discarded).
-    /// <paramref name="token"/> is cancelled on timeout or stop; <paramref name="stop"/> tells the two apart.
+    /// Sends one request of <paramref name="template"/> and reads the reply to the end into <paramref name="scratch"/>
+    /// (discarded). <paramref name="token"/> is cancelled on timeout or stop; <paramref name="stop"/> tells the two apart.
     /// </summary>
-    public async Task<SendResult> SendAsync(byte[] scratch, CancellationToken token, CancellationToken stop)
+    public async Task<SendResult> SendAsync(SoapRequestTemplate template, byte[] scratch, CancellationToken token, CancellationToken stop)
     {
+        ArgumentNullException.ThrowIfNull(template);
         var status = 0;
         long sent = 0;
         long received = 0;
         try
         {
-            using var content = new TemplateContent(Template);
+            using var content = new TemplateContent(template);
             using var request = new HttpRequestMessage(HttpMethod.Post, _url)
             {
                 Version = HttpVersion.Version11,
                 VersionPolicy = HttpVersionPolicy.RequestVersionExact,
                 Content = content,
             };
-            if (Template.SoapActionHeader is { } soapAction)
+            if (template.SoapActionHeader is { } soapAction)
             {
                 request.Headers.TryAddWithoutValidation("SOAPAction", soapAction);
             }
@@ -80,7 +83,8 @@ internal sealed class SoapRequestSender : ILoadTarget, IDisposable
                 }
             }
 
-            return new SendResult(Classify(status, response.Content.Headers.ContentType?.ToString()), status, sent, received);
+            var contentType = response.Content.Headers.ContentType?.ToString();
+            return new SendResult(Classify(status, contentType), status, sent, received, ContentType: contentType);
         }
         catch (OperationCanceledException)
         {
@@ -117,7 +121,8 @@ internal sealed class SoapRequestSender : ILoadTarget, IDisposable
     }
 
     /// <inheritdoc />
-    public ILoadChannel CreateChannel(CancellationToken stop) => new RawHttpChannel(this, stop);
+    /// <remarks>Each channel draws its request sizes from its own seeded source (seeds 1, 2, ... in creation order).</remarks>
+    public ILoadChannel CreateChannel(CancellationToken stop) => new RawHttpChannel(this, new Random(Interlocked.Increment(ref _channels)), stop);
 
     public void Dispose() => _client.Dispose();
 

@@ -1,13 +1,13 @@
+using HdrHistogram;
+using LoadClient.Latency;
+
 namespace LoadClient.Driving;
 
 /// <summary>What one worker measured; only its own worker writes it, so it needs no locks until merged.</summary>
 internal sealed class WorkerStats
 {
-    /// <summary>Creates empty statistics with room for <paramref name="expectedRequests"/> latencies.</summary>
-    public WorkerStats(int expectedRequests = 0) => Latencies = new List<long>(expectedRequests);
-
-    /// <summary>Latency of every counted request, in <see cref="System.Diagnostics.Stopwatch"/> ticks (8 bytes per request).</summary>
-    public List<long> Latencies { get; }
+    /// <summary>Latency of every counted request, in microseconds; fixed memory whatever the count.</summary>
+    public LongHistogram Latency { get; } = LatencyHistograms.Create();
 
     /// <summary>Requests by outcome (indexed by <see cref="RequestOutcome"/>).</summary>
     public long[] Outcomes { get; } = new long[Enum.GetValues<RequestOutcome>().Length];
@@ -25,18 +25,27 @@ internal sealed class WorkerStats
     public long BytesReceived { get; private set; }
 
     /// <summary>Requests counted.</summary>
-    public long Requests => Latencies.Count;
+    public long Requests { get; private set; }
 
-    /// <summary>Counts one finished request; requests cancelled by a stop are not counted.</summary>
-    public void Record(SendResult result, long latencyTicks)
+    /// <summary>With --rate: counted requests that started after their scheduled time because every slot was busy.</summary>
+    public long LateStarts { get; private set; }
+
+    /// <summary>Counts one finished request of <paramref name="latencyMicroseconds"/>; requests cancelled by a stop are not counted.</summary>
+    public void Record(SendResult result, long latencyMicroseconds, bool late = false)
     {
         if (result.Outcome == RequestOutcome.Canceled)
         {
             return;
         }
 
-        Latencies.Add(latencyTicks);
+        Requests++;
+        Latency.RecordValue(latencyMicroseconds);
         Outcomes[(int)result.Outcome]++;
+        if (late)
+        {
+            LateStarts++;
+        }
+
         if (result.StatusCode != 0)
         {
             StatusCodes[result.StatusCode] = StatusCodes.GetValueOrDefault(result.StatusCode) + 1;
@@ -55,7 +64,9 @@ internal sealed class WorkerStats
     public void Add(WorkerStats other)
     {
         ArgumentNullException.ThrowIfNull(other);
-        Latencies.AddRange(other.Latencies);
+        Requests += other.Requests;
+        LateStarts += other.LateStarts;
+        Latency.Add(other.Latency);
         for (var i = 0; i < Outcomes.Length; i++)
         {
             Outcomes[i] += other.Outcomes[i];

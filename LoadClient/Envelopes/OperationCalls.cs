@@ -1,6 +1,7 @@
 using Samples.Contracts;
 using Samples.Payloads;
 using LoadClient.CommandLine;
+using LoadClient.Payloads;
 using LoadClient.Wcf;
 
 namespace LoadClient.Envelopes;
@@ -19,11 +20,45 @@ internal static class OperationCalls
         var generator = new PayloadGenerator(options.Profile, PayloadSeed);
         return options.Operation switch
         {
+            LoadOperation.Echo when options.SizeDistribution == SizeDistribution.Seed => EchoOfSeedSizes(generator, encoding),
             LoadOperation.Echo => Echo(generator.CreateEcho(options.EchoSize, encoding)),
             LoadOperation.GetOrders => GetOrders(options.OrderCount),
             LoadOperation.SubmitOrder => SubmitOrder(generator.GetOrders(1)[0]),
             _ => throw new ArgumentOutOfRangeException(nameof(options), options.Operation, "Unknown operation."),
         };
+    }
+
+    /// <summary>
+    /// The raw mode's requests for <paramref name="options"/>: the template of <paramref name="call"/>, or for echo with
+    /// --size-distribution seed one template per <see cref="SizeBuckets"/> size.
+    /// </summary>
+    public static RequestTemplateSet BuildTemplates(LoadOptions options, OperationCall call)
+    {
+        ArgumentNullException.ThrowIfNull(options);
+        ArgumentNullException.ThrowIfNull(call);
+        if (options.Operation != LoadOperation.Echo || options.SizeDistribution == SizeDistribution.Fixed)
+        {
+            return new RequestTemplateSet([RequestTemplateBuilder.Build(options.Binding, call, options.To, ClientLimits.Unbounded)]);
+        }
+
+        var encoding = options.Binding.IsBinary ? PayloadEncoding.BinaryXml : PayloadEncoding.TextXml;
+        var generator = new PayloadGenerator(options.Profile, PayloadSeed);
+        return new RequestTemplateSet(SizeBuckets.Sizes
+            .Select(size => RequestTemplateBuilder.Build(options.Binding, Echo(generator.CreateEcho(size, encoding)), options.To, ClientLimits.Unbounded))
+            .ToArray());
+    }
+
+    /// <summary>
+    /// IEchoService.Echo with the seed experiment's sizes: the WCF mode sends a payload of a size drawn for each call
+    /// (<see cref="EchoPayloadSlicer"/>); the body is the largest one.
+    /// </summary>
+    public static OperationCall EchoOfSeedSizes(PayloadGenerator generator, PayloadEncoding encoding)
+    {
+        ArgumentNullException.ThrowIfNull(generator);
+        var largest = generator.CreateEcho(SeedSizes.Max, encoding);
+        var slicer = new EchoPayloadSlicer(largest, SeedSizes.Max, new SeededSizes(PayloadSeed));
+        return new("Echo", EchoServiceActions.Echo, OneWay: false, OperationMessages.EchoRequest.ToBody(largest),
+            endpoint => new WcfTarget<IEchoService>(endpoint, channel => channel.EchoAsync(slicer.Next())));
     }
 
     /// <summary>IEchoService.Echo(EchoPayload payload).</summary>

@@ -25,7 +25,11 @@ internal static class ConsoleReport
         output.WriteLine(string.Create(c, $"  status codes   {(report.StatusCodes is null ? "not seen by the WCF client" : report.StatusCodes.Count == 0 ? "none" : Join(report.StatusCodes))}"));
         output.WriteLine(string.Create(c, $"  wall time      {report.WallSeconds:F3} s, concurrency {report.Concurrency}, warmup {report.Warmup}"));
         output.WriteLine(string.Create(c, $"  throughput     {report.RequestsPerSecond:F1} req/s ({report.OkPerSecond:F1} ok/s)"));
-        output.WriteLine(string.Create(c, $"  latency ms     p50 {latency.P50:F3}  p90 {latency.P90:F3}  p99 {latency.P99:F3}  max {latency.Max:F3}  (all requests)"));
+        output.WriteLine(string.Create(c, $"  latency ms     p50 {latency.P50:F3}  p90 {latency.P90:F3}  p99 {latency.P99:F3}  p99.9 {latency.P999:F3}  max {latency.Max:F3}  mean {latency.Mean:F3}  (all requests)"));
+        if (report.TargetRate is { } rate)
+        {
+            output.WriteLine(string.Create(c, $"  rate           target {rate:F1} req/s, {report.LateStarts:N0} started late (every slot busy; latency counts from the scheduled time)"));
+        }
         if (report.BytesSent is { } sent && report.BytesReceived is { } received)
         {
             output.WriteLine(string.Create(c, $"  bytes/request  sent {report.BytesSentPerRequest:N0}  received {report.BytesReceivedPerRequest:N0}  (bodies only, HTTP headers not counted)"));
@@ -38,6 +42,12 @@ internal static class ConsoleReport
 
         output.WriteLine(string.Create(c, $"  client CPU     {report.ClientCpuMs:F0} ms, {report.ClientCpuMsPerRequest:F3} ms/request"));
         output.WriteLine(string.Create(c, $"  message id     {(report.UniqueMessageIdPerRequest ? "unique wsa:MessageID per request" : "none in this message")}"));
+        if (report.Router is { } router)
+        {
+            output.WriteLine(router.Problem is { } problem
+                ? string.Create(c, $"  router         {problem}")
+                : string.Create(c, $"  router         {router.Messages:N0} messages ({router.VerbatimMessages:N0} verbatim, {router.ReencodedMessages:N0} re-encoded), {router.AllocatedBytesPerMessage:N0} bytes allocated/message; CPU not in /stats"));
+        }
     }
 
     private static string Join(IReadOnlyDictionary<string, long> counts) =>

@@ -1,30 +1,30 @@
+using HdrHistogram;
+
 namespace LoadClient.Reporting;
 
-/// <summary>Latency percentiles in milliseconds; all zero when nothing was measured.</summary>
-internal sealed record LatencySummary(double P50, double P90, double P99, double Max, double Mean)
+/// <summary>Latency percentiles in milliseconds, from an HdrHistogram of microseconds; all zero when nothing was measured.</summary>
+internal sealed record LatencySummary(double P50, double P90, double P99, double P999, double Max, double Mean)
 {
-    /// <summary>Summarizes <paramref name="ticks"/> (sorted in place) measured at <paramref name="ticksPerSecond"/>.</summary>
-    public static LatencySummary From(Span<long> ticks, long ticksPerSecond)
+    /// <summary>Nothing measured.</summary>
+    public static LatencySummary Empty { get; } = new(0, 0, 0, 0, 0, 0);
+
+    /// <summary>Summarizes <paramref name="microseconds"/>, a histogram of latencies in microseconds.</summary>
+    public static LatencySummary From(HistogramBase microseconds)
     {
-        ArgumentOutOfRangeException.ThrowIfNegativeOrZero(ticksPerSecond);
-        if (ticks.IsEmpty)
+        ArgumentNullException.ThrowIfNull(microseconds);
+        if (microseconds.TotalCount == 0)
         {
-            return new LatencySummary(0, 0, 0, 0, 0);
+            return Empty;
         }
 
-        ticks.Sort();
-        double sum = 0;
-        foreach (var tick in ticks)
-        {
-            sum += tick;
-        }
-
-        var toMs = 1000.0 / ticksPerSecond;
+        // HdrHistogram reports a value as the highest equivalent one of its bucket (within 0.1%).
+        const double ToMs = 1.0 / 1000;
         return new LatencySummary(
-            Percentiles.NearestRank(ticks, 50) * toMs,
-            Percentiles.NearestRank(ticks, 90) * toMs,
-            Percentiles.NearestRank(ticks, 99) * toMs,
-            ticks[^1] * toMs,
-            sum / ticks.Length * toMs);
+            microseconds.GetValueAtPercentile(50) * ToMs,
+            microseconds.GetValueAtPercentile(90) * ToMs,
+            microseconds.GetValueAtPercentile(99) * ToMs,
+            microseconds.GetValueAtPercentile(99.9) * ToMs,
+            microseconds.GetMaxValue() * ToMs,
+            microseconds.GetMean() * ToMs);
     }
 }

@@ -1,3 +1,4 @@
+using LoadClient.AdminStats;
 using LoadClient.CommandLine;
 using LoadClient.Driving;
 using LoadClient.Envelopes;
@@ -25,8 +26,23 @@ internal sealed record LoadReport
     /// <summary>The SOAP action sent.</summary>
     public required string Action { get; init; }
 
-    /// <summary>Payload profile.</summary>
+    /// <summary>Payload profile, as Samples names it (HighlyCompressible, Compressible, Incompressible).</summary>
     public required string Profile { get; init; }
+
+    /// <summary>The message profile: simple, medium or complex.</summary>
+    public required string Message { get; init; }
+
+    /// <summary>Echo sizes: fixed or seed.</summary>
+    public required string SizeDistribution { get; init; }
+
+    /// <summary>--rate: requests per second scheduled (open model); null when sent back to back.</summary>
+    public required double? TargetRate { get; init; }
+
+    /// <summary>
+    /// With --rate: measured requests that started after their scheduled time because all --concurrency slots were busy;
+    /// their latency counts from the scheduled time. Null without --rate.
+    /// </summary>
+    public required long? LateStarts { get; init; }
 
     /// <summary>Requests in flight at once.</summary>
     public required int Concurrency { get; init; }
@@ -34,8 +50,11 @@ internal sealed record LoadReport
     /// <summary>Unmeasured requests sent first.</summary>
     public required int Warmup { get; init; }
 
-    /// <summary>Length of the request body every request sends; null in the WCF mode, whose bytes are not seen.</summary>
+    /// <summary>Length of the request body every request sends; null in the WCF mode, whose bytes are not seen, and when sizes vary.</summary>
     public required long? RequestBodyBytes { get; init; }
+
+    /// <summary>Raw mode with --size-distribution seed: the body length of each template sizes are drawn among; else null.</summary>
+    public required IReadOnlyList<int>? RequestBodyBytesBySize { get; init; }
 
     /// <summary>
     /// Each request carried its own wsa:MessageID (false: the message has none). The raw mode splices a fresh one into
@@ -85,7 +104,7 @@ internal sealed record LoadReport
     /// <summary>Successful requests per second.</summary>
     public required double OkPerSecond { get; init; }
 
-    /// <summary>Latency of every measured request, failed ones included, in milliseconds.</summary>
+    /// <summary>Latency of every measured request, failed ones included, in milliseconds (HdrHistogram, within 0.1%).</summary>
     public required LatencySummary LatencyMs { get; init; }
 
     /// <summary>Request body bytes of requests that got a reply; HTTP headers are not counted. Null in the WCF mode.</summary>
@@ -106,16 +125,21 @@ internal sealed record LoadReport
     /// <summary><see cref="ClientCpuMs"/> per measured request.</summary>
     public required double ClientCpuMsPerRequest { get; init; }
 
+    /// <summary>--admin-url: the change of the router's /stats over the measured phase; null without it.</summary>
+    public required RouterReport? Router { get; init; }
+
     /// <summary>True when every measured request succeeded (and there was at least one).</summary>
     public bool AllSucceeded => Requests > 0 && Ok == Requests;
 
-    /// <summary>Builds the report of <paramref name="measurement"/>; <paramref name="template"/> is the raw mode's, null in the WCF mode.</summary>
-    public static LoadReport Create(LoadOptions options, OperationCall call, SoapRequestTemplate? template, LoadMeasurement measurement, long ticksPerSecond)
+    /// <summary>Builds the report of <paramref name="measurement"/>; <paramref name="templates"/> are the raw mode's, null in the WCF mode.</summary>
+    public static LoadReport Create(LoadOptions options, OperationCall call, RequestTemplateSet? templates, LoadMeasurement measurement, RouterReport? router)
     {
         ArgumentNullException.ThrowIfNull(options);
         ArgumentNullException.ThrowIfNull(call);
         ArgumentNullException.ThrowIfNull(measurement);
-        var raw = template is not null;
+        var raw = templates is not null;
+        var template = templates?.First;
+        var oneSize = templates is { Templates.Count: 1 };
         var stats = measurement.Stats;
         var requests = stats.Requests;
         var seconds = measurement.WallTime.TotalSeconds;
@@ -133,9 +157,15 @@ internal sealed record LoadReport
             Operation = Names.Of(options.Operation),
             Action = call.Action,
             Profile = options.Profile.ToString(),
+            Message = Payloads.MessageProfiles.NameOf(options.Profile),
+            SizeDistribution = Names.Of(options.SizeDistribution),
+            TargetRate = options.Rate,
+            LateStarts = options.Rate is null ? null : stats.LateStarts,
+            Router = router,
             Concurrency = options.Concurrency,
             Warmup = options.Warmup,
-            RequestBodyBytes = template?.Body.Length,
+            RequestBodyBytes = oneSize ? template!.Body.Length : null,
+            RequestBodyBytesBySize = templates is { Templates.Count: > 1 } ? templates.Templates.Select(t => t.Body.Length).ToArray() : null,
             UniqueMessageIdPerRequest = template is not null ? template.MessageId is not null : options.Binding.UsesAddressing && !call.OneWay,
             Stopped = measurement.Stopped,
             Requests = requests,
@@ -151,7 +181,7 @@ internal sealed record LoadReport
             WallSeconds = seconds,
             RequestsPerSecond = PerSecond(requests, seconds),
             OkPerSecond = PerSecond(outcomes[(int)RequestOutcome.Ok], seconds),
-            LatencyMs = LatencySummary.From(System.Runtime.InteropServices.CollectionsMarshal.AsSpan(stats.Latencies), ticksPerSecond),
+            LatencyMs = LatencySummary.From(stats.Latency),
             BytesSent = raw ? stats.BytesSent : null,
             BytesReceived = raw ? stats.BytesReceived : null,
             BytesSentPerRequest = raw ? PerRequest(stats.BytesSent, requests) : null,

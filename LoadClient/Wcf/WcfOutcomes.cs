@@ -28,7 +28,7 @@ internal static class WcfOutcomes
         }
 
         var outcome = exception is TimeoutException ? RequestOutcome.Timeout : RequestOutcome.CommunicationError;
-        return new SendResult(outcome, 0, 0, 0, ErrorType(exception));
+        return new SendResult(outcome, 0, 0, 0, ErrorType(exception), Detail: exception.Message);
     }
 
     /// <summary>

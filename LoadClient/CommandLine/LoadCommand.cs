@@ -1,0 +1,161 @@
+using System.CommandLine;
+using LoadClient.Payloads;
+using Samples.Payloads;
+using SoapRouter.Wire.Bindings;
+
+namespace LoadClient.CommandLine;
+
+/// <summary>
+/// The System.CommandLine description of LoadClient's command line: every option with its name, default, help text,
+/// value check and completions. Checks between options are <see cref="LoadOptionsParser"/>'s.
+/// </summary>
+internal static class LoadCommand
+{
+    /// <summary>Longest --duration: a run is bounded so a forgotten client does not load a shared router for hours.</summary>
+    public const int MaxDurationSeconds = 600;
+
+    /// <summary>Largest --size: one echo request body.</summary>
+    public const int MaxEchoSize = 64 * 1024 * 1024;
+
+    /// <summary>Largest --orders.</summary>
+    public const int MaxOrderCount = 100_000;
+
+    /// <summary>Largest --concurrency.</summary>
+    public const int MaxConcurrency = 1024;
+
+    /// <summary>Largest --rate, requests per second.</summary>
+    public const double MaxRate = 1_000_000;
+
+    /// <summary>--url.</summary>
+    public static readonly Option<Uri?> Url = new("--url")
+    {
+        Description = "Endpoint every request goes to: http or https, net.tcp for netTcp.",
+        HelpName = "url",
+        Required = true,
+        CustomParser = OptionValues.AbsoluteUrl,
+    };
+
+    /// <summary>--client.</summary>
+    public static readonly Option<LoadClientMode?> Client = OptionValues.Enum("--client", LoadClientMode.Raw,
+        "raw: HTTP posts of a template encoded once; wcf: ChannelFactory channels (no byte counts; plain http and net.tcp only).");
+
+    /// <summary>--binding.</summary>
+    public static readonly Option<WireBinding> Binding = OptionValues.Binding(
+        "--binding", "The wire binding of the requests; netTcp needs --client wcf.");
+
+    /// <summary>--operation.</summary>
+    public static readonly Option<LoadOperation?> Operation = OptionValues.Enum("--operation", LoadOperation.Echo,
+        "The sample contract's operation every request calls.");
+
+    /// <summary>--size.</summary>
+    public static readonly Option<int> Size = OptionValues.Int("--size", "bytes", LoadOptions.DefaultEchoSize, 1, MaxEchoSize,
+        "Echo payload size in bytes (echo only; sized for the binding's encoding).");
+
+    /// <summary>--size-distribution.</summary>
+    public static readonly Option<SizeDistribution?> SizeDistributionOption = OptionValues.Enum("--size-distribution", SizeDistribution.Fixed,
+        "Echo sizes: fixed (--size every time) or seed (0.6 KB to 250 KB, most near 150 KB, as the seed experiment).");
+
+    /// <summary>--orders.</summary>
+    public static readonly Option<int> Orders = OptionValues.Int("--orders", "n", LoadOptions.DefaultOrderCount, 0, MaxOrderCount,
+        "Orders getOrders asks for (getOrders only).");
+
+    /// <summary>--profile.</summary>
+    public static readonly Option<PayloadProfile?> Profile = OptionValues.Profile(
+        "--profile", "How compressible the payload is: simple (~0.1), medium (~0.4), complex (~0.9; text XML ~0.65, base64). " +
+        "Aliases: highlyCompressible, compressible, incompressible.");
+
+    /// <summary>--to.</summary>
+    public static readonly Option<Uri?> To = new("--to")
+    {
+        Description = "wsa:To of soap12Http, binaryHttp and netTcp messages [default: the --url].",
+        HelpName = "uri",
+        CustomParser = OptionValues.AbsoluteUri,
+    };
+
+    /// <summary>--concurrency.</summary>
+    public static readonly Option<int> Concurrency = OptionValues.Int("--concurrency", "n", 4, 1, MaxConcurrency,
+        "Requests in flight at most: raw workers and pooled connections, or WCF channels.");
+
+    /// <summary>--requests.</summary>
+    public static readonly Option<int> Requests = OptionValues.Int("--requests", "n", 200, 1, int.MaxValue,
+        "Measured requests.");
+
+    /// <summary>--duration.</summary>
+    public static readonly Option<double?> Duration = OptionValues.Seconds("--duration", null, 1, MaxDurationSeconds,
+        "Measure for this many seconds instead of a request count (not with --requests).");
+
+    /// <summary>--rate.</summary>
+    public static readonly Option<double?> Rate = OptionValues.Number("--rate", "per-second", 0.1, MaxRate,
+        "Target requests per second (open model): requests start on a fixed schedule and latency counts from the " +
+        "scheduled time, so a request that waited for a free slot (--concurrency) carries that wait. Default: back to back.");
+
+    /// <summary>--warmup.</summary>
+    public static readonly Option<int> Warmup = OptionValues.Int("--warmup", "n", 10, 0, int.MaxValue,
+        "Unmeasured requests sent first; the first one also checks that the target speaks the binding.");
+
+    /// <summary>--timeout.</summary>
+    public static readonly Option<double?> Timeout = OptionValues.Seconds("--timeout", 30, 0.001, 3600,
+        "Limit on one request, up to the last reply byte, in seconds.");
+
+    /// <summary>--json.</summary>
+    public static readonly Option<string?> Json = new("--json")
+    {
+        Description = "Also write the results as JSON to this file.",
+        HelpName = "path",
+        CustomParser = OptionValues.JsonPath,
+    };
+
+    /// <summary>--tcp-buffer.</summary>
+    public static readonly Option<int> TcpBuffer = OptionValues.Int("--tcp-buffer", "bytes", LoadOptions.DefaultTcpBuffer, 1024, 16 * 1024 * 1024,
+        "netTcp (wcf mode): the connection buffer. WCF's own default, 8192, also sizes the socket's receive buffer, " +
+        "which stalls large replies on loopback; pass 8192 to measure a stock client.");
+
+    /// <summary>--admin-url.</summary>
+    public static readonly Option<Uri?> AdminUrl = new("--admin-url")
+    {
+        Description = "The router's admin address (http://host:port): its /stats is read before and after the measured phase " +
+            "and the change is reported.",
+        HelpName = "url",
+        CustomParser = OptionValues.HttpUrl,
+    };
+
+    /// <summary>--quiet.</summary>
+    public static readonly Option<bool> Quiet = new("--quiet", "-q")
+    {
+        Description = "No progress line while the run goes.",
+    };
+
+    /// <summary>--allow-remote.</summary>
+    public static readonly Option<bool> AllowRemote = new("--allow-remote")
+    {
+        Description = "Allow a --url or --admin-url host that is not loopback.",
+    };
+
+    /// <summary>Said after the options in --help.</summary>
+    public const string Epilogue = """
+        Only loopback hosts (localhost, 127.0.0.0/8, ::1) are accepted unless --allow-remote is given: a load generator
+        aimed at the wrong address is a denial of service, and the test machines allow loopback traffic only.
+        Exit code: 0 every request succeeded, 1 some failed or the target could not be reached, 2 bad arguments.
+        """;
+
+    /// <summary>The root command; parsing does not change it, so one instance serves every parse.</summary>
+    public static RootCommand Root { get; } = Create();
+
+    private static RootCommand Create()
+    {
+        var root = new RootCommand("LoadClient: drives SOAP load at one endpoint and reports throughput, latency, errors and CPU.")
+        {
+            Url, Client, Binding, Operation, Size, SizeDistributionOption, Orders, Profile, To, Concurrency, Requests, Duration,
+            Rate, Warmup, Timeout, Json, TcpBuffer, AdminUrl, Quiet, AllowRemote,
+        };
+        foreach (var option in root.Options)
+        {
+            if (option is System.CommandLine.Help.HelpOption help && help.Action is System.CommandLine.Help.HelpAction action)
+            {
+                help.Action = new HelpWithEpilogue(action, Epilogue);
+            }
+        }
+
+        return root;
+    }
+}

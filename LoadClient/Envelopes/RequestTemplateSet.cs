@@ -1,0 +1,34 @@
+using LoadClient.Payloads;
+
+namespace LoadClient.Envelopes;
+
+/// <summary>
+/// The raw mode's requests: one template, or (--size-distribution seed) one per <see cref="SizeBuckets"/> size, each
+/// request sending the template nearest to a size drawn from <see cref="SeedSizes"/>.
+/// </summary>
+internal sealed class RequestTemplateSet
+{
+    private readonly SoapRequestTemplate[] _templates;
+
+    /// <summary>A set of <paramref name="templates"/>: one (fixed size) or one per <see cref="SizeBuckets"/> size.</summary>
+    public RequestTemplateSet(IReadOnlyList<SoapRequestTemplate> templates)
+    {
+        ArgumentNullException.ThrowIfNull(templates);
+        if (templates.Count != 1 && templates.Count != SizeBuckets.Count)
+        {
+            throw new ArgumentException($"A set holds 1 or {SizeBuckets.Count} templates.", nameof(templates));
+        }
+
+        _templates = [.. templates];
+    }
+
+    /// <summary>The templates, smallest first.</summary>
+    public IReadOnlyList<SoapRequestTemplate> Templates => _templates;
+
+    /// <summary>The first template: the only one, or the smallest.</summary>
+    public SoapRequestTemplate First => _templates[0];
+
+    /// <summary>The template for the next request, drawing its size with <paramref name="random"/> when there are several.</summary>
+    public SoapRequestTemplate Pick(Random random) =>
+        _templates.Length == 1 ? _templates[0] : _templates[SizeBuckets.Nearest(SeedSizes.Sample(random))];
+}
