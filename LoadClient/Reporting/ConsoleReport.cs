@@ -46,7 +46,7 @@ internal static class ConsoleReport
         {
             output.WriteLine(router.Problem is { } problem
                 ? string.Create(c, $"  router         {problem}")
-                : string.Create(c, $"  router         {router.Messages:N0} messages ({router.VerbatimMessages:N0} verbatim, {router.ReencodedMessages:N0} re-encoded), {router.AllocatedBytesPerMessage:N0} bytes allocated/message; CPU not in /stats"));
+                : string.Create(c, $"  router         {router.Messages:N0} messages ({router.VerbatimMessages:N0} verbatim, {router.ReencodedMessages:N0} re-encoded), {router.AllocatedBytesPerMessage:N0} bytes allocated/message, {(router.CpuMs is { } cpu ? string.Create(c, $"CPU {cpu:F0} ms ({(router.Messages is > 0 ? cpu * 1000 / router.Messages.Value : 0):F0} us/message)") : "CPU not in /stats")}"));
         }
     }
 
