@@ -28,8 +28,11 @@ internal sealed record RequestEncoding(ICompressionCodec Codec, bool IsWcfForm, 
             return null;
         }
 
-        var mediaType = SoapMediaTypes.MediaType(contentType).ToString();
-        if (contentType is null || !CompressionHeaders.TrySplitWcfMediaType(mediaType, registry, out var plainMediaType, out var wcfCodec))
+        // Only a media type ending in a WCF compression suffix is split (and allocated): the plain ones are the common case.
+        var mediaTypeSpan = SoapMediaTypes.MediaType(contentType);
+        if (contentType is null
+            || !(mediaTypeSpan.EndsWith("+gzip", StringComparison.OrdinalIgnoreCase) || mediaTypeSpan.EndsWith("+deflate", StringComparison.OrdinalIgnoreCase))
+            || !CompressionHeaders.TrySplitWcfMediaType(mediaTypeSpan.ToString(), registry, out var plainMediaType, out var wcfCodec))
         {
             return new RequestEncoding(codec, IsWcfForm: false, contentType);
         }
