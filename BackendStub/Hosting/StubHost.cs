@@ -1,4 +1,5 @@
 using System.Net;
+using BackendStub.Compression;
 using BackendStub.Service;
 using Microsoft.AspNetCore.Connections;
 using Microsoft.AspNetCore.Server.Kestrel.Core;
@@ -36,18 +37,23 @@ public sealed class StubHost : IAsyncDisposable
     {
         ArgumentNullException.ThrowIfNull(options);
         _options = options;
-        Statistics = new StubStatistics();
+        var time = timeProvider ?? TimeProvider.System;
+        Compression = new StubCompression(options, time);
+        Statistics = new StubStatistics(Compression.Links);
         var dispatcher = new StubDispatcher(
             options,
             Statistics,
             FaultInjector.FromOptions(options),
             new LatencyInjector(options.Latency, timeProvider ?? TimeProvider.System));
-        _handler = new StubRequestHandler(options, Statistics, dispatcher);
+        _handler = new StubRequestHandler(options, Statistics, dispatcher, Compression, time);
         _netTcp = new StubNetTcpConnectionHandler(options, dispatcher, Statistics, timeProvider ?? TimeProvider.System);
     }
 
     /// <summary>The counters served at <see cref="StatsPath"/>.</summary>
     public StubStatistics Statistics { get; }
+
+    /// <summary>The compression links of the HTTP endpoints.</summary>
+    public StubCompression Compression { get; }
 
     /// <summary>The served addresses with the bound port, in printing order; empty until started.</summary>
     public IReadOnlyList<StubEndpoint> Endpoints { get; private set; } = [];

@@ -1,4 +1,5 @@
 using Samples.Payloads;
+using SoapRouter.Wire.Compression;
 
 namespace BackendStub.Hosting;
 
@@ -7,6 +8,12 @@ public sealed record StubOptions
 {
     /// <summary>Default of <see cref="MaxMessageSize"/>: 4 MiB.</summary>
     public const int DefaultMaxMessageSize = 4 * 1024 * 1024;
+
+    /// <summary>Default of <see cref="MaxDecompressedSize"/>: 16 MiB.</summary>
+    public const int DefaultMaxDecompressedSize = 16 * 1024 * 1024;
+
+    /// <summary>The stub's compression by default: replies never compressed (compressed requests are still read).</summary>
+    public static CompressionOptions DefaultCompression { get; } = new() { Mode = LinkCompressionMode.None };
 
     /// <summary>Port of the HTTP endpoints; 0 lets the OS pick a free port (tests).</summary>
     public int HttpPort { get; init; } = 8080;
@@ -28,6 +35,12 @@ public sealed record StubOptions
 
     /// <summary>Largest request accepted, in bytes; a larger one is refused with HTTP 413 (net.tcp: MaxMessageSizeExceededFault).</summary>
     public int MaxMessageSize { get; init; } = DefaultMaxMessageSize;
+
+    /// <summary>Largest size a compressed request may decode to, in bytes; past it the request gets HTTP 413 with a Sender fault.</summary>
+    public int MaxDecompressedSize { get; init; } = DefaultMaxDecompressedSize;
+
+    /// <summary>How HTTP replies are compressed (one link per HTTP endpoint); mode none (the default) never compresses.</summary>
+    public CompressionOptions Compression { get; init; } = DefaultCompression;
 
     /// <summary>How wsa:To is checked on the WS-Addressing endpoints.</summary>
     public AddressFilterMode AddressFilter { get; init; } = AddressFilterMode.Default;

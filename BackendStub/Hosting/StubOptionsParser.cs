@@ -1,6 +1,7 @@
 using System.Globalization;
 using System.Net;
 using Samples.Payloads;
+using SoapRouter.Wire.Compression;
 
 namespace BackendStub.Hosting;
 
@@ -18,9 +19,17 @@ public static class StubOptionsParser
     private const string Host = "--host";
     private const string MaxMessageSize = "--max-message-size";
     private const string AddressFilter = "--address-filter";
+    private const string MaxDecompressedSize = "--max-decompressed-size";
+    private const string Compression = "--compression";
+    private const string CompressionCodecs = "--compression-codecs";
+    private const string CompressionMinSize = "--compression-min-size";
+    private const string Bandwidth = "--bandwidth";
 
     private static readonly string[] KnownOptions =
-        [HttpPort, TcpPort, TcpMaxConnections, LatencyMs, FaultRate, FaultEvery, Seed, Profile, Host, MaxMessageSize, AddressFilter];
+        [
+            HttpPort, TcpPort, TcpMaxConnections, LatencyMs, FaultRate, FaultEvery, Seed, Profile, Host, MaxMessageSize, AddressFilter,
+            MaxDecompressedSize, Compression, CompressionCodecs, CompressionMinSize, Bandwidth,
+        ];
 
     /// <summary>Usage text printed for --help and after errors.</summary>
     public const string HelpText = """
@@ -43,9 +52,24 @@ public static class StubOptionsParser
           --address-filter <mode>
                                 wsa:To check on soap12/binary: Default (WCF's: scheme, port, path; host
                                 ignored) | Exact (host too) | Any (no check) (default Default)
+          --max-decompressed-size <bytes>
+                                largest size a compressed request may decode to, >= 1; past it the
+                                request gets HTTP 413 with a Sender fault (default 16777216)
+          --compression <mode>  none | always | adaptive: how HTTP replies are compressed, for peers
+                                whose Accept-Encoding allows a codec (default none: never)
+          --compression-codecs <list>
+                                codecs replies may use, in preference order, comma-separated, from
+                                lz4, zstd, brotli, gzip, deflate (default lz4,zstd,brotli,gzip,deflate)
+          --compression-min-size <bytes>
+                                replies smaller than this stay plain, >= 0 (default 1024)
+          --bandwidth <bytes/s> the link's bandwidth for the adaptive policy, >= 1 (default: estimated
+                                from the time large requests take to arrive)
           --help, -h            show this text
 
         --fault-rate and --fault-every may be combined: a request faults when either rule fires.
+        Compressed requests are always read, whatever --compression says: WCF's form (content type
+        application/soap+msbin1+gzip or +deflate) and the adaptive form (Content-Encoding lz4, zstd, br,
+        gzip or deflate, with X-Soap-Original-Length, required for lz4).
         """;
 
     /// <summary>Parses <paramref name="args"/>; never throws for bad input.</summary>
@@ -100,6 +124,11 @@ public static class StubOptionsParser
             errors.Add($"Options '{HttpPort}' and '{TcpPort}' use the same port {options.HttpPort}.");
         }
 
+        foreach (var error in options.Compression.Validate(Compression))
+        {
+            errors.Add(error);
+        }
+
         return new StubOptionsParseResult(errors.Count == 0 ? options : null, errors, help);
     }
 
@@ -122,6 +151,17 @@ public static class StubOptionsParser
         Host => TryHost(name, value, errors) ? options with { Host = value } : options,
         MaxMessageSize => TryInt(name, value, 1, int.MaxValue, errors, out var size) ? options with { MaxMessageSize = size } : options,
         AddressFilter => TryEnum<AddressFilterMode>(name, value, errors, out var mode) ? options with { AddressFilter = mode } : options,
+        MaxDecompressedSize => TryInt(name, value, 1, int.MaxValue, errors, out var cap) ? options with { MaxDecompressedSize = cap } : options,
+        Compression => TryEnum<LinkCompressionMode>(name, value, errors, out var compression)
+            ? options with { Compression = options.Compression with { Mode = compression } }
+            : options,
+        CompressionCodecs => TryCodecs(name, value, errors, out var codecs) ? options with { Compression = options.Compression with { Codecs = codecs } } : options,
+        CompressionMinSize => TryInt(name, value, 0, int.MaxValue, errors, out var minSize)
+            ? options with { Compression = WithMinSize(options.Compression, minSize) }
+            : options,
+        Bandwidth => TryLong(name, value, errors, out var bandwidth)
+            ? options with { Compression = options.Compression with { BandwidthBytesPerSecond = bandwidth } }
+            : options,
         _ => options,
     };
 
@@ -136,6 +176,48 @@ public static class StubOptionsParser
         errors.Add($"Option '{name}' must be {range}; got '{value}'.");
         return false;
     }
+
+    private static bool TryLong(string name, string value, List<string> errors, out long result)
+    {
+        if (long.TryParse(value, NumberStyles.None, CultureInfo.InvariantCulture, out result) && result >= 1)
+        {
+            return true;
+        }
+
+        errors.Add($"Option '{name}' must be an integer >= 1; got '{value}'.");
+        return false;
+    }
+
+    private static bool TryCodecs(string name, string value, List<string> errors, out IReadOnlyList<string> result)
+    {
+        var codecs = new List<string>();
+        var valid = true;
+        foreach (var item in value.Split(',', StringSplitOptions.TrimEntries | StringSplitOptions.RemoveEmptyEntries))
+        {
+            if (CodecRegistry.Default.TryGetByName(item, out var codec) && codec.Id != CodecId.None)
+            {
+                codecs.Add(codec.Name);
+            }
+            else
+            {
+                errors.Add($"Option '{name}': unknown codec '{item}' (known: lz4, zstd, brotli, gzip, deflate).");
+                valid = false;
+            }
+        }
+
+        if (codecs.Count == 0 && valid)
+        {
+            errors.Add($"Option '{name}' must name at least one codec; got '{value}'.");
+            valid = false;
+        }
+
+        result = codecs;
+        return valid;
+    }
+
+    // A min size under the fast level's threshold lowers that threshold too: replies from min size up are compressible.
+    private static CompressionOptions WithMinSize(CompressionOptions options, int minSize) =>
+        options with { MinSize = minSize, FastThreshold = options.FastThreshold >= 0 ? Math.Min(options.FastThreshold, minSize) : options.FastThreshold };
 
     private static bool TryProbability(string name, string value, List<string> errors, out double result)
     {

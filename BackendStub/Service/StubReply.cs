@@ -9,12 +9,16 @@ internal sealed class StubReply : IDisposable
     public static readonly StubReply Accepted = new(202, null, null);
 
     /// <summary>A reply of <paramref name="statusCode"/> with <paramref name="body"/> (owned from now on) of <paramref name="contentType"/>.</summary>
-    public StubReply(int statusCode, PooledMessageBytes? body, string? contentType)
+    public StubReply(int statusCode, PooledMessageBytes? body, string? contentType, string? action = null)
     {
         StatusCode = statusCode;
         Body = body;
         ContentType = contentType;
+        Action = action;
     }
+
+    /// <summary>The reply message's action (null on basicHttp, whose replies carry none): the compression policy's key.</summary>
+    public string? Action { get; }
 
     /// <summary>HTTP status.</summary>
     public int StatusCode { get; }

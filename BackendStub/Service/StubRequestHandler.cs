@@ -1,7 +1,11 @@
+using System.Globalization;
 using System.ServiceModel;
 using System.ServiceModel.Channels;
+using BackendStub.Compression;
 using BackendStub.Hosting;
 using BackendStub.Wsdl;
+using Microsoft.Extensions.Primitives;
+using SoapRouter.Wire.Compression;
 using SoapRouter.Wire.Encoding;
 using SoapRouter.Wire.Faults;
 
@@ -10,7 +14,9 @@ namespace BackendStub.Service;
 /// <summary>
 /// The HTTP side of the SOAP endpoints: GET ?wsdl serves the endpoint's WSDL; otherwise method, content type and size
 /// checks (plain HTTP refusals, as WCF's HTTP transport gives them), then the message read with the endpoint's WCF
-/// encoder, answered by <see cref="StubDispatcher"/>, and the answer written back with the same encoder.
+/// encoder, answered by <see cref="StubDispatcher"/>, and the answer written back with the same encoder. Compressed
+/// requests (WCF's <c>+gzip</c>/<c>+deflate</c> content types, or Content-Encoding) are decoded under the cap first;
+/// replies are compressed through the endpoint's <see cref="CompressionLink"/> when the request's Accept-Encoding allows.
 /// </summary>
 internal sealed class StubRequestHandler
 {
@@ -23,23 +29,32 @@ internal sealed class StubRequestHandler
     /// </summary>
     public const int MaxReplySize = 256 * 1024 * 1024;
 
+    /// <summary>Request bodies from this size up teach the link's bandwidth estimate (the policy's own floor).</summary>
+    public const int BandwidthSampleSize = 16 * 1024;
+
     private readonly StubOptions _options;
     private readonly StubStatistics _statistics;
     private readonly StubDispatcher _dispatcher;
+    private readonly StubCompression _compression;
+    private readonly TimeProvider _time;
     private readonly Dictionary<StubSoapEndpoint, MessageCodec> _codecs = [];
 
-    public StubRequestHandler(StubOptions options, StubStatistics statistics, StubDispatcher dispatcher)
+    public StubRequestHandler(StubOptions options, StubStatistics statistics, StubDispatcher dispatcher, StubCompression compression, TimeProvider time)
     {
         _options = options;
         _statistics = statistics;
         _dispatcher = dispatcher;
+        _compression = compression;
+        _time = time;
 
-        // Reader quotas only need to let a request of MaxMessageSize through (its size is checked before reading).
+        // Reader quotas only need to let a request of MaxMessageSize through (its size is checked before reading), or
+        // a compressed one of MaxDecompressedSize once decoded.
+        var largestRequest = Math.Max(_options.MaxMessageSize, _options.MaxDecompressedSize);
         var limits = new WireLimits
         {
-            MaxMessageSize = Math.Max(_options.MaxMessageSize, MaxReplySize),
-            MaxStringContentLength = Math.Max(_options.MaxMessageSize, 8192),
-            MaxArrayLength = Math.Max(_options.MaxMessageSize, 8192),
+            MaxMessageSize = Math.Max(largestRequest, MaxReplySize),
+            MaxStringContentLength = Math.Max(largestRequest, 8192),
+            MaxArrayLength = Math.Max(largestRequest, 8192),
         };
         foreach (var endpoint in StubSoapEndpoints.All)
         {
@@ -69,7 +84,9 @@ internal sealed class StubRequestHandler
             return;
         }
 
-        if (!endpoint.Binding.Accepts(request.ContentType))
+        // The endpoint checks the plain media type: application/soap+msbin1+gzip is msbin1 in gzip.
+        var encoding = RequestEncoding.Parse(request.ContentType, request.Headers.ContentEncoding.ToString(), StubCompression.Registry);
+        if (encoding is null || !endpoint.Binding.Accepts(encoding.PlainContentType))
         {
             response.StatusCode = StatusCodes.Status415UnsupportedMediaType;
             return;
@@ -81,6 +98,8 @@ internal sealed class StubRequestHandler
             return;
         }
 
+        var link = _compression.For(endpoint);
+        var started = _time.GetTimestamp();
         using var body = await RequestBody.ReadAsync(request.Body, request.ContentLength, _options.MaxMessageSize, context.RequestAborted);
         if (body is null)
         {
@@ -88,22 +107,128 @@ internal sealed class StubRequestHandler
             return;
         }
 
-        _statistics.BodyReceived(endpoint, body.Span, request.ContentType);
-        var transportAction = endpoint.Binding.TransportAction(request.ContentType, request.Headers["SOAPAction"].ToString());
-        using var reply = await DispatchAsync(
-            endpoint, body, request.ContentType, transportAction, EndpointAddress(context, endpoint), context.RequestAborted);
+        // A large body's arrival time is the one bandwidth sample a server has of its client's link (a reply "sends"
+        // as soon as it is in the socket buffer); with --bandwidth the policy ignores it.
+        if (body.Length >= BandwidthSampleSize)
+        {
+            link.RecordSend(body.Length, _time.GetElapsedTime(started));
+        }
 
+        _statistics.BodyReceived(endpoint, body.Span, request.ContentType);
+        var transportAction = endpoint.Binding.TransportAction(encoding.PlainContentType, request.Headers["SOAPAction"].ToString());
+        var address = EndpointAddress(context, endpoint);
+        using var reply = encoding.IsCompressed
+            ? await DispatchCompressedAsync(endpoint, link, encoding, body, request.Headers[CompressionHeaders.OriginalLength], transportAction, address, context.RequestAborted)
+            : await DispatchAsync(endpoint, new ArraySegment<byte>(body.Buffer, 0, body.Length), encoding.PlainContentType, transportAction, address, context.RequestAborted);
+        await WriteReplyAsync(context, link, encoding, reply);
+    }
+
+    /// <summary>
+    /// Decodes a compressed request under the cap and answers it; a body that expands past the cap gets 413 and one
+    /// that does not decode 400, each with a Sender fault (the connection stays up: the body was read to its end).
+    /// </summary>
+    private async ValueTask<StubReply> DispatchCompressedAsync(
+        StubSoapEndpoint endpoint,
+        CompressionLink link,
+        RequestEncoding encoding,
+        RequestBody body,
+        StringValues originalLengthHeader,
+        string? transportAction,
+        Uri address,
+        CancellationToken cancellationToken)
+    {
+        _statistics.CompressedRequestReceived(encoding.Codec);
+        var codec = _codecs[endpoint];
+        int? originalLength = null;
+        if (originalLengthHeader.Count > 0)
+        {
+            if (!CompressionHeaders.TryParseOriginalLength(originalLengthHeader.ToString(), out var length))
+            {
+                _statistics.CorruptRefused();
+                return Refuse(codec, StatusCodes.Status400BadRequest, WcfFaults.CorruptCompressedMessage(
+                    $"The {CompressionHeaders.OriginalLength} header is not a length in bytes."));
+            }
+
+            originalLength = length;
+        }
+
+        using var plain = new PooledBufferWriter();
+        try
+        {
+            link.Decompress(encoding.Codec.Id, body.Buffer.AsMemory(0, body.Length), originalLength, _compression.MaxDecompressedSize, plain);
+        }
+        catch (CompressionBombException)
+        {
+            _statistics.BombRefused();
+            return Refuse(codec, StatusCodes.Status413PayloadTooLarge, WcfFaults.CompressionBomb(_compression.MaxDecompressedSize));
+        }
+        catch (CorruptCompressedDataException ex)
+        {
+            _statistics.CorruptRefused();
+            return Refuse(codec, StatusCodes.Status400BadRequest, WcfFaults.CorruptCompressedMessage(ex.Message));
+        }
+
+        // The message is closed inside DispatchAsync, before the decoded buffer goes back to the pool.
+        return await DispatchAsync(
+            endpoint, new ArraySegment<byte>(plain.Array, 0, plain.WrittenCount), encoding.PlainContentType, transportAction, address, cancellationToken);
+    }
+
+    /// <summary>
+    /// Writes <paramref name="reply"/>, compressed when the link's policy says so and the request's Accept-Encoding
+    /// allows the codec: in WCF's form (the <c>+gzip</c> content type) for a request that came in it, else with
+    /// Content-Encoding and X-Soap-Original-Length.
+    /// </summary>
+    private static async Task WriteReplyAsync(HttpContext context, CompressionLink link, RequestEncoding encoding, StubReply reply)
+    {
+        var response = context.Response;
         response.StatusCode = reply.StatusCode;
-        response.ContentLength = reply.Body?.Count ?? 0;
+        if (reply.Body is not { } bytes)
+        {
+            response.ContentLength = 0;
+            return;
+        }
+
+        var acceptEncoding = context.Request.Headers.AcceptEncoding;
+        var peer = CompressionHeaders.ParseAcceptEncoding(acceptEncoding.Count == 0 ? null : acceptEncoding.ToString(), link.Registry);
+        if (encoding.IsWcfForm)
+        {
+            // A WCF client answers its +gzip request's reply in the same codec; the content type says which.
+            peer = peer.Intersect(CodecSet.IdentityOnly.With(encoding.Codec.Id));
+        }
+
+        using var compressed = new PooledBufferWriter();
+        if (reply.ContentType is { } contentType && link.TryCompress(bytes.Memory.Span, reply.Action, peer, compressed, out var outcome))
+        {
+            if (encoding.IsWcfForm)
+            {
+                response.ContentType = RequestEncoding.WcfContentType(contentType, outcome.Codec!);
+            }
+            else
+            {
+                response.ContentType = contentType;
+                response.Headers.ContentEncoding = outcome.Codec!.HttpToken;
+                response.Headers[CompressionHeaders.OriginalLength] = outcome.OriginalLength.ToString(CultureInfo.InvariantCulture);
+            }
+
+            response.ContentLength = compressed.WrittenCount;
+            await response.Body.WriteAsync(compressed.WrittenMemory, context.RequestAborted);
+            return;
+        }
+
+        response.ContentLength = bytes.Count;
         if (reply.ContentType is not null)
         {
             response.ContentType = reply.ContentType;
         }
 
-        if (reply.Body is { } bytes)
-        {
-            await response.Body.WriteAsync(bytes.Memory, context.RequestAborted);
-        }
+        await response.Body.WriteAsync(bytes.Memory, context.RequestAborted);
+    }
+
+    /// <summary>A compressed request refused with <paramref name="statusCode"/> and <paramref name="fault"/>.</summary>
+    private StubReply Refuse(MessageCodec codec, int statusCode, SoapFaultSpec fault)
+    {
+        using var answer = _dispatcher.Fault(codec.Binding, fault, relatesTo: null);
+        return new StubReply(statusCode, codec.Write(answer.Message!), codec.ContentType);
     }
 
     /// <summary>
@@ -113,7 +238,7 @@ internal sealed class StubRequestHandler
     /// </summary>
     private async ValueTask<StubReply> DispatchAsync(
         StubSoapEndpoint endpoint,
-        RequestBody body,
+        ArraySegment<byte> body,
         string? contentType,
         string? transportAction,
         Uri address,
@@ -124,7 +249,7 @@ internal sealed class StubRequestHandler
         Message request;
         try
         {
-            request = codec.Read(new ArraySegment<byte>(body.Buffer, 0, body.Length), contentType);
+            request = codec.Read(body, contentType);
         }
         catch (Exception ex) when (BadInput.Is(ex))
         {
@@ -151,7 +276,8 @@ internal sealed class StubRequestHandler
 
         try
         {
-            return new StubReply(answer.IsFault ? SoapFaultMessages.HttpStatusCode : StatusCodes.Status200OK, codec.Write(message), codec.ContentType);
+            return new StubReply(
+                answer.IsFault ? SoapFaultMessages.HttpStatusCode : StatusCodes.Status200OK, codec.Write(message), codec.ContentType, message.Headers.Action);
         }
         catch (QuotaExceededException)
         {

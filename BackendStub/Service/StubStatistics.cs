@@ -1,6 +1,8 @@
 using System.Collections.Concurrent;
 using System.Security.Cryptography;
+using BackendStub.Compression;
 using BackendStub.Hosting;
+using SoapRouter.Wire.Compression;
 
 namespace BackendStub.Service;
 
@@ -21,10 +23,15 @@ public sealed class StubStatistics
     private long _oneWay;
     private long _faultsInjected;
     private long _faultsReturned;
+    private readonly ConcurrentDictionary<string, long> _compressedByCodec = new(StringComparer.Ordinal);
+    private readonly IReadOnlyDictionary<string, CompressionLink> _links;
+    private long _bombsRefused;
+    private long _corruptRefused;
 
-    /// <summary>Creates empty statistics.</summary>
-    public StubStatistics()
+    /// <summary>Creates empty statistics; <paramref name="links"/> (by endpoint name) are reported with them.</summary>
+    public StubStatistics(IReadOnlyDictionary<string, CompressionLink>? links = null)
     {
+        _links = links ?? new Dictionary<string, CompressionLink>();
         foreach (var endpoint in StubSoapEndpoints.All)
         {
             _recent[endpoint.Name] = new Queue<BodyFingerprint>(RecentBodyCount);
@@ -76,6 +83,19 @@ public sealed class StubStatistics
         }
     }
 
+    /// <summary>Counts a compressed request received in <paramref name="codec"/> (one of the registry's few names).</summary>
+    public void CompressedRequestReceived(ICompressionCodec codec)
+    {
+        ArgumentNullException.ThrowIfNull(codec);
+        _compressedByCodec.AddOrUpdate(codec.Name, 1, static (_, count) => count + 1);
+    }
+
+    /// <summary>Counts a compressed request refused for decoding past the cap.</summary>
+    public void BombRefused() => Interlocked.Increment(ref _bombsRefused);
+
+    /// <summary>Counts a compressed request refused as corrupt.</summary>
+    public void CorruptRefused() => Interlocked.Increment(ref _corruptRefused);
+
     /// <summary>A consistent-enough copy of the counters (each counter is read atomically).</summary>
     public StubStatsSnapshot Snapshot()
     {
@@ -94,6 +114,22 @@ public sealed class StubStatistics
             Interlocked.Read(ref _oneWay),
             Interlocked.Read(ref _faultsInjected),
             Interlocked.Read(ref _faultsReturned),
-            recent);
+            recent,
+            CompressionSnapshot());
+    }
+
+    private StubCompressionSnapshot CompressionSnapshot()
+    {
+        var links = new SortedDictionary<string, CompressionStatisticsSnapshot>(StringComparer.Ordinal);
+        foreach (var (name, link) in _links)
+        {
+            links[name] = link.GetStatistics();
+        }
+
+        return new StubCompressionSnapshot(
+            new SortedDictionary<string, long>(_compressedByCodec, StringComparer.Ordinal),
+            Interlocked.Read(ref _bombsRefused),
+            Interlocked.Read(ref _corruptRefused),
+            links);
     }
 }

@@ -1,3 +1,5 @@
+using BackendStub.Compression;
+
 namespace BackendStub.Service;
 
 /// <summary>The stub's counters at one moment, served as JSON by GET /stub/stats.</summary>
@@ -7,10 +9,12 @@ namespace BackendStub.Service;
 /// <param name="FaultsInjected">Faults the fault injector caused.</param>
 /// <param name="FaultsReturned">Every fault answered, injected or not.</param>
 /// <param name="RecentBodies">Per HTTP endpoint name (basicHttp, soap12, binary), the last bodies received, oldest first.</param>
+/// <param name="Compression">Compressed requests received and refused, and each HTTP endpoint's link statistics.</param>
 public sealed record StubStatsSnapshot(
     long Requests,
     IReadOnlyDictionary<string, long> Actions,
     long OneWayReceived,
     long FaultsInjected,
     long FaultsReturned,
-    IReadOnlyDictionary<string, IReadOnlyList<BodyFingerprint>> RecentBodies);
+    IReadOnlyDictionary<string, IReadOnlyList<BodyFingerprint>> RecentBodies,
+    StubCompressionSnapshot Compression);
