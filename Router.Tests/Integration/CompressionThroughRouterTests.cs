@@ -222,6 +222,36 @@ public sealed class CompressionThroughRouterTests
         Assert.True(compressibleReplies.TakeLast(4).All(compressed => compressed), string.Join(", ", compressibleReplies));
     }
 
+    [Fact]
+    public async Task RouterToBackendStub_OverTheAdaptiveForm_BothWays()
+    {
+        // The stub compresses its replies (always, zstd) when the router's Accept-Encoding allows; the router compresses
+        // its requests to the stub (always, lz4). The client speaks plain SOAP 1.2 and sees plain SOAP 1.2.
+        var stubCompression = new CompressionOptions { Mode = LinkCompressionMode.Always, Codecs = [CompressionCodecNames.Zstd] };
+        await using var stub = await RunningStub.StartAsync(new global::BackendStub.Hosting.StubOptions { HttpPort = FreePort.Unused(), Compression = stubCompression });
+        var destination = new DestinationConfig
+        {
+            Name = "stub",
+            Binding = WireBindingNames.Soap12Http,
+            Address = stub.Address(WireBindings.Soap12Http).AbsoluteUri,
+            Compression = new CompressionOptions { Mode = LinkCompressionMode.Always, Codecs = [CompressionCodecNames.Lz4, CompressionCodecNames.Zstd] },
+        };
+        await using var router = await ListeningRouter.StartAsync(ListeningRouter.Config(
+            [TestConfigs.Route("all", "c", TestConfigs.MatchAll())], new() { ["c"] = new ClusterConfig { Destinations = [destination] } }));
+        using var client = SoapRouter.Tests.BackendStub.Wcf.StubWcfClient<IEchoService>.Create(WireBindings.Soap12Http, router.Address("soap12"));
+        var text = string.Concat(Enumerable.Repeat("a compressible order line ", 2000));
+
+        var answer = await client.Channel.EchoAsync(new EchoPayload { Text = text });
+
+        Assert.Equal(text, answer.Text);
+        var stubCompressionStats = (await stub.StatsAsync()).Compression;
+        Assert.Equal(1, stubCompressionStats.RequestsByCodec.GetValueOrDefault(CompressionCodecNames.Lz4));
+        Assert.Equal(1, stubCompressionStats.Links["soap12"].Compressed);
+        var link = router.Host.Compression.Destination("stub").GetStatistics();
+        Assert.Equal(1, link.Compressed);
+        Assert.Equal(1, link.Decompressed);
+    }
+
     private static Task<ListeningRouter> StartAsync(RunningStub stub, string bindingName, WireBinding binding, CompressionOptions? listenerCompression)
     {
         var config = ListeningRouter.CatchAll(ListeningRouter.Cluster(bindingName, [stub.Address(binding).AbsoluteUri]));
