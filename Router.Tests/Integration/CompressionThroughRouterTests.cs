@@ -252,6 +252,61 @@ public sealed class CompressionThroughRouterTests
         Assert.Equal(1, link.Decompressed);
     }
 
+    [Fact]
+    public async Task StockWcfNetTcpGzipClient_ThroughTheRoutersNetTcpListener_AndStraightToTheStub()
+    {
+        // WCF's compressed binary session: the preamble says application/soap+msbinsession1+gzip and every message's
+        // bytes are gzipped on their own, both ways.
+        await using var stub = await RunningStub.StartWithNetTcpAsync();
+        var config = ListeningRouter.CatchAll(ListeningRouter.Cluster(WireBindingNames.Soap12Http, [stub.Address(WireBindings.Soap12Http).AbsoluteUri]));
+        await using var router = await ListeningRouter.StartAsync(config with
+        {
+            Listeners = [.. config.Listeners, TestConfigs.Listener("tcp", WireBindingNames.NetTcp, "net.tcp://127.0.0.1:0/router/tcp")],
+        });
+        var binding = new CustomBinding(
+            new BinaryMessageEncodingBindingElement { CompressionFormat = CompressionFormat.GZip },
+            new TcpTransportBindingElement { MaxReceivedMessageSize = 8 << 20, ConnectionBufferSize = 64 * 1024 });
+        var text = string.Concat(Enumerable.Repeat("a compressible session message ", 3000));
+
+        foreach (var address in new[] { router.Address("tcp"), stub.Address(WireBindings.NetTcp) })
+        {
+            var factory = new ChannelFactory<IEchoService>(binding, new EndpointAddress(address));
+            var channel = factory.CreateChannel();
+            try
+            {
+                // Several calls on one session: the session dictionary must stay in step through the compression.
+                for (var i = 0; i < 3; i++)
+                {
+                    Assert.Equal(text + i, (await channel.EchoAsync(new EchoPayload { Text = text + i })).Text);
+                }
+            }
+            finally
+            {
+                ((ICommunicationObject)channel).Abort();
+                factory.Abort();
+            }
+        }
+    }
+
+    [Fact]
+    public async Task GzipBombOnACompressedNetTcpSession_EndsThatSessionOnly()
+    {
+        await using var stub = await RunningStub.StartWithNetTcpAsync();
+        await using var raw = await SoapRouter.Tests.Wire.Framing.RawFramingClient.ConnectAsync(stub.Address(WireBindings.NetTcp));
+        var via = stub.Address(WireBindings.NetTcp).AbsoluteUri;
+        await raw.SendAsync(
+            [.. SoapRouter.Tests.Wire.Framing.FramingBytes.VersionAndDuplexMode, .. SoapRouter.Tests.Wire.Framing.FramingBytes.Via(via),
+             .. SoapRouter.Tests.Wire.Framing.FramingBytes.ExtensibleEncoding("application/soap+msbinsession1+gzip"), .. SoapRouter.Tests.Wire.Framing.FramingBytes.PreambleEnd]);
+        Assert.True((await raw.ReadRecordAsync())!.IsPreambleAck);
+
+        // 64 MB of zeros in ~64 KB: past the stub's 4 MB message limit once decoded.
+        await raw.SendAsync(SoapRouter.Tests.Wire.Framing.FramingBytes.SizedEnvelope(Gzip(new byte[64 << 20])));
+
+        await raw.ExpectClosedAsync(TimeSpan.FromSeconds(10));
+        using var client = SoapRouter.Tests.BackendStub.Wcf.StubWcfClient<IEchoService>.Create(WireBindings.NetTcp, stub.Address(WireBindings.NetTcp));
+        Assert.Equal("still serving", (await client.Channel.EchoAsync(new EchoPayload { Text = "still serving" })).Text);
+    }
+
     private static Task<ListeningRouter> StartAsync(RunningStub stub, string bindingName, WireBinding binding, CompressionOptions? listenerCompression)
     {
         var config = ListeningRouter.CatchAll(ListeningRouter.Cluster(bindingName, [stub.Address(binding).AbsoluteUri]));

@@ -1,3 +1,4 @@
+using SoapRouter.Wire.Compression;
 using System.IO.Pipelines;
 using Microsoft.Extensions.Logging;
 using SoapRouter.Wire.Bindings;
@@ -142,7 +143,7 @@ public sealed class NetTcpServerSession
                 return;
             }
 
-            if (!await RunSessionAsync(connection, result.Preamble!.Via, endpoint!).ConfigureAwait(false))
+            if (!await RunSessionAsync(connection, result.Preamble!.Via, endpoint!, SessionCompression(result.Preamble!)).ConfigureAwait(false))
             {
                 return;
             }
@@ -187,15 +188,27 @@ public sealed class NetTcpServerSession
 
     private static bool IsBinarySession(FramingPreamble preamble) => preamble.KnownEncoding is { } known
         ? known == KnownEncoding.BinarySession
-        : SoapMediaTypes.Matches(preamble.ContentType, SoapMediaTypes.MsbinSession1);
+        : SoapMediaTypes.Matches(preamble.ContentType, SoapMediaTypes.MsbinSession1) || SessionCompression(preamble) is not null;
+
+    /// <summary>
+    /// The codec of WCF's compressed binary session (<c>application/soap+msbinsession1+gzip</c> or <c>+deflate</c>, what
+    /// a client whose binary encoder has a CompressionFormat announces): every message's bytes, session dictionary
+    /// included, compressed on their own, both ways. Null for a plain session.
+    /// </summary>
+    private static ICompressionCodec? SessionCompression(FramingPreamble preamble) =>
+        preamble.KnownEncoding is null && preamble.ContentType is { } contentType
+        && CompressionHeaders.TrySplitWcfMediaType(contentType.Trim(), CodecRegistry.Default, out var plain, out var codec)
+        && SoapMediaTypes.Matches(plain, SoapMediaTypes.MsbinSession1)
+            ? codec
+            : null;
 
     /// <summary>One session after its Preamble Ack; true when it ended with End both ways and the connection may carry another.</summary>
-    private async Task<bool> RunSessionAsync(FramingConnection connection, Uri via, INetTcpEndpoint endpoint)
+    private async Task<bool> RunSessionAsync(FramingConnection connection, Uri via, INetTcpEndpoint endpoint, ICompressionCodec? compression)
     {
         // One encoder per direction: each keeps the session dictionary of its side of the conversation.
         var reader = WireBindings.NetTcp.CreateCodec(_limits.Wire, _limits.Buffers);
         var writerLimits = _limits.MaxSentMessageSize is { } sent ? _limits.Wire with { MaxMessageSize = sent } : _limits.Wire;
-        var sender = new SessionSender(WireBindings.NetTcp.CreateCodec(writerLimits, _limits.Buffers), connection.Output);
+        var sender = new SessionSender(WireBindings.NetTcp.CreateCodec(writerLimits, _limits.Buffers), connection.Output, compression);
         var closing = new CancellationTokenSource();
         Volatile.Write(ref _sessionClosing, closing);
         if (connection.IsStopping)
@@ -205,7 +218,7 @@ public sealed class NetTcpServerSession
 
         NetTcpSessionLog.SessionOpened(_logger, via);
         connection.Clock.StartIdle();
-        var loop = new SessionReceiveLoop(connection, via, endpoint, reader, sender, closing.Token);
+        var loop = new SessionReceiveLoop(connection, via, endpoint, reader, sender, closing.Token, compression);
         var reason = await loop.RunAsync().ConfigureAwait(false);
         connection.Clock.Stop();
 

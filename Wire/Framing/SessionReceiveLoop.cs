@@ -1,6 +1,7 @@
 using System.Buffers;
 using System.IO.Pipelines;
 using System.ServiceModel.Channels;
+using SoapRouter.Wire.Compression;
 using SoapRouter.Wire.Encoding;
 
 namespace SoapRouter.Wire.Framing;
@@ -17,7 +18,8 @@ internal sealed class SessionReceiveLoop(
     INetTcpEndpoint endpoint,
     MessageCodec reader,
     SessionSender sender,
-    CancellationToken sessionClosing)
+    CancellationToken sessionClosing,
+    ICompressionCodec? compression = null)
 {
     private byte[]? _payload;
     private int _payloadSize;
@@ -146,12 +148,47 @@ internal sealed class SessionReceiveLoop(
         return (false, default);
     }
 
+    /// <summary>
+    /// The decoded payload in a buffer of the reader's pool (the compressed one goes back), never past the message size
+    /// limit; null (logged) when it expands past it or does not decode: the session cannot go on.
+    /// </summary>
+    private (byte[] Payload, int Size)? Decompress(byte[] payload, int size)
+    {
+        using var plain = new PooledBufferWriter(Math.Max(size * 4, 4096));
+        try
+        {
+            var length = compression!.Decompress(payload.AsMemory(0, size), plain, originalLength: null, (int)Math.Min(reader.Limits.MaxMessageSize, int.MaxValue - 1));
+            var decoded = reader.Buffers.TakeBuffer(Math.Max(length, 1));
+            plain.WrittenSpan.CopyTo(decoded);
+            return (decoded, length);
+        }
+        catch (DecompressionException ex)
+        {
+            NetTcpSessionLog.UnreadablePayload(connection.Logger, via, size, ex);
+            return null;
+        }
+        finally
+        {
+            reader.Buffers.ReturnBuffer(payload);
+        }
+    }
+
     /// <summary>Reads the assembled payload and hands it to the endpoint; null on success, else why the session ends.</summary>
     private async ValueTask<SessionEndReason?> DispatchAsync()
     {
         var payload = _payload!;
         var size = _payloadSize;
         _payload = null;
+        if (compression is not null)
+        {
+            // WCF's compressed session: the message's bytes (session dictionary included) are compressed on their own.
+            if (Decompress(payload, size) is not { } plain)
+            {
+                return SessionEndReason.Unreadable;
+            }
+
+            (payload, size) = plain;
+        }
 
         MessageBuffer buffer;
         try

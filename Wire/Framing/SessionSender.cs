@@ -1,6 +1,7 @@
 using System.Buffers;
 using System.ServiceModel;
 using System.ServiceModel.Channels;
+using SoapRouter.Wire.Compression;
 using SoapRouter.Wire.Encoding;
 
 namespace SoapRouter.Wire.Framing;
@@ -8,9 +9,10 @@ namespace SoapRouter.Wire.Framing;
 /// <summary>
 /// One session's replies: its writer encoder (whose session dictionary the client's reader mirrors) and the
 /// connection's output. Encoding and writing happen under the output's lock, so the order of dictionary additions is
-/// the order of the bytes on the wire.
+/// the order of the bytes on the wire. In a compressed session (WCF's +gzip/+deflate) each encoded reply is compressed
+/// on its own before it is framed, as WCF's encoder does.
 /// </summary>
-internal sealed class SessionSender(MessageCodec codec, FramingOutput output)
+internal sealed class SessionSender(MessageCodec codec, FramingOutput output, ICompressionCodec? compression = null)
 {
     private volatile bool _open = true;
 
@@ -32,8 +34,15 @@ internal sealed class SessionSender(MessageCodec codec, FramingOutput output)
             // Room for the record head before the payload, so both go to the transport in one copy.
             using (var bytes = codec.Write(reply, FramingRecordWriter.MaxSizedEnvelopeHeadLength))
             {
-                var head = FramingRecordWriter.WriteSizedEnvelopeHead(bytes.Array.AsSpan(0, bytes.Offset), bytes.Count);
-                output.Writer.Write(bytes.Array.AsSpan(bytes.Offset - head, head + bytes.Count));
+                if (compression is null)
+                {
+                    var head = FramingRecordWriter.WriteSizedEnvelopeHead(bytes.Array.AsSpan(0, bytes.Offset), bytes.Count);
+                    output.Writer.Write(bytes.Array.AsSpan(bytes.Offset - head, head + bytes.Count));
+                }
+                else
+                {
+                    WriteCompressed(bytes.Array.AsSpan(bytes.Offset, bytes.Count));
+                }
             }
 
             if (!await output.FlushAsync().ConfigureAwait(false))
@@ -45,6 +54,16 @@ internal sealed class SessionSender(MessageCodec codec, FramingOutput output)
         {
             output.Exit();
         }
+    }
+
+    private void WriteCompressed(ReadOnlySpan<byte> payload)
+    {
+        using var compressed = new PooledBufferWriter(payload.Length / 2);
+        compression!.Compress(payload, compressed, CodecLevel.Fast);
+        Span<byte> head = stackalloc byte[FramingRecordWriter.MaxSizedEnvelopeHeadLength];
+        var length = FramingRecordWriter.WriteSizedEnvelopeHead(head, compressed.WrittenCount);
+        output.Writer.Write(head[^length..]);
+        output.Writer.Write(compressed.WrittenSpan);
     }
 
     /// <summary>Ends the session: later sends are refused; with <paramref name="sendEnd"/>, an End record goes out first.</summary>
