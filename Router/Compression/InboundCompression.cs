@@ -28,28 +28,13 @@ internal readonly record struct InboundCompression(ICompressionCodec? Codec, str
             length = parsed;
         }
 
-        if (!StringValues.IsNullOrEmpty(contentEncoding))
+        var encoding = RequestEncoding.Parse(contentType, StringValues.IsNullOrEmpty(contentEncoding) ? null : contentEncoding.ToString(), registry);
+        if (encoding is null)
         {
-            var token = contentEncoding.ToString();
-            if (!CompressionHeaders.TryParseContentEncoding(token, registry, out var codec))
-            {
-                var known = string.Join(", ", registry.Codecs.Where(c => c.Id != CodecId.None).Select(c => c.HttpToken));
-                return new(null, contentType, length, $"Content-Encoding '{token}' is not supported (supported: {known}).");
-            }
-
-            return new(codec.Id == CodecId.None ? null : codec, contentType, length, null);
+            var known = string.Join(", ", registry.Codecs.Where(c => c.Id != CodecId.None).Select(c => c.HttpToken));
+            return new(null, contentType, length, $"Content-Encoding '{contentEncoding}' is not supported (supported: {known}; one coding, and not with a +gzip or +deflate media type).");
         }
 
-        if (contentType is not null)
-        {
-            var semicolon = contentType.IndexOf(';');
-            var media = (semicolon < 0 ? contentType : contentType[..semicolon]).Trim();
-            if (CompressionHeaders.TrySplitWcfMediaType(media, registry, out var plain, out var wcfCodec))
-            {
-                return new(wcfCodec, semicolon < 0 ? plain : plain + contentType[semicolon..], length, null);
-            }
-        }
-
-        return new(null, contentType, length, null);
+        return new(encoding.IsCompressed ? encoding.Codec : null, encoding.PlainContentType, length, null);
     }
 }

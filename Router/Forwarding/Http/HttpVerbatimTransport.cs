@@ -122,10 +122,7 @@ internal sealed class HttpVerbatimTransport
         if (link.Options.Form == CompressionWireForm.Wcf)
         {
             // WCF's form: the codec is part of the media type (application/soap+msbin1+gzip).
-            var semicolon = contentType.IndexOf(';');
-            contentType = semicolon < 0
-                ? contentType + "+" + outcome.Codec!.HttpToken
-                : contentType[..semicolon].TrimEnd() + "+" + outcome.Codec!.HttpToken + contentType[semicolon..];
+            contentType = RequestEncoding.WcfContentType(contentType, outcome.Codec!);
         }
 
         return output;

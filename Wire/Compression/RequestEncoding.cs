@@ -1,7 +1,6 @@
-using SoapRouter.Wire.Compression;
 using SoapRouter.Wire.Soap;
 
-namespace BackendStub.Compression;
+namespace SoapRouter.Wire.Compression;
 
 /// <summary>
 /// How a request body is compressed: not at all, in WCF's form (<c>application/soap+msbin1+gzip</c> / <c>+deflate</c>,
@@ -11,7 +10,7 @@ namespace BackendStub.Compression;
 /// <param name="Codec">The codec the body is in (<see cref="NoneCodec"/> when plain).</param>
 /// <param name="IsWcfForm">True when the codec came from the content type's <c>+gzip</c>/<c>+deflate</c> suffix.</param>
 /// <param name="PlainContentType">The content type without the compression suffix, parameters kept.</param>
-internal sealed record RequestEncoding(ICompressionCodec Codec, bool IsWcfForm, string? PlainContentType)
+public sealed record RequestEncoding(ICompressionCodec Codec, bool IsWcfForm, string? PlainContentType)
 {
     /// <summary>True when the body must be decoded.</summary>
     public bool IsCompressed => Codec.Id != CodecId.None;

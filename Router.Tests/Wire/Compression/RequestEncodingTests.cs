@@ -1,7 +1,6 @@
-using BackendStub.Compression;
 using SoapRouter.Wire.Compression;
 
-namespace SoapRouter.Tests.BackendStub.Compression;
+namespace SoapRouter.Tests.Wire.Compression;
 
 public sealed class RequestEncodingTests
 {
