@@ -1,5 +1,6 @@
 using LoadClient.AdminStats;
 using LoadClient.CommandLine;
+using LoadClient.Compression;
 using LoadClient.Driving;
 using LoadClient.Envelopes;
 using LoadClient.Preflight;
@@ -65,7 +66,9 @@ internal static class LoadApp
                 ? $"{templates.First.Body.Length:N0}-byte body"
                 : $"{templates.Templates.Count} bodies of {templates.First.Body.Length:N0} to {templates.Templates[^1].Body.Length:N0} bytes";
             output.WriteLine($"Sending {options.Binding.Name} {Names.Of(options.Operation)} ({sizes}) to {options.Url}");
-            target = new SoapRequestSender(options.Url, templates, options.Concurrency, options.Timeout);
+            var sender = new SoapRequestSender(options.Url, templates, options.Concurrency, options.Timeout, ClientCompression.For(options));
+            templates = sender.Templates;
+            target = sender;
             firstReplyCheck = first => BindingCheck.Raw(first, options.Binding, contentType);
         }
         else

@@ -128,6 +128,9 @@ internal sealed record LoadReport
     /// <summary>--admin-url: the change of the router's /stats over the measured phase; null without it.</summary>
     public required RouterReport? Router { get; init; }
 
+    /// <summary>--compression: the mode, and (raw) requests compressed, replies by codec, bytes on the wire and before/after compression.</summary>
+    public required CompressionReport Compression { get; init; }
+
     /// <summary>True when every measured request succeeded (and there was at least one).</summary>
     public bool AllSucceeded => Requests > 0 && Ok == Requests;
 
@@ -148,6 +151,7 @@ internal sealed record LoadReport
         var timeouts = outcomes[(int)RequestOutcome.Timeout];
         var transportErrors = outcomes[(int)RequestOutcome.TransportError];
         var communicationErrors = outcomes[(int)RequestOutcome.CommunicationError];
+        var undecodable = outcomes[(int)RequestOutcome.CompressionBomb] + outcomes[(int)RequestOutcome.CorruptReply];
         var cpuMs = measurement.CpuTime.TotalMilliseconds;
         return new LoadReport
         {
@@ -166,12 +170,13 @@ internal sealed record LoadReport
             Warmup = options.Warmup,
             RequestBodyBytes = oneSize ? template!.Body.Length : null,
             RequestBodyBytesBySize = templates is { Templates.Count: > 1 } ? templates.Templates.Select(t => t.Body.Length).ToArray() : null,
-            UniqueMessageIdPerRequest = template is not null ? template.MessageId is not null : options.Binding.UsesAddressing && !call.OneWay,
+            UniqueMessageIdPerRequest = templates is not null ? templates.Templates.All(t => t.MessageId is not null) : options.Binding.UsesAddressing && !call.OneWay,
+            Compression = CompressionReport.From(options, stats, raw),
             Stopped = measurement.Stopped,
             Requests = requests,
             Ok = outcomes[(int)RequestOutcome.Ok],
             Faults = outcomes[(int)RequestOutcome.Fault],
-            Errors = httpErrors + timeouts + transportErrors + communicationErrors,
+            Errors = httpErrors + timeouts + transportErrors + communicationErrors + undecodable,
             HttpErrors = raw ? httpErrors : null,
             Timeouts = timeouts,
             TransportErrors = raw ? transportErrors : null,
