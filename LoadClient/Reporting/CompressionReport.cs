@@ -46,6 +46,12 @@ internal sealed record CompressionReport
     /// <summary>Replies that did not decode or came in an unreadable encoding (counted in errors too).</summary>
     public required long? CorruptReplies { get; init; }
 
+    /// <summary>
+    /// Raw mode: the client link's own statistics over the whole run, warm-up included (requests compressed and skipped
+    /// by reason, ratio per action and size bucket, bandwidth estimate, CPU state); null otherwise.
+    /// </summary>
+    public CompressionStatisticsSnapshot? Link { get; init; }
+
     /// <summary>The raw mode's compression report of <paramref name="stats"/>, or the wcf mode's (its bytes not seen: null).</summary>
     public static CompressionReport From(LoadOptions options, WorkerStats stats, bool raw)
     {

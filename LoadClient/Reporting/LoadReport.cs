@@ -2,6 +2,7 @@ using LoadClient.AdminStats;
 using LoadClient.CommandLine;
 using LoadClient.Driving;
 using LoadClient.Envelopes;
+using SoapRouter.Wire.Compression;
 
 namespace LoadClient.Reporting;
 
@@ -135,7 +136,9 @@ internal sealed record LoadReport
     public bool AllSucceeded => Requests > 0 && Ok == Requests;
 
     /// <summary>Builds the report of <paramref name="measurement"/>; <paramref name="templates"/> are the raw mode's, null in the WCF mode.</summary>
-    public static LoadReport Create(LoadOptions options, OperationCall call, RequestTemplateSet? templates, LoadMeasurement measurement, RouterReport? router)
+    public static LoadReport Create(
+        LoadOptions options, OperationCall call, RequestTemplateSet? templates, LoadMeasurement measurement, RouterReport? router,
+        CompressionStatisticsSnapshot? compressionLink = null)
     {
         ArgumentNullException.ThrowIfNull(options);
         ArgumentNullException.ThrowIfNull(call);
@@ -171,7 +174,7 @@ internal sealed record LoadReport
             RequestBodyBytes = oneSize ? template!.Body.Length : null,
             RequestBodyBytesBySize = templates is { Templates.Count: > 1 } ? templates.Templates.Select(t => t.Body.Length).ToArray() : null,
             UniqueMessageIdPerRequest = templates is not null ? templates.Templates.All(t => t.MessageId is not null) : options.Binding.UsesAddressing && !call.OneWay,
-            Compression = CompressionReport.From(options, stats, raw),
+            Compression = CompressionReport.From(options, stats, raw) with { Link = compressionLink },
             Stopped = measurement.Stopped,
             Requests = requests,
             Ok = outcomes[(int)RequestOutcome.Ok],
