@@ -1,5 +1,6 @@
 using LoadClient.AdminStats;
 using LoadClient.CommandLine;
+using LoadClient.Compression;
 using LoadClient.Driving;
 using LoadClient.Envelopes;
 using LoadClient.Preflight;
@@ -55,6 +56,7 @@ internal static class LoadApp
 
         var call = OperationCalls.For(options);
         RequestTemplateSet? templates = null;
+        ClientCompression? compression = null;
         ILoadTarget target;
         Func<SendResult, string?> firstReplyCheck;
         if (options.Client == LoadClientMode.Raw)
@@ -65,7 +67,10 @@ internal static class LoadApp
                 ? $"{templates.First.Body.Length:N0}-byte body"
                 : $"{templates.Templates.Count} bodies of {templates.First.Body.Length:N0} to {templates.Templates[^1].Body.Length:N0} bytes";
             output.WriteLine($"Sending {options.Binding.Name} {Names.Of(options.Operation)} ({sizes}) to {options.Url}");
-            target = new SoapRequestSender(options.Url, templates, options.Concurrency, options.Timeout);
+            compression = ClientCompression.For(options);
+            var sender = new SoapRequestSender(options.Url, templates, options.Concurrency, options.Timeout, compression);
+            templates = sender.Templates;
+            target = sender;
             firstReplyCheck = first => BindingCheck.Raw(first, options.Binding, contentType);
         }
         else
@@ -96,7 +101,7 @@ internal static class LoadApp
             return Failures;
         }
 
-        var report = LoadReport.Create(options, call, templates, measurement, router is null ? null : RouterReport.From(router));
+        var report = LoadReport.Create(options, call, templates, measurement, router is null ? null : RouterReport.From(router), compression?.Link.GetStatistics());
         ConsoleReport.Write(report, output);
 
         if (options.JsonPath is { } path)

@@ -85,7 +85,7 @@ internal sealed class StubRequestHandler
         }
 
         // The endpoint checks the plain media type: application/soap+msbin1+gzip is msbin1 in gzip.
-        var encoding = RequestEncoding.Parse(request.ContentType, request.Headers.ContentEncoding.ToString(), StubCompression.Registry);
+        var encoding = HttpBodyEncoding.Parse(request.ContentType, request.Headers.ContentEncoding.ToString(), StubCompression.Registry);
         if (encoding is null || !endpoint.Binding.Accepts(encoding.PlainContentType))
         {
             response.StatusCode = StatusCodes.Status415UnsupportedMediaType;
@@ -130,7 +130,7 @@ internal sealed class StubRequestHandler
     private async ValueTask<StubReply> DispatchCompressedAsync(
         StubSoapEndpoint endpoint,
         CompressionLink link,
-        RequestEncoding encoding,
+        HttpBodyEncoding encoding,
         RequestBody body,
         StringValues originalLengthHeader,
         string? transportAction,
@@ -178,7 +178,7 @@ internal sealed class StubRequestHandler
     /// allows the codec: in WCF's form (the <c>+gzip</c> content type) for a request that came in it, else with
     /// Content-Encoding and X-Soap-Original-Length.
     /// </summary>
-    private static async Task WriteReplyAsync(HttpContext context, CompressionLink link, RequestEncoding encoding, StubReply reply)
+    private static async Task WriteReplyAsync(HttpContext context, CompressionLink link, HttpBodyEncoding encoding, StubReply reply)
     {
         var response = context.Response;
         response.StatusCode = reply.StatusCode;
@@ -201,7 +201,7 @@ internal sealed class StubRequestHandler
         {
             if (encoding.IsWcfForm)
             {
-                response.ContentType = RequestEncoding.WcfContentType(contentType, outcome.Codec!);
+                response.ContentType = HttpBodyEncoding.WcfContentType(contentType, outcome.Codec!);
             }
             else
             {

@@ -131,6 +131,27 @@ internal static class LoadCommand
         Description = "Allow a --url or --admin-url host that is not loopback.",
     };
 
+    /// <summary>--compression.</summary>
+    public static readonly Option<LoadCompressionMode?> Compression = OptionValues.Enum("--compression", LoadCompressionMode.None,
+        "none: plain requests, no Accept-Encoding (replies as the target writes them); wcf: WCF's own form, gzip requests as " +
+        "application/soap+msbin1+gzip with Accept-Encoding: gzip, deflate (binaryHttp only); always, adaptive: the adaptive form " +
+        "(Content-Encoding, X-Soap-Original-Length), every request from 1 KB up or as the adaptive policy decides (raw only). " +
+        "Compressed replies are decoded in every mode but none.");
+
+    /// <summary>--compression-codecs.</summary>
+    public static readonly Option<IReadOnlyList<string>?> CompressionCodecs = OptionValues.Codecs(
+        "--compression-codecs", "always, adaptive: the codecs requests may use and replies are asked in, in preference order, comma-separated " +
+        $"[default: {string.Join(',', SoapRouter.Wire.Compression.CompressionOptions.Default.Codecs)}].");
+
+    /// <summary>--bandwidth.</summary>
+    public static readonly Option<double?> Bandwidth = OptionValues.Number("--bandwidth", "bytes/s", 1, 1e12,
+        "adaptive: the client-to-target link's bandwidth in bytes per second, for the policy's pay rule. Default: estimated " +
+        "from the uploads of large requests.");
+
+    /// <summary>--max-decompressed-size.</summary>
+    public static readonly Option<int> MaxDecompressedSize = OptionValues.Int("--max-decompressed-size", "bytes", LoadOptions.DefaultMaxDecompressedSize,
+        1024, int.MaxValue, "A compressed reply that decodes past this many bytes is counted as a bomb (not an ok reply).");
+
     /// <summary>Said after the options in --help.</summary>
     public const string Epilogue = """
         Only loopback hosts (localhost, 127.0.0.0/8, ::1) are accepted unless --allow-remote is given: a load generator
@@ -146,7 +167,8 @@ internal static class LoadCommand
         var root = new RootCommand("LoadClient: drives SOAP load at one endpoint and reports throughput, latency, errors and CPU.")
         {
             Url, Client, Binding, Operation, Size, SizeDistributionOption, Orders, Profile, To, Concurrency, Requests, Duration,
-            Rate, Warmup, Timeout, Json, TcpBuffer, AdminUrl, Quiet, AllowRemote,
+            Rate, Warmup, Timeout, Json, TcpBuffer, AdminUrl, Quiet, AllowRemote, Compression, CompressionCodecs, Bandwidth,
+            MaxDecompressedSize,
         };
         foreach (var option in root.Options)
         {

@@ -1,6 +1,7 @@
 using LoadClient.Payloads;
 using Samples.Payloads;
 using SoapRouter.Wire.Bindings;
+using SoapRouter.Wire.Compression;
 
 namespace LoadClient.CommandLine;
 
@@ -75,4 +76,19 @@ internal sealed record LoadOptions
 
     /// <summary>The router's admin address; when set, its /stats is read before and after the measured phase.</summary>
     public Uri? AdminUrl { get; init; }
+
+    /// <summary>Default of <see cref="MaxDecompressedSize"/>: 16 MiB.</summary>
+    public const int DefaultMaxDecompressedSize = 16 * 1024 * 1024;
+
+    /// <summary>--compression: how requests are compressed and replies asked for; none sends today's requests unchanged.</summary>
+    public LoadCompressionMode Compression { get; init; } = LoadCompressionMode.None;
+
+    /// <summary>--compression-codecs (always, adaptive): the codecs in preference order; null for <see cref="CompressionOptions"/>' default.</summary>
+    public IReadOnlyList<string>? CompressionCodecs { get; init; }
+
+    /// <summary>--bandwidth (adaptive): the link's bandwidth in bytes per second; null to estimate it from large request uploads.</summary>
+    public long? Bandwidth { get; init; }
+
+    /// <summary>--max-decompressed-size: a compressed reply decoding past this is a bomb (an error of its own kind).</summary>
+    public int MaxDecompressedSize { get; init; } = DefaultMaxDecompressedSize;
 }

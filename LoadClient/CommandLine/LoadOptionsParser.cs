@@ -95,6 +95,8 @@ internal static class LoadOptionsParser
             errors.Add($"Binding '{binding.Name}' is spoken by the WCF client only: add '--client wcf' (the raw mode posts HTTP requests).");
         }
 
+        CheckCompression(read, binding, client, errors);
+
         if (url is not null)
         {
             CheckScheme(url, binding, client, errors);
@@ -129,7 +131,42 @@ internal static class LoadOptionsParser
             TcpBuffer = read.Value(LoadCommand.TcpBuffer),
             AdminUrl = adminUrl,
             Quiet = read.Value(LoadCommand.Quiet),
+            Compression = read.Value(LoadCommand.Compression) ?? LoadCompressionMode.None,
+            CompressionCodecs = read.Value(LoadCommand.CompressionCodecs),
+            Bandwidth = read.Value(LoadCommand.Bandwidth) is { } bandwidth ? (long)bandwidth : null,
+            MaxDecompressedSize = read.Value(LoadCommand.MaxDecompressedSize),
         };
+    }
+
+    // WCF's form is the binary encoder's only; the adaptive form needs the raw mode (a stock WCF client cannot send it).
+    private static void CheckCompression(Reader read, WireBinding? binding, LoadClientMode? client, List<string> errors)
+    {
+        var mode = read.ValidStruct(LoadCommand.Compression, LoadCompressionMode.None);
+        if (mode == LoadCompressionMode.Wcf && binding is not null && binding.Name != WireBindingNames.BinaryHttp)
+        {
+            errors.Add($"Option '--compression wcf' is WCF's binary encoder's gzip (application/soap+msbin1+gzip): it needs '--binding binaryHttp'; got '{binding.Name}'.");
+        }
+
+        if (mode is LoadCompressionMode.Always or LoadCompressionMode.Adaptive && client == LoadClientMode.Wcf)
+        {
+            errors.Add($"Option '--compression {Names.Of(mode.Value)}' is the adaptive form (Content-Encoding with any codec), which a stock WCF client " +
+                "cannot send or read: use '--client raw', or '--compression wcf' for WCF's own gzip.");
+        }
+
+        if (read.Given(LoadCommand.CompressionCodecs) && mode is not (LoadCompressionMode.Always or LoadCompressionMode.Adaptive or null))
+        {
+            errors.Add("Option '--compression-codecs' applies to '--compression always' and '--compression adaptive' only (wcf is gzip).");
+        }
+
+        if (read.Given(LoadCommand.Bandwidth) && mode is not (LoadCompressionMode.Adaptive or null))
+        {
+            errors.Add("Option '--bandwidth' applies to '--compression adaptive' only.");
+        }
+
+        if (read.Given(LoadCommand.MaxDecompressedSize) && mode == LoadCompressionMode.None)
+        {
+            errors.Add("Option '--max-decompressed-size' applies when replies may be compressed: '--compression wcf', 'always' or 'adaptive'.");
+        }
     }
 
     // The URL's scheme must be the binding's transport; unknown binding or client (already reported) skip their checks.

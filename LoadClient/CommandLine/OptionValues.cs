@@ -4,6 +4,7 @@ using System.Globalization;
 using LoadClient.Payloads;
 using Samples.Payloads;
 using SoapRouter.Wire.Bindings;
+using SoapRouter.Wire.Compression;
 
 namespace LoadClient.CommandLine;
 
@@ -159,6 +160,34 @@ internal static class OptionValues
         };
         option.CompletionSources.Add([.. MessageProfiles.Names]);
         return option;
+    }
+
+    /// <summary>A comma-separated list of codec names the wire library knows (none excluded), each once.</summary>
+    public static Option<IReadOnlyList<string>?> Codecs(string name, string description)
+    {
+        var known = CodecRegistry.Default.Codecs.Select(c => c.Name).Where(n => n != CompressionCodecNames.None).ToArray();
+        return new Option<IReadOnlyList<string>?>(name)
+        {
+            Description = description,
+            HelpName = "list",
+            CustomParser = result =>
+            {
+                if (Single(result) is not { } value)
+                {
+                    return null;
+                }
+
+                var names = value.Split(',', StringSplitOptions.TrimEntries | StringSplitOptions.RemoveEmptyEntries);
+                var unknown = names.Where(n => !known.Contains(n, StringComparer.OrdinalIgnoreCase)).ToArray();
+                if (names.Length == 0 || unknown.Length > 0 || names.Distinct(StringComparer.OrdinalIgnoreCase).Count() != names.Length)
+                {
+                    result.AddError($"Option '{name}' must be a comma-separated list of distinct codecs from {string.Join(", ", known)}; got '{value}'.");
+                    return null;
+                }
+
+                return names.Select(n => n.ToLowerInvariant()).ToArray();
+            },
+        };
     }
 
     /// <summary>--url: an absolute http, https or net.tcp URL.</summary>

@@ -1,3 +1,5 @@
+using LoadClient.Compression;
+
 namespace LoadClient.Driving;
 
 /// <summary>One raw-mode worker's state around the shared <see cref="SoapRequestSender"/>: its reply scratch buffer and timeout.</summary>
@@ -8,6 +10,7 @@ internal sealed class RawHttpChannel : ILoadChannel
     private readonly SoapRequestSender _sender;
     private readonly Random _random;
     private readonly CancellationToken _stop;
+    private readonly CompressionBuffers? _buffers;
     private CancellationTokenSource _timeout;
 
     /// <summary>Sends with <paramref name="sender"/> until <paramref name="stop"/> fires, picking templates with <paramref name="random"/>.</summary>
@@ -19,6 +22,7 @@ internal sealed class RawHttpChannel : ILoadChannel
         _random = random;
         _stop = stop;
         _timeout = CancellationTokenSource.CreateLinkedTokenSource(stop);
+        _buffers = sender.Compression is null ? null : new CompressionBuffers();
     }
 
     /// <inheritdoc />
@@ -32,13 +36,17 @@ internal sealed class RawHttpChannel : ILoadChannel
         }
 
         _timeout.CancelAfter(_sender.Timeout);
-        return _sender.SendAsync(_sender.Templates.Pick(_random), _scratch, _timeout.Token, _stop);
+        var template = _sender.Templates.Pick(_random);
+        return _buffers is null
+            ? _sender.SendAsync(template, _scratch, _timeout.Token, _stop)
+            : _sender.SendCompressedAsync(template, _buffers, _timeout.Token, _stop);
     }
 
     /// <inheritdoc />
     public ValueTask DisposeAsync()
     {
         _timeout.Dispose();
+        _buffers?.Dispose();
         return ValueTask.CompletedTask;
     }
 }

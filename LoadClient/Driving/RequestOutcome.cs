@@ -24,6 +24,12 @@ internal enum RequestOutcome
     /// </summary>
     CommunicationError,
 
+    /// <summary>A compressed reply that decodes past --max-decompressed-size (raw mode with --compression).</summary>
+    CompressionBomb,
+
+    /// <summary>A compressed reply that does not decode, or in an encoding that cannot be read (raw mode with --compression).</summary>
+    CorruptReply,
+
     /// <summary>The run was stopped (Ctrl+C) while the request was in flight; not counted.</summary>
     Canceled,
 }

@@ -8,8 +8,10 @@ namespace LoadClient.Driving;
 /// <param name="ErrorType">For a request that failed with an exception, its type name (with the HTTP error kind in the raw mode); else null.</param>
 /// <param name="ContentType">Raw mode: the reply's Content-Type, null when it had none or in the WCF mode.</param>
 /// <param name="Detail">WCF mode: a failed call's exception message (read only by the first-reply check).</param>
+/// <param name="Compression">Raw mode with --compression: what compression did to this request and its reply; else null.</param>
 internal readonly record struct SendResult(
-    RequestOutcome Outcome, int StatusCode, long BytesSent, long BytesReceived, string? ErrorType = null, string? ContentType = null, string? Detail = null)
+    RequestOutcome Outcome, int StatusCode, long BytesSent, long BytesReceived, string? ErrorType = null, string? ContentType = null, string? Detail = null,
+    CompressionCounts? Compression = null)
 {
     /// <summary>A success of the WCF mode, where neither the status nor the bytes are seen.</summary>
     public static SendResult WcfOk { get; } = new(RequestOutcome.Ok, 0, 0, 0);

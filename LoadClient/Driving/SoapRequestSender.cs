@@ -1,5 +1,7 @@
 using System.Net;
+using LoadClient.Compression;
 using LoadClient.Envelopes;
+using SoapRouter.Wire.Compression;
 using SoapRouter.Wire.Soap;
 
 namespace LoadClient.Driving;
@@ -13,13 +15,14 @@ internal sealed class SoapRequestSender : ILoadTarget, IDisposable
     private int _channels;
 
     /// <summary>Creates the sender and its pool of at most <paramref name="concurrency"/> connections to <paramref name="url"/>.</summary>
-    public SoapRequestSender(Uri url, RequestTemplateSet templates, int concurrency, TimeSpan timeout)
+    public SoapRequestSender(Uri url, RequestTemplateSet templates, int concurrency, TimeSpan timeout, ClientCompression? compression = null)
     {
         ArgumentNullException.ThrowIfNull(url);
         ArgumentNullException.ThrowIfNull(templates);
         ArgumentOutOfRangeException.ThrowIfLessThan(concurrency, 1);
         _url = url;
-        Templates = templates;
+        Compression = compression;
+        Templates = compression is null ? templates : compression.Prepare(templates);
         Timeout = timeout;
         var handler = new SocketsHttpHandler
         {
@@ -45,6 +48,9 @@ internal sealed class SoapRequestSender : ILoadTarget, IDisposable
 
     /// <summary>Limit on one request, up to the last byte of the reply.</summary>
     public TimeSpan Timeout { get; }
+
+    /// <summary>--compression other than none: requests compressed and replies decoded; null sends the templates as they are.</summary>
+    public ClientCompression? Compression { get; }
 
     /// <summary>
     /// Sends one request of <paramref name="template"/> and reads the reply to the end into <paramref name="scratch"/>
@@ -97,6 +103,92 @@ internal sealed class SoapRequestSender : ILoadTarget, IDisposable
         catch (IOException ex)
         {
             return new SendResult(RequestOutcome.TransportError, status, sent, received, ex.GetType().Name);
+        }
+    }
+
+    /// <summary>
+    /// <see cref="SendAsync"/> with --compression: the request compressed (once per template, or now for adaptive) with
+    /// the mode's Accept-Encoding, and the reply read into <paramref name="buffers"/> and decoded under the cap, so its
+    /// outcome is judged on the plain reply.
+    /// </summary>
+    public async Task<SendResult> SendCompressedAsync(SoapRequestTemplate template, CompressionBuffers buffers, CancellationToken token, CancellationToken stop)
+    {
+        ArgumentNullException.ThrowIfNull(template);
+        ArgumentNullException.ThrowIfNull(buffers);
+        var compression = Compression ?? throw new InvalidOperationException("No compression configured.");
+        var status = 0;
+        long sent = 0;
+        long received = 0;
+        var counts = new CompressionCounts(template.IsCompressed, template.PlainLength ?? template.Body.Length, CodecId.None, 0);
+        try
+        {
+            HttpContent content;
+            long length;
+            if (compression.CompressesPerRequest)
+            {
+                var compressed = compression.TryCompressRequest(template, buffers.Plain, buffers.Compressed, out var outcome);
+                var body = compressed ? buffers.Compressed.WrittenMemory : buffers.Plain.WrittenMemory;
+                content = new BufferContent(body, template.ContentType, compressed ? outcome.Codec : null, buffers.Plain.WrittenCount,
+                    compression.LearnsBandwidth ? compression.Link : null);
+                counts = counts with { RequestCompressed = compressed, RequestPlainBytes = buffers.Plain.WrittenCount };
+                length = body.Length;
+            }
+            else
+            {
+                content = new TemplateContent(template);
+                length = template.Body.Length;
+            }
+
+            using (content)
+            {
+                using var request = new HttpRequestMessage(HttpMethod.Post, _url)
+                {
+                    Version = HttpVersion.Version11,
+                    VersionPolicy = HttpVersionPolicy.RequestVersionExact,
+                    Content = content,
+                };
+                if (template.SoapActionHeader is { } soapAction)
+                {
+                    request.Headers.TryAddWithoutValidation("SOAPAction", soapAction);
+                }
+
+                request.Headers.TryAddWithoutValidation(CompressionHeaders.AcceptEncoding, compression.AcceptEncoding);
+                using var response = await _client.SendAsync(request, HttpCompletionOption.ResponseHeadersRead, token);
+                status = (int)response.StatusCode;
+                sent = length;
+                var reply = buffers.Reply;
+                reply.Reset();
+                var stream = await response.Content.ReadAsStreamAsync(token);
+                await using (stream)
+                {
+                    int read;
+                    while ((read = await stream.ReadAsync(reply.GetMemory(16 * 1024), token)) > 0)
+                    {
+                        reply.Advance(read);
+                    }
+                }
+
+                received = reply.WrittenCount;
+                var contentType = response.Content.Headers.ContentType?.ToString();
+                var encoding = response.Content.Headers.ContentEncoding.Count == 0 ? null : string.Join(", ", response.Content.Headers.ContentEncoding);
+                var originalLength = response.Headers.TryGetValues(CompressionHeaders.OriginalLength, out var values) ? string.Join(",", values) : null;
+                var decoded = compression.DecodeReply(reply.WrittenMemory, contentType, encoding, originalLength, buffers.Decoded);
+                counts = counts with { ReplyCodec = decoded.Codec, ReplyDecodedBytes = decoded.DecodedBytes };
+                var outcomeKind = decoded.Failure ?? Classify(status, decoded.PlainContentType);
+                return new SendResult(outcomeKind, status, sent, received, decoded.ErrorType, decoded.PlainContentType, Compression: counts);
+            }
+        }
+        catch (OperationCanceledException)
+        {
+            return new SendResult(stop.IsCancellationRequested ? RequestOutcome.Canceled : RequestOutcome.Timeout, status, sent, received, Compression: counts);
+        }
+        catch (HttpRequestException ex)
+        {
+            return new SendResult(RequestOutcome.TransportError, status, sent, received, $"{nameof(HttpRequestException)}({ex.HttpRequestError})", Compression: counts);
+        }
+        catch (IOException ex)
+        {
+            return new SendResult(RequestOutcome.TransportError, status, sent, received, ex.GetType().Name, Compression: counts);
         }
     }
 

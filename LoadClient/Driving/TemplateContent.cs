@@ -1,5 +1,7 @@
+using System.Globalization;
 using System.Net;
 using LoadClient.Envelopes;
+using SoapRouter.Wire.Compression;
 
 namespace LoadClient.Driving;
 
@@ -25,6 +27,12 @@ internal sealed class TemplateContent : HttpContent
 
         // Without validation the header is sent exactly as the template spells it.
         Headers.TryAddWithoutValidation("Content-Type", template.ContentType);
+        if (template.ContentEncoding is { } codec)
+        {
+            // A template compressed once in the adaptive form (--compression always).
+            Headers.TryAddWithoutValidation(CompressionHeaders.ContentEncoding, codec);
+            Headers.TryAddWithoutValidation(CompressionHeaders.OriginalLength, template.PlainLength!.Value.ToString(CultureInfo.InvariantCulture));
+        }
     }
 
     /// <summary>Body length on the wire.</summary>

@@ -1,5 +1,6 @@
 using HdrHistogram;
 using LoadClient.Latency;
+using SoapRouter.Wire.Compression;
 
 namespace LoadClient.Driving;
 
@@ -23,6 +24,18 @@ internal sealed class WorkerStats
 
     /// <summary>Reply body bytes read.</summary>
     public long BytesReceived { get; private set; }
+
+    /// <summary>--compression: requests whose body went compressed.</summary>
+    public long RequestsCompressed { get; private set; }
+
+    /// <summary>--compression: request body bytes before compression, of the requests counted in <see cref="BytesSent"/>.</summary>
+    public long BytesSentBeforeCompression { get; private set; }
+
+    /// <summary>--compression: replies by the codec they came in (indexed by <see cref="CodecId"/>; None is plain).</summary>
+    public long[] RepliesByCodec { get; } = new long[Enum.GetValues<CodecId>().Length];
+
+    /// <summary>--compression: reply bytes once decoded (plain replies at their wire length).</summary>
+    public long ReplyBytesDecoded { get; private set; }
 
     /// <summary>Requests counted.</summary>
     public long Requests { get; private set; }
@@ -58,6 +71,27 @@ internal sealed class WorkerStats
 
         BytesSent += result.BytesSent;
         BytesReceived += result.BytesReceived;
+        if (result.Compression is { } compression)
+        {
+            RecordCompression(result, compression);
+        }
+    }
+
+    private void RecordCompression(SendResult result, CompressionCounts compression)
+    {
+        // As BytesSent: only requests that got a reply (their sent length is set once the reply's headers came).
+        if (result.StatusCode != 0)
+        {
+            BytesSentBeforeCompression += compression.RequestPlainBytes;
+            if (compression.RequestCompressed)
+            {
+                RequestsCompressed++;
+            }
+
+            RepliesByCodec[(int)compression.ReplyCodec]++;
+        }
+
+        ReplyBytesDecoded += compression.ReplyDecodedBytes;
     }
 
     /// <summary>Adds <paramref name="other"/>'s counts to these.</summary>
@@ -84,5 +118,12 @@ internal sealed class WorkerStats
 
         BytesSent += other.BytesSent;
         BytesReceived += other.BytesReceived;
+        RequestsCompressed += other.RequestsCompressed;
+        BytesSentBeforeCompression += other.BytesSentBeforeCompression;
+        ReplyBytesDecoded += other.ReplyBytesDecoded;
+        for (var i = 0; i < RepliesByCodec.Length; i++)
+        {
+            RepliesByCodec[i] += other.RepliesByCodec[i];
+        }
     }
 }

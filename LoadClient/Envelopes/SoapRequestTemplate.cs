@@ -7,10 +7,18 @@ namespace LoadClient.Envelopes;
 /// <param name="Action">The SOAP action URI.</param>
 /// <param name="MessageId">Where the per-request wsa:MessageID goes; null when the message has none (basicHttp, one-way).</param>
 /// <param name="OneWay">The operation has no reply: success is an empty 2xx (202 from WCF).</param>
+/// <param name="ContentEncoding">A body compressed once in the adaptive form: the Content-Encoding token; else null.</param>
+/// <param name="PlainLength">A compressed body (either form): the envelope's length before compression; else null.</param>
 internal sealed record SoapRequestTemplate(
     byte[] Body,
     string ContentType,
     string? SoapActionHeader,
     string Action,
     MessageIdSlot? MessageId,
-    bool OneWay);
+    bool OneWay,
+    string? ContentEncoding = null,
+    int? PlainLength = null)
+{
+    /// <summary>True when <see cref="Body"/> is compressed.</summary>
+    public bool IsCompressed => PlainLength is not null;
+}

@@ -40,14 +40,35 @@ internal static class ConsoleReport
             output.WriteLine("  bytes          not measured (the WCF client does not expose what it puts on the wire)");
         }
 
+        WriteCompression(report.Compression, output);
         output.WriteLine(string.Create(c, $"  client CPU     {report.ClientCpuMs:F0} ms, {report.ClientCpuMsPerRequest:F3} ms/request"));
-        output.WriteLine(string.Create(c, $"  message id     {(report.UniqueMessageIdPerRequest ? "unique wsa:MessageID per request" : "none in this message")}"));
+        output.WriteLine(string.Create(c, $"  message id     {(report.UniqueMessageIdPerRequest ? "unique wsa:MessageID per request" : report.Compression.RequestsCompressed is > 0 && report.Compression.Mode is "wcf" or "always" ? "one wsa:MessageID per template (compressed once, shared by its requests)" : "none in this message")}"));
         if (report.Router is { } router)
         {
             output.WriteLine(router.Problem is { } problem
                 ? string.Create(c, $"  router         {problem}")
                 : string.Create(c, $"  router         {router.Messages:N0} messages ({router.VerbatimMessages:N0} verbatim, {router.ReencodedMessages:N0} re-encoded), {router.AllocatedBytesPerMessage:N0} bytes allocated/message, {(router.CpuMs is { } cpu ? string.Create(c, $"CPU {cpu:F0} ms ({(router.Messages is > 0 ? cpu * 1000 / router.Messages.Value : 0):F0} us/message)") : "CPU not in /stats")}"));
         }
+    }
+
+    private static void WriteCompression(CompressionReport compression, TextWriter output)
+    {
+        var c = CultureInfo.InvariantCulture;
+        if (compression.Codecs is not { } codecs)
+        {
+            output.WriteLine("  compression    none");
+            return;
+        }
+
+        output.WriteLine(string.Create(c, $"  compression    {compression.Mode} ({string.Join(", ", codecs)})"));
+        if (compression.RepliesByCodec is not { } replies)
+        {
+            output.WriteLine("  compressed     not measured (the WCF client does not expose what it puts on the wire)");
+            return;
+        }
+
+        output.WriteLine(string.Create(c, $"  requests       {compression.RequestsCompressed:N0} compressed; bytes on the wire {compression.RequestBytesOnWire:N0} of {compression.RequestBytesBeforeCompression:N0} before compression (ratio {compression.RequestRatio:F3})"));
+        output.WriteLine(string.Create(c, $"  replies        by codec {Join(replies)}; bytes on the wire {compression.ReplyBytesOnWire:N0}, decoded {compression.ReplyBytesDecoded:N0} (ratio {compression.ReplyRatio:F3}); bombs {compression.Bombs:N0}, corrupt {compression.CorruptReplies:N0}"));
     }
 
     private static string Join(IReadOnlyDictionary<string, long> counts) =>

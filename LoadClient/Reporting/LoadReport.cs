@@ -2,6 +2,7 @@ using LoadClient.AdminStats;
 using LoadClient.CommandLine;
 using LoadClient.Driving;
 using LoadClient.Envelopes;
+using SoapRouter.Wire.Compression;
 
 namespace LoadClient.Reporting;
 
@@ -128,11 +129,16 @@ internal sealed record LoadReport
     /// <summary>--admin-url: the change of the router's /stats over the measured phase; null without it.</summary>
     public required RouterReport? Router { get; init; }
 
+    /// <summary>--compression: the mode, and (raw) requests compressed, replies by codec, bytes on the wire and before/after compression.</summary>
+    public required CompressionReport Compression { get; init; }
+
     /// <summary>True when every measured request succeeded (and there was at least one).</summary>
     public bool AllSucceeded => Requests > 0 && Ok == Requests;
 
     /// <summary>Builds the report of <paramref name="measurement"/>; <paramref name="templates"/> are the raw mode's, null in the WCF mode.</summary>
-    public static LoadReport Create(LoadOptions options, OperationCall call, RequestTemplateSet? templates, LoadMeasurement measurement, RouterReport? router)
+    public static LoadReport Create(
+        LoadOptions options, OperationCall call, RequestTemplateSet? templates, LoadMeasurement measurement, RouterReport? router,
+        CompressionStatisticsSnapshot? compressionLink = null)
     {
         ArgumentNullException.ThrowIfNull(options);
         ArgumentNullException.ThrowIfNull(call);
@@ -148,6 +154,7 @@ internal sealed record LoadReport
         var timeouts = outcomes[(int)RequestOutcome.Timeout];
         var transportErrors = outcomes[(int)RequestOutcome.TransportError];
         var communicationErrors = outcomes[(int)RequestOutcome.CommunicationError];
+        var undecodable = outcomes[(int)RequestOutcome.CompressionBomb] + outcomes[(int)RequestOutcome.CorruptReply];
         var cpuMs = measurement.CpuTime.TotalMilliseconds;
         return new LoadReport
         {
@@ -166,12 +173,13 @@ internal sealed record LoadReport
             Warmup = options.Warmup,
             RequestBodyBytes = oneSize ? template!.Body.Length : null,
             RequestBodyBytesBySize = templates is { Templates.Count: > 1 } ? templates.Templates.Select(t => t.Body.Length).ToArray() : null,
-            UniqueMessageIdPerRequest = template is not null ? template.MessageId is not null : options.Binding.UsesAddressing && !call.OneWay,
+            UniqueMessageIdPerRequest = templates is not null ? templates.Templates.All(t => t.MessageId is not null) : options.Binding.UsesAddressing && !call.OneWay,
+            Compression = CompressionReport.From(options, stats, raw) with { Link = compressionLink },
             Stopped = measurement.Stopped,
             Requests = requests,
             Ok = outcomes[(int)RequestOutcome.Ok],
             Faults = outcomes[(int)RequestOutcome.Fault],
-            Errors = httpErrors + timeouts + transportErrors + communicationErrors,
+            Errors = httpErrors + timeouts + transportErrors + communicationErrors + undecodable,
             HttpErrors = raw ? httpErrors : null,
             Timeouts = timeouts,
             TransportErrors = raw ? transportErrors : null,

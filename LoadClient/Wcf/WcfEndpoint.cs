@@ -15,9 +15,11 @@ internal sealed record WcfEndpoint(Binding Binding, EndpointAddress Address, Uri
     public static WcfEndpoint For(LoadOptions options)
     {
         ArgumentNullException.ThrowIfNull(options);
-        var binding = options.Binding.IsSession
-            ? options.Binding.CreateClientBinding(ClientLimits.Unbounded, options.TcpBuffer)
-            : options.Binding.CreateClientBinding(ClientLimits.Unbounded);
+        var binding = options.Compression == LoadCompressionMode.Wcf
+            ? GzipBinary(options.Binding.CreateClientBinding(ClientLimits.Unbounded))
+            : options.Binding.IsSession
+                ? options.Binding.CreateClientBinding(ClientLimits.Unbounded, options.TcpBuffer)
+                : options.Binding.CreateClientBinding(ClientLimits.Unbounded);
 
         // SendTimeout bounds a whole call (request out, reply in), as --timeout does in the raw mode; OpenTimeout bounds
         // connecting a net.tcp session.
@@ -25,5 +27,16 @@ internal sealed record WcfEndpoint(Binding Binding, EndpointAddress Address, Uri
         binding.SendTimeout = options.Timeout;
         binding.CloseTimeout = options.Timeout;
         return new WcfEndpoint(binding, new EndpointAddress(options.To), options.Url);
+    }
+
+    // --compression wcf (binaryHttp only, checked by the parser): the same binding with the binary encoder's
+    // CompressionFormat set to GZip, what a stock WCF client configured for compression sends.
+    private static CustomBinding GzipBinary(Binding binding)
+    {
+        var custom = new CustomBinding(binding);
+        var encoder = custom.Elements.Find<BinaryMessageEncodingBindingElement>()
+            ?? throw new InvalidOperationException($"Binding '{binding.Name}' has no binary message encoder to compress.");
+        encoder.CompressionFormat = CompressionFormat.GZip;
+        return custom;
     }
 }

@@ -28,7 +28,7 @@ internal readonly record struct InboundCompression(ICompressionCodec? Codec, str
             length = parsed;
         }
 
-        var encoding = RequestEncoding.Parse(contentType, StringValues.IsNullOrEmpty(contentEncoding) ? null : contentEncoding.ToString(), registry);
+        var encoding = HttpBodyEncoding.Parse(contentType, StringValues.IsNullOrEmpty(contentEncoding) ? null : contentEncoding.ToString(), registry);
         if (encoding is null)
         {
             var known = string.Join(", ", registry.Codecs.Where(c => c.Id != CodecId.None).Select(c => c.HttpToken));

@@ -122,7 +122,7 @@ internal sealed class HttpVerbatimTransport
         if (link.Options.Form == CompressionWireForm.Wcf)
         {
             // WCF's form: the codec is part of the media type (application/soap+msbin1+gzip).
-            contentType = RequestEncoding.WcfContentType(contentType, outcome.Codec!);
+            contentType = HttpBodyEncoding.WcfContentType(contentType, outcome.Codec!);
         }
 
         return output;

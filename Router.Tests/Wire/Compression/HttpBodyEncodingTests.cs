@@ -2,7 +2,7 @@ using SoapRouter.Wire.Compression;
 
 namespace SoapRouter.Tests.Wire.Compression;
 
-public sealed class RequestEncodingTests
+public sealed class HttpBodyEncodingTests
 {
     private static readonly CodecRegistry Registry = CodecRegistry.Default;
 
@@ -17,7 +17,7 @@ public sealed class RequestEncodingTests
     [InlineData("application/soap+msbin1", "lz4", CodecId.Lz4, false, "application/soap+msbin1")]
     public void Parse_KnownForms_GiveTheCodecAndThePlainContentType(string contentType, string? contentEncoding, CodecId codec, bool wcfForm, string plain)
     {
-        var encoding = RequestEncoding.Parse(contentType, contentEncoding, Registry);
+        var encoding = HttpBodyEncoding.Parse(contentType, contentEncoding, Registry);
 
         Assert.NotNull(encoding);
         Assert.Equal(codec, encoding.Codec.Id);
@@ -31,11 +31,11 @@ public sealed class RequestEncodingTests
     [InlineData("application/soap+msbin1", "gzip, br")]
     [InlineData("application/soap+msbin1+gzip", "gzip")]
     public void Parse_UnreadableCodings_AreNull(string contentType, string contentEncoding) =>
-        Assert.Null(RequestEncoding.Parse(contentType, contentEncoding, Registry));
+        Assert.Null(HttpBodyEncoding.Parse(contentType, contentEncoding, Registry));
 
     [Theory]
     [InlineData("application/soap+msbin1", "application/soap+msbin1+gzip")]
     [InlineData("application/soap+xml; charset=utf-8", "application/soap+xml+gzip; charset=utf-8")]
     public void WcfContentType_PutsTheSuffixOnTheMediaType(string contentType, string expected) =>
-        Assert.Equal(expected, RequestEncoding.WcfContentType(contentType, Registry[CodecId.GZip]));
+        Assert.Equal(expected, HttpBodyEncoding.WcfContentType(contentType, Registry[CodecId.GZip]));
 }

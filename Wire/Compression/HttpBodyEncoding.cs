@@ -3,23 +3,23 @@ using SoapRouter.Wire.Soap;
 namespace SoapRouter.Wire.Compression;
 
 /// <summary>
-/// How a request body is compressed: not at all, in WCF's form (<c>application/soap+msbin1+gzip</c> / <c>+deflate</c>,
+/// How an HTTP SOAP body (a request or a reply) is compressed: not at all, in WCF's form (<c>application/soap+msbin1+gzip</c> / <c>+deflate</c>,
 /// no Content-Encoding) or in the adaptive form (<c>Content-Encoding</c> names the codec), and the content type of the
 /// message once decoded (what the endpoint checks and its encoder reads).
 /// </summary>
 /// <param name="Codec">The codec the body is in (<see cref="NoneCodec"/> when plain).</param>
 /// <param name="IsWcfForm">True when the codec came from the content type's <c>+gzip</c>/<c>+deflate</c> suffix.</param>
 /// <param name="PlainContentType">The content type without the compression suffix, parameters kept.</param>
-public sealed record RequestEncoding(ICompressionCodec Codec, bool IsWcfForm, string? PlainContentType)
+public sealed record HttpBodyEncoding(ICompressionCodec Codec, bool IsWcfForm, string? PlainContentType)
 {
     /// <summary>True when the body must be decoded.</summary>
     public bool IsCompressed => Codec.Id != CodecId.None;
 
     /// <summary>
-    /// Reads the request's <paramref name="contentType"/> and <paramref name="contentEncoding"/>; null for an encoding
-    /// the stub cannot read (an unknown token, a list of codings, or both forms at once): a 415 for the caller.
+    /// Reads the message's <paramref name="contentType"/> and <paramref name="contentEncoding"/>; null for an encoding
+    /// that cannot be read (an unknown token, a list of codings, or both forms at once; a receiver answers 415.
     /// </summary>
-    public static RequestEncoding? Parse(string? contentType, string? contentEncoding, CodecRegistry registry)
+    public static HttpBodyEncoding? Parse(string? contentType, string? contentEncoding, CodecRegistry registry)
     {
         ArgumentNullException.ThrowIfNull(registry);
         if (!CompressionHeaders.TryParseContentEncoding(contentEncoding, registry, out var codec))
@@ -33,7 +33,7 @@ public sealed record RequestEncoding(ICompressionCodec Codec, bool IsWcfForm, st
             || !(mediaTypeSpan.EndsWith("+gzip", StringComparison.OrdinalIgnoreCase) || mediaTypeSpan.EndsWith("+deflate", StringComparison.OrdinalIgnoreCase))
             || !CompressionHeaders.TrySplitWcfMediaType(mediaTypeSpan.ToString(), registry, out var plainMediaType, out var wcfCodec))
         {
-            return new RequestEncoding(codec, IsWcfForm: false, contentType);
+            return new HttpBodyEncoding(codec, IsWcfForm: false, contentType);
         }
 
         if (codec.Id != CodecId.None)
@@ -43,7 +43,7 @@ public sealed record RequestEncoding(ICompressionCodec Codec, bool IsWcfForm, st
 
         var semicolon = contentType.IndexOf(';', StringComparison.Ordinal);
         var plain = semicolon < 0 ? plainMediaType : string.Concat(plainMediaType, contentType.AsSpan(semicolon));
-        return new RequestEncoding(wcfCodec, IsWcfForm: true, plain);
+        return new HttpBodyEncoding(wcfCodec, IsWcfForm: true, plain);
     }
 
     /// <summary>WCF's compressed content type for a reply of <paramref name="contentType"/> in <paramref name="codec"/> (the suffix goes on the media type).</summary>
