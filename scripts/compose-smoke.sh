@@ -1,0 +1,240 @@
+#!/usr/bin/env bash
+# The Docker DMZ deployment end to end: builds the local base image (scripts/docker-base.sh, skipped when it
+# exists), publishes the apps on the host (scripts/docker-publish.sh), builds the images, starts docker-compose.yml,
+# waits for health, and checks:
+#   - every router listener answers through the published ports (LoadClient on the host: raw HTTP on each HTTP
+#     listener and bridge, WCF binaryHttp, WCF net.tcp) and from the DMZ network by service name (LoadClient container);
+#   - the DMZ cannot reach the backends nor the admin endpoint; the host has no admin port;
+#   - the read-only config folder is hot-reloaded (an edit of router.json -> "Loaded ... as version 2", /health says 2);
+#   - `docker stop` of the router under load drains ("every message in flight was answered"), exits 0, and the
+#     client saw no timeout, no HTTP error and no fault;
+# then reports the image sizes and takes the stack down. Prints PASS/FAIL per check and a summary; exit 1 on a FAIL.
+#
+# Usage: scripts/compose-smoke.sh [--requests N (default 200)] [--keep (leave the stack up)]
+# Env: BASE_IMAGE (default soap-router-base:bookworm, built here; set it to mcr.microsoft.com/dotnet/runtime-deps:10.0
+#      where a registry is reachable). Needs a Docker daemon; as root it starts /usr/sbin/dockerd if none answers.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+root=$(pwd)
+
+requests=200
+keep=0
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --requests) requests="$2"; shift ;;
+    --keep) keep=1 ;;
+    *) echo "unknown argument: $1" >&2; exit 2 ;;
+  esac
+  shift
+done
+
+# Debian's docker client and compose v1 first (/usr/local/bin/docker has no buildx), classic builder.
+export PATH="/usr/bin:/usr/sbin:$PATH" COMPOSE_DOCKER_CLI_BUILD=0 DOCKER_BUILDKIT=0
+export BASE_IMAGE="${BASE_IMAGE:-soap-router-base:bookworm}"
+export COMPOSE_PROJECT_NAME="${COMPOSE_PROJECT_NAME:-soaprouter}"
+out="$root/artifacts/compose-smoke"
+rm -rf "$out"
+mkdir -p "$out"
+# A copy of deploy/router that the router mounts (ROUTER_CONFIG_DIR) and this script edits: the repository's file stays as it is.
+export ROUTER_CONFIG_DIR="$out/config"
+cp -r deploy/router "$ROUTER_CONFIG_DIR"
+# Host ports of the router's listeners: 8080 and 8808 unless taken (others share this machine), else free ones.
+free_port() { # preferred port: it when it is free on the host, else one the kernel picks
+  python3 - "$1" <<'EOF'
+import socket, sys
+for port in (int(sys.argv[1]), 0):
+    s = socket.socket()
+    try:
+        s.bind(("0.0.0.0", port)); print(s.getsockname()[1]); break
+    except OSError:
+        pass
+    finally:
+        s.close()
+EOF
+}
+export ROUTER_HTTP_PORT="${ROUTER_HTTP_PORT:-$(free_port 8080)}" ROUTER_NETTCP_PORT="${ROUTER_NETTCP_PORT:-$(free_port 8808)}"
+http="http://127.0.0.1:$ROUTER_HTTP_PORT"
+echo "== router's host ports: HTTP $ROUTER_HTTP_PORT, net.tcp $ROUTER_NETTCP_PORT"
+chmod -R a+rX "$ROUTER_CONFIG_DIR"
+
+results=()
+failed=0
+pass() { results+=("PASS  $1"); echo "PASS  $1"; }
+fail() { results+=("FAIL  $1"); echo "FAIL  $1"; failed=1; }
+check() { # description, command...
+  local what="$1"; shift
+  if "$@"; then pass "$what"; else fail "$what"; fi
+}
+summary() {
+  echo
+  echo "== summary (logs and LoadClient JSON in artifacts/compose-smoke/)"
+  printf '%s\n' "${results[@]}"
+  if [ "$failed" = 0 ]; then echo "compose-smoke: PASS"; else echo "compose-smoke: FAIL"; fi
+}
+down() {
+  [ "$keep" = 1 ] && { echo "== --keep: the stack stays up (docker-compose down to stop it)"; return; }
+  docker-compose logs --no-color > "$out/compose.log" 2>&1 || true
+  echo "== docker-compose down"
+  if docker-compose --profile load down --volumes --remove-orphans > "$out/down.log" 2>&1; then
+    pass "docker-compose down"
+  else
+    fail "docker-compose down (see artifacts/compose-smoke/down.log)"
+  fi
+}
+die() { fail "$1"; [ "${stack_up:-0}" = 1 ] && down; summary; exit 1; }
+
+# --- the daemon
+if ! docker info > /dev/null 2>&1; then
+  if [ "$(id -u)" = 0 ] && [ -x /usr/sbin/dockerd ]; then
+    echo "== no Docker daemon answers: starting /usr/sbin/dockerd (log: artifacts/compose-smoke/dockerd.log)"
+    nohup /usr/sbin/dockerd > "$out/dockerd.log" 2>&1 &
+    for _ in $(seq 1 60); do docker info > /dev/null 2>&1 && break; sleep 0.5; done
+  fi
+  docker info > /dev/null 2>&1 || { tail -n 20 "$out/dockerd.log" 2>/dev/null; die "Docker daemon: none answers and none could be started"; }
+fi
+docker-compose version --short > /dev/null 2>&1 || die "docker-compose (v1) is not installed"
+
+# --- build
+echo "== base image $BASE_IMAGE"
+if [ "$BASE_IMAGE" = soap-router-base:bookworm ]; then
+  scripts/docker-base.sh || die "base image (scripts/docker-base.sh)"
+fi
+scripts/docker-publish.sh || die "host publish (scripts/docker-publish.sh)"
+echo "== docker-compose build"
+docker-compose --profile load build > "$out/build.log" 2>&1 || { tail -n 30 "$out/build.log"; die "images build"; }
+pass "images build on $BASE_IMAGE"
+
+# --- up
+echo "== docker-compose up -d"
+docker-compose up -d > "$out/up.log" 2>&1 || { cat "$out/up.log"; stack_up=1; die "docker-compose up"; }
+stack_up=1
+router=$(docker-compose ps -q router)
+health() { docker inspect -f '{{.State.Health.Status}}' "$1" 2>/dev/null; }
+for _ in $(seq 1 60); do [ "$(health "$router")" = healthy ] && break; sleep 1; done
+if [ "$(health "$router")" = healthy ]; then
+  pass "stack up; router healthy (HEALTHCHECK on the admin /health), backends healthy"
+else
+  docker-compose ps; docker-compose logs --tail 30 router
+  die "router healthy within 60 s (is $(health "$router"))"
+fi
+
+# --- load through the published ports (the host is the outside client)
+loadclient="$root/artifacts/publish/loadclient/LoadClient"
+ok_run() { # json file: every measured request answered, no faults
+  python3 - "$1" "$requests" <<'EOF'
+import json, sys
+r = json.load(open(sys.argv[1]))
+sys.exit(0 if r.get("ok") == int(sys.argv[2]) and not r.get("errors") and not r.get("faults") else 1)
+EOF
+}
+load() { # name, LoadClient arguments
+  local name="$1"; shift
+  "$loadclient" --requests "$requests" --concurrency 8 --quiet --json "$out/$name.json" "$@" > "$out/$name.txt" 2>&1
+  local rc=$?
+  if [ "$rc" = 0 ] && ok_run "$out/$name.json"; then
+    pass "$name: $(grep -m1 'requests ' "$out/$name.txt" | sed 's/^ *//'), $(grep -m1 'throughput' "$out/$name.txt" | awk '{print $2, $3}')"
+  else
+    fail "$name (exit $rc): $(grep -m1 'requests ' "$out/$name.txt" 2>/dev/null | sed 's/^ *//') (artifacts/compose-smoke/$name.txt)"
+  fi
+}
+echo "== LoadClient on the host through the published ports, $requests requests per run"
+load basic-getOrders     --url $http/router/basic  --binding basicHttp  --operation getOrders --orders 10
+load soap12-getOrders    --url $http/router/soap12 --binding soap12Http --operation getOrders --orders 10
+load binary-echo-1KB     --url $http/router/binary --binding binaryHttp --operation echo --size 1024
+load basic-to-binary     --url $http/router/basic-to-binary --binding basicHttp --operation echo --size 1024
+load soap12-to-basic     --url $http/router/soap12-to-basic --binding soap12Http --operation getOrders --orders 10
+load soap12-to-netTcp    --url $http/router/soap12-to-netTcp --binding soap12Http --operation getOrders --orders 10
+load wcf-binary-getOrders --client wcf --url $http/router/binary --binding binaryHttp --operation getOrders --orders 10
+load wcf-netTcp-getOrders --client wcf --url net.tcp://127.0.0.1:$ROUTER_NETTCP_PORT/router --binding netTcp --operation getOrders --orders 10
+
+# --- from the DMZ network: the router by service name, and nothing else
+echo "== from the DMZ network (LoadClient container)"
+backend_ip=$(docker inspect -f '{{range .NetworkSettings.Networks}}{{.IPAddress}}{{end}}' "$(docker-compose ps -q backend-a)")
+if docker-compose run --rm loadclient --url http://router:8080/router/soap12 --binding soap12Http --operation getOrders \
+     --orders 10 --requests "$requests" --concurrency 8 --quiet --allow-remote > "$out/dmz-loadclient.txt" 2>&1 \
+   && grep -q "requests *$requests: $requests ok" "$out/dmz-loadclient.txt"; then
+  pass "DMZ container -> router:8080 by service name: $(grep -m1 'requests ' "$out/dmz-loadclient.txt" | sed 's/^ *//')"
+else
+  fail "DMZ container -> router:8080 (artifacts/compose-smoke/dmz-loadclient.txt)"
+fi
+probe() { # host port: 0 when a TCP connection from a DMZ-only container succeeds within 3 s
+  docker-compose run --rm --no-deps --entrypoint bash loadclient -c "timeout 3 bash -c 'exec 3<>/dev/tcp/$1/$2'" > /dev/null 2>&1
+}
+check "DMZ container -> router:8080 connects (control)" probe router 8080
+no_probe() { ! probe "$@"; }
+check "DMZ container cannot reach backend-a:9080 (no such name on the DMZ network)" no_probe backend-a 9080
+check "DMZ container cannot reach backend-a by its internal address $backend_ip:9080" no_probe "$backend_ip" 9080
+check "DMZ container cannot reach the admin endpoint 172.30.0.10:9901" no_probe 172.30.0.10 9901
+# Published ports, as docker reports them (not a probe of 127.0.0.1: other programs on this host may hold 9901 or 9080).
+published=$(docker port "$router" | sort | tr '\n' ' ')
+echo "   router publishes: $published"
+check "router publishes only its listeners 8080 and 8808 (no admin 9901)" \
+  test "$(docker port "$router" | awk '{print $1}' | sort -u | tr '\n' ' ')" = "8080/tcp 8808/tcp "
+check "backends publish no port" test -z "$(docker port "$(docker-compose ps -q backend-a)")$(docker port "$(docker-compose ps -q backend-b)")"
+
+# --- hot reload of the read-only config folder
+admin_health() { # the admin /health body, asked inside the router container (the admin is on the internal network only)
+  docker exec "$router" bash -c 'exec 3<>/dev/tcp/172.30.0.10/9901 && printf "GET /health HTTP/1.0\r\nHost: r\r\n\r\n" >&3 && cat <&3' 2>/dev/null | tail -n 1
+}
+echo "== hot reload: limits.maxConcurrentRequests 512 -> 256 in the mounted router.json"
+# Write a new file and rename it over the old one, as editors and config tools do (the folder mount sees it).
+sed 's/"maxConcurrentRequests": 512/"maxConcurrentRequests": 256/' "$ROUTER_CONFIG_DIR/router.json" > "$ROUTER_CONFIG_DIR/.router.json.new"
+chmod a+r "$ROUTER_CONFIG_DIR/.router.json.new"
+mv "$ROUTER_CONFIG_DIR/.router.json.new" "$ROUTER_CONFIG_DIR/router.json"
+reloaded=""
+for _ in $(seq 1 40); do
+  reloaded=$(docker logs "$router" 2>&1 | grep -m1 "as version 2") && break
+  sleep 0.5
+done
+if [ -n "$reloaded" ]; then
+  pass "reload seen in the router log: ${reloaded#*] }"
+else
+  fail "no \"Loaded ... as version 2\" in the router log within 20 s"
+fi
+body=$(admin_health)
+echo "   /health: $body"
+check "admin /health reports configVersion 2" grep -q '"configVersion":2' <<< "$body"
+load after-reload-basic --url $http/router/basic --binding basicHttp --operation getOrders --orders 10
+
+# --- docker stop under load: SIGTERM drain
+echo "== docker stop of the router under load (echo 100 KB, concurrency 16)"
+"$loadclient" --url $http/router/basic --binding basicHttp --operation echo --size 102400 \
+  --concurrency 16 --duration 7 --quiet --json "$out/drain.json" > "$out/drain.txt" 2>&1 &
+client=$!
+sleep 3
+start=$(date +%s.%N)
+docker stop "$router" > /dev/null
+stop_s=$(python3 -c "import sys; print(f'{float(sys.argv[2]) - float(sys.argv[1]):.1f}')" "$start" "$(date +%s.%N)")
+exit_code=$(docker inspect -f '{{.State.ExitCode}}' "$router")
+wait "$client"
+docker logs "$router" > "$out/router-drain.log" 2>&1
+drained=$(grep -m1 -E "Drained in|Drain cut short" "$out/router-drain.log" | sed 's/^.*] //')
+echo "   docker stop took $stop_s s; router exit code $exit_code; router: $drained"
+check "router exit code 0 after docker stop ($stop_s s)" test "$exit_code" = 0
+check "router drained: $drained" grep -q "every message in flight was answered" <<< "$drained"
+client_summary=$(python3 - "$out/drain.json" <<'EOF'
+import json, sys
+r = json.load(open(sys.argv[1]))
+print(json.dumps({k: r.get(k) for k in ("requests", "ok", "faults", "errors", "httpErrors", "timeouts", "transportErrors", "communicationErrors", "statusCodes")}))
+EOF
+)
+echo "   client during the stop: $client_summary"
+# After the drain starts the router accepts no new connection: the client's later attempts are refused (transport
+# errors, many: the client retries at once until --duration ends), which are not accepted messages. An accepted message that was lost would show as a timeout, a reset
+# mid-reply (transport), an HTTP error status or a fault.
+check "no HTTP error status, timeout or fault at the client during the stop" python3 - "$out/drain.json" <<'EOF'
+import json, sys
+r = json.load(open(sys.argv[1]))
+codes = r.get("statusCodes") or {}
+bad_status = {k: v for k, v in codes.items() if str(k) != "200"}
+sys.exit(1 if bad_status or r.get("faults") or r.get("httpErrors") or r.get("timeouts") else 0)
+EOF
+
+# --- sizes
+echo "== image sizes"
+docker image ls --format '{{.Repository}}:{{.Tag}}  {{.Size}}' | grep -E '^soap-router' | sort | tee "$out/image-sizes.txt"
+pass "image sizes: $(tr '\n' ';' < "$out/image-sizes.txt" | sed 's/;$//; s/;/, /g')"
+
+down
+summary
+exit "$failed"
