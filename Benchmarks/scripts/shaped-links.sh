@@ -80,12 +80,13 @@ start_router() { # mode
 
 # A slow link carries about one 150 KB message a second: it gets three times the run length, so each cell sees enough.
 cell_seconds() { if [[ "$1" == 1.5mbit ]]; then echo $((seconds * 3)); else echo "$seconds"; fi; }
+cell_warmup() { if [[ "$1" == 1.5mbit ]]; then echo 4; else echo 20; fi; }
 
 run() { # round link mode profile
   local json="$out/cell-$1-$2-$3-$4.json" compression=()
   [[ "$3" != none ]] && compression=(--compression "$3")
   ip netns exec "$client_ns" dotnet "$(bin LoadClient)" --url "http://$router_ip:8080/router/soap12" --binding soap12Http \
-    --operation echo --size-distribution seed --profile "$4" "${compression[@]}" --concurrency 8 --warmup 20 \
+    --operation echo --size-distribution seed --profile "$4" "${compression[@]}" --concurrency 8 --warmup "$(cell_warmup "$2")" \
     --duration "$(cell_seconds "$2")" --timeout 120 --quiet --admin-url "http://$router_ip:9901" --allow-remote --json "$json" > /dev/null || true
   echo "$1 $2 $3 $4 $json" >> "$out/cells.txt"
   python3 -c "import json,sys; d=json.load(open(sys.argv[1])); r=d.get('router') or {}; print(f'{sys.argv[2]:<9} {sys.argv[3]:<8} {sys.argv[4]:<8} {d[\"requestsPerSecond\"]:>8.2f} req/s  ok {d[\"ok\"]}/{d[\"requests\"]}  p50 {d[\"latencyMs\"][\"p50\"]:.0f} ms  router CPU {r.get(\"cpuMs\")}')" "$json" "$2" "$3" "$4"
