@@ -7,13 +7,19 @@
 # Per cell: requests/s, router CPU per message (/stats process.cpuMilliseconds), p50/p99 latency, bytes on the wire.
 # Needs root (ip netns, tc). Namespaces and links are created here and removed on exit.
 # Usage: Benchmarks/scripts/shaped-links.sh [seconds per cell (10; 1.5mbit cells 3x)] [rounds (1)] [links (1.5mbit,100mbit,unshaped)]
-# MODES="none always" limits the compression modes run.
+# MODES="none always" limits the compression modes run; KEEP=1 keeps the other modes' cells from the last run.
 # Writes artifacts/shaped/shaped.json and shaped-*.svg.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 source scripts/lib/common.sh
 seconds="${1:-10}"; rounds="${2:-1}"; links="${3:-1.5mbit,100mbit,unshaped}"
-out=artifacts/shaped; mkdir -p "$out"; rm -f "$out"/cell-*.json "$out/cells.txt"
+out=artifacts/shaped; mkdir -p "$out"
+if [[ -n "${KEEP:-}" && -f "$out/cells.txt" ]]; then
+  # KEEP=1: keep the cells of the modes not run this time (rerun one mode after a fix, side by side with the rest).
+  for mode in ${MODES:-none always adaptive}; do sed -i "/ $mode /d" "$out/cells.txt"; done
+else
+  rm -f "$out"/cell-*.json "$out/cells.txt"
+fi
 [[ "$(id -u)" == 0 ]] || { echo "needs root (ip netns, tc)" >&2; exit 1; }
 echo "# $0 $*"; echo "# $(date -u +%FT%TZ) on $(nproc) cores, $(free -g | awk '/Mem:/ {print $2}') GiB, $(uname -r)"
 build_release "$out"

@@ -66,10 +66,10 @@ public sealed class AdaptiveSelectorPayTests
         Assert.False(policy.Selector.GetState().BandwidthEstimated);
         Assert.Equal(12_500_000, policy.Selector.BandwidthBytesPerSecond);
 
-        // 1 MB in 1 ms: 1 GB/s, where lz4's 0.25 ms buys 0.05 ms.
+        // 10 MB in 10 ms: 1 GB/s, where lz4's 0.25 ms buys 0.05 ms.
         for (var i = 0; i < 10; i++)
         {
-            policy.Selector.OnSent(1_000_000, TimeSpan.FromMilliseconds(1));
+            policy.Selector.OnSent(10_000_000, TimeSpan.FromMilliseconds(10));
         }
 
         Assert.True(policy.Selector.GetState().BandwidthEstimated);
@@ -86,12 +86,16 @@ public sealed class AdaptiveSelectorPayTests
     }
 
     [Fact]
-    public void SmallSends_DoNotTeachTheBandwidth()
+    public void SmallOrInstantSends_DoNotTeachTheBandwidth()
     {
         var policy = new PolicyFixture(PolicyFixture.Adaptive(bandwidth: null, "lz4"));
 
         policy.Selector.OnSent(2_000, TimeSpan.FromSeconds(1));
         policy.Selector.OnSent(100_000, TimeSpan.Zero);
+
+        // 150 KB "sent" in 30 us: the bytes were buffered before the timing began (a request body Kestrel had already
+        // taken in); such a sample would make every link look like 5 GB/s.
+        policy.Selector.OnSent(150_000, TimeSpan.FromMicroseconds(30));
 
         Assert.Equal(0, policy.Selector.GetState().BandwidthSamples);
         Assert.Equal(12_500_000, policy.Selector.BandwidthBytesPerSecond);
