@@ -133,7 +133,8 @@ public sealed class LoadAppRateAndProgressTests
         Assert.DoesNotContain("\r", output, StringComparison.Ordinal);
         // Due at 5 s, the next at 10 s: one line, with two seconds to spare for a busy machine's timer.
         var progress = Assert.Single(output.Split('\n'), l => l.Contains("req/s  faults", StringComparison.Ordinal));
-        Assert.StartsWith("[    5 s]", progress, StringComparison.Ordinal);
+        // The line shows the seconds elapsed when the timer fired: 5, or 6 when a busy machine's timer ran late (seen in CI).
+        Assert.Matches(@"^\[    [56] s\]", progress);
     }
 
     private static async Task<(int ExitCode, string Output, string Error)> RunAsync(params string[] args)
