@@ -4,6 +4,7 @@
 # request OK, ratios and CPU where they belong, a chart written. Never a timing threshold.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
+mkdir -p artifacts
 Benchmarks/scripts/passthrough.sh 1 1 4 > artifacts/smoke-passthrough.log 2>&1 || { tail -n 40 artifacts/smoke-passthrough.log; exit 1; }
 python3 - <<'PY'
 import json, sys
