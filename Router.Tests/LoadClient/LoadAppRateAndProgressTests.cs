@@ -33,8 +33,9 @@ public sealed class LoadAppRateAndProgressTests
         Assert.Equal(9, root.GetProperty("requests").GetInt64());
         Assert.Equal(40, root.GetProperty("targetRate").GetDouble());
 
-        // The ninth request is due 8/40 s after the start: the phase cannot be shorter.
-        Assert.True(root.GetProperty("wallSeconds").GetDouble() >= 0.2, root.GetProperty("wallSeconds").ToString());
+        // The ninth request is due 8/40 s after the schedule's start, which the wall clock's start may trail by a few
+        // ms (seen once in a full run): at least 0.18 s, where 9 unpaced requests take ~10 ms.
+        Assert.True(root.GetProperty("wallSeconds").GetDouble() >= 0.18, root.GetProperty("wallSeconds").ToString());
         Assert.Contains("rate           target 40.0 req/s", output, StringComparison.Ordinal);
     }
 

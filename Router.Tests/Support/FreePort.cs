@@ -6,13 +6,28 @@ namespace SoapRouter.Tests.Support;
 /// <summary>Loopback ports for tests.</summary>
 internal static class FreePort
 {
-    /// <summary>A loopback port nobody listens on: bound by the OS for a moment, then released.</summary>
+    private static readonly HashSet<int> Issued = [];
+
+    /// <summary>
+    /// A loopback port nobody listens on: bound by the OS for a moment, then released. Never the same port twice in
+    /// one test run: the OS may hand a just-released port out again, and a test asking for two ports in a row (an HTTP
+    /// and a net.tcp listener) got the same one (seen in CI).
+    /// </summary>
     public static int Unused()
     {
-        var listener = new TcpListener(IPAddress.Loopback, 0);
-        listener.Start();
-        var port = ((IPEndPoint)listener.LocalEndpoint).Port;
-        listener.Stop();
-        return port;
+        while (true)
+        {
+            var listener = new TcpListener(IPAddress.Loopback, 0);
+            listener.Start();
+            var port = ((IPEndPoint)listener.LocalEndpoint).Port;
+            listener.Stop();
+            lock (Issued)
+            {
+                if (Issued.Add(port))
+                {
+                    return port;
+                }
+            }
+        }
     }
 }
