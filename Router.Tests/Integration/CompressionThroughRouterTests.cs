@@ -55,6 +55,24 @@ public sealed class CompressionThroughRouterTests
         Assert.True(link.BytesSaved > 10_000);
     }
 
+    [Theory]
+    [InlineData(WireBindingNames.BasicHttp, "basic")]
+    [InlineData(WireBindingNames.Soap12Http, "soap12")]
+    public async Task StockWcfTextClient_ThroughACompressingListener_ReadsTheGzipReply(string bindingName, string listener)
+    {
+        // WCF's HTTP client sends Accept-Encoding: gzip, deflate on every binding, and decodes a Content-Encoding reply.
+        var binding = WireBindings.Get(bindingName);
+        await using var stub = await RunningStub.StartAsync();
+        await using var router = await StartAsync(stub, bindingName, binding, listenerCompression: AlwaysGzip);
+        using var client = SoapRouter.Tests.BackendStub.Wcf.StubWcfClient<IEchoService>.Create(binding, router.Address(listener));
+        var text = string.Concat(Enumerable.Repeat("compressible text ", 2000));
+
+        var reply = await client.Channel.EchoAsync(new EchoPayload { Text = text });
+
+        Assert.Equal(text, reply.Text);
+        Assert.Equal(1, router.Host.Compression.Listener(listener).GetStatistics().Compressed);
+    }
+
     [Fact]
     public async Task PlainWcfClient_ThroughTheRouter_ToAWcfGzipBackend_RequestGzippedInWcfsForm_ReplyDecoded()
     {
