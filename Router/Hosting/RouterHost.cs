@@ -195,7 +195,8 @@ internal sealed class RouterHost : IAsyncDisposable
         // Kestrel reads its options while the app is built: services come from the options' own provider. net.tcp
         // connections are served by a DI-made runner, resolved when the first one arrives (after Build).
         var connections = options.ApplicationServices.GetRequiredService<ListenerConnections>();
-        Listeners.Configure(options, connections, (connection, endpoint) => _app.Services.GetRequiredService<NetTcpConnections>().RunAsync(connection, endpoint));
+        Listeners.Configure(
+            options, connections, (connection, endpoint) => _app.Services.GetRequiredService<NetTcpConnections>().RunAsync(connection, endpoint), _timeProvider);
         options.Listen(_adminEndPoint, listen => _adminListen = listen);
     }
 

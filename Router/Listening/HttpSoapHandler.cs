@@ -3,6 +3,7 @@ using Microsoft.AspNetCore.Http.Features;
 using Microsoft.Extensions.Primitives;
 using SoapRouter.Compression;
 using SoapRouter.Forwarding.Http;
+using SoapRouter.Listening.Connections;
 using SoapRouter.Metadata;
 using SoapRouter.Pipeline;
 using SoapRouter.Telemetry;
@@ -253,8 +254,17 @@ internal sealed class HttpSoapHandler : IDisposable
             body = await PooledBodyReader.ReadAsync(context.Request.Body, declared, maxSize, _pool, deadline.Token).ConfigureAwait(false);
 
             // How fast the client's bytes arrive is the best measure of its link the router has (a reply's write
-            // completes as soon as the socket buffer takes it); the link keeps only large enough samples.
-            link.RecordSend(body.Length, _time.GetElapsedTime(started));
+            // completes as soon as the socket buffer takes it). Timed from the request's first byte where the
+            // connection is watched (Kestrel may have taken in most of the body before this handler ran); else from
+            // the first read, and the link keeps only samples long enough to mean something.
+            if (context.Features.Get<RequestArrival>()?.TakeFirstByte() is > 0 and var firstByte)
+            {
+                link.RecordArrival(body.Length, _time.GetElapsedTime(firstByte));
+            }
+            else
+            {
+                link.RecordSend(body.Length, _time.GetElapsedTime(started));
+            }
         }
         catch (BadHttpRequestException exception) when (exception.StatusCode == StatusCodes.Status413PayloadTooLarge)
         {

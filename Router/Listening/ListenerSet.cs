@@ -4,6 +4,7 @@ using Microsoft.AspNetCore.Server.Kestrel.Core;
 using SoapRouter.Configuration;
 using SoapRouter.Hosting;
 using SoapRouter.Listening.Connections;
+using SoapRouter.Wire.Compression;
 
 namespace SoapRouter.Listening;
 
@@ -44,11 +45,18 @@ internal sealed class ListenerSet
     /// hand each connection to <paramref name="netTcpConnection"/>; every connection is first counted (and, on HTTP
     /// endpoints, limited) by <paramref name="connections"/>.
     /// </summary>
-    public void Configure(KestrelServerOptions options, ListenerConnections connections, Func<ConnectionContext, ListenerEndpoint, Task> netTcpConnection)
+    /// <remarks>
+    /// HTTP endpoints with a listener whose compression learns its clients' bandwidth also get
+    /// <see cref="RequestArrival"/>'s middleware, on <paramref name="time"/>'s clock (a listener given compression
+    /// by a later reload times bodies from its handler's first read instead).
+    /// </remarks>
+    public void Configure(
+        KestrelServerOptions options, ListenerConnections connections, Func<ConnectionContext, ListenerEndpoint, Task> netTcpConnection, TimeProvider time)
     {
         ArgumentNullException.ThrowIfNull(options);
         ArgumentNullException.ThrowIfNull(connections);
         ArgumentNullException.ThrowIfNull(netTcpConnection);
+        ArgumentNullException.ThrowIfNull(time);
         for (var i = 0; i < _endpoints.Length; i++)
         {
             var endpoint = _endpoints[i];
@@ -62,6 +70,10 @@ internal sealed class ListenerSet
                 if (endpoint.IsNetTcp)
                 {
                     listen.Run(connection => netTcpConnection(connection, endpoint));
+                }
+                else if (LearnsBandwidth(endpoint))
+                {
+                    listen.Use(RequestArrival.Middleware(time));
                 }
             }
 
@@ -151,4 +163,10 @@ internal sealed class ListenerSet
             ListenerLog.ConnectionLimitsNeedRestart(logger, state.Snapshot.Version);
         }
     }
+
+    /// <summary>Whether a listener of <paramref name="endpoint"/> compresses with a bandwidth it must measure (none configured).</summary>
+    private bool LearnsBandwidth(ListenerEndpoint endpoint) =>
+        endpoint.Listeners.Any(listener => _startListeners.Any(config =>
+            config.Name == listener.Name && config.Compression is { Enabled: true, BandwidthBytesPerSecond: null } compression
+            && compression.Mode != LinkCompressionMode.None));
 }

@@ -113,6 +113,9 @@ public sealed class AdaptiveCompressionSelector : ICompressionSelector
     public void OnSent(long bytes, TimeSpan elapsed) => _bandwidth.Record(bytes, elapsed);
 
     /// <inheritdoc />
+    public void OnTransferTimed(long bytes, TimeSpan elapsed) => _bandwidth.RecordTimed(bytes, elapsed);
+
+    /// <inheritdoc />
     public void OnDecompressed(CodecId codec, int compressedLength, int originalLength, TimeSpan elapsed) =>
         Performance.RecordDecompression(codec, originalLength, elapsed);
 

@@ -114,6 +114,9 @@ public sealed class CompressionLink
     /// <summary>Teaches the bandwidth estimate: <paramref name="bytes"/> went on the wire in <paramref name="elapsed"/>.</summary>
     public void RecordSend(long bytes, TimeSpan elapsed) => Selector.OnSent(bytes, elapsed);
 
+    /// <summary>Teaches the bandwidth estimate: <paramref name="bytes"/> arrived in <paramref name="elapsed"/>, timed from their first byte on the wire.</summary>
+    public void RecordArrival(long bytes, TimeSpan elapsed) => Selector.OnTransferTimed(bytes, elapsed);
+
     /// <summary>
     /// Decodes a body marked with <paramref name="codec"/> and (if known) its <paramref name="originalLength"/> into
     /// <paramref name="output"/>, never past <paramref name="maxDecompressedSize"/>; returns the decoded length.

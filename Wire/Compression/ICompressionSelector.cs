@@ -16,6 +16,12 @@ public interface ICompressionSelector
     /// <summary>Learns from a send on this link: <paramref name="bytes"/> on the wire in <paramref name="elapsed"/>.</summary>
     void OnSent(long bytes, TimeSpan elapsed);
 
+    /// <summary>
+    /// Learns from a transfer timed from its first byte on the wire to its last (a server's view of a request arriving):
+    /// exact however short, unlike a send's time. By default the same as <see cref="OnSent"/>.
+    /// </summary>
+    void OnTransferTimed(long bytes, TimeSpan elapsed) => OnSent(bytes, elapsed);
+
     /// <summary>Learns from a decompression on this link.</summary>
     void OnDecompressed(CodecId codec, int compressedLength, int originalLength, TimeSpan elapsed);
 

@@ -22,6 +22,49 @@ internal sealed class RawClient : IDisposable
         $"POST {address.AbsolutePath} HTTP/1.1\r\nHost: {address.Authority}\r\nContent-Type: text/xml; charset=utf-8\r\n"
         + $"SOAPAction: \"urn:echo\"\r\nContent-Length: {body.Length}\r\n\r\n"));
 
+    /// <summary>Sends the headers of a POST of <paramref name="request"/> to <paramref name="address"/>, as its binding sends them.</summary>
+    public Task SendHeadersAsync(Uri address, BackendStub.StubRequest request) => SendAsync(Encoding.ASCII.GetBytes(
+        $"POST {address.AbsolutePath} HTTP/1.1\r\nHost: {address.Authority}\r\nContent-Type: {request.ContentType}\r\n"
+        + (request.SoapAction is null ? string.Empty : $"SOAPAction: {request.SoapAction}\r\n")
+        + $"Content-Length: {request.Body.Length}\r\n\r\n"));
+
+    /// <summary>Reads one HTTP response with a Content-Length body and returns its status code.</summary>
+    public async Task<int> ReadResponseAsync(CancellationToken cancellationToken = default)
+    {
+        var received = new List<byte>();
+        var buffer = new byte[16 * 1024];
+        int headerEnd;
+        while ((headerEnd = IndexOfHeaderEnd(received)) < 0)
+        {
+            var read = await _socket.ReceiveAsync(buffer, SocketFlags.None, cancellationToken);
+            if (read == 0)
+            {
+                throw new IOException("The server closed the connection before a response.");
+            }
+
+            received.AddRange(buffer.AsSpan(0, read));
+        }
+
+        var head = Encoding.ASCII.GetString([.. received.Take(headerEnd)]);
+        var length = head.Split("\r\n")
+            .Where(line => line.StartsWith("Content-Length:", StringComparison.OrdinalIgnoreCase))
+            .Select(line => int.Parse(line["Content-Length:".Length..].Trim(), System.Globalization.CultureInfo.InvariantCulture))
+            .Single();
+        var remaining = length - (received.Count - headerEnd - 4);
+        while (remaining > 0)
+        {
+            var read = await _socket.ReceiveAsync(buffer.AsMemory(0, Math.Min(buffer.Length, remaining)), SocketFlags.None, cancellationToken);
+            if (read == 0)
+            {
+                throw new IOException("The server closed the connection inside a response body.");
+            }
+
+            remaining -= read;
+        }
+
+        return int.Parse(head.AsSpan(9, 3), System.Globalization.CultureInfo.InvariantCulture);
+    }
+
     /// <summary>Sends <paramref name="bytes"/>.</summary>
     public async Task SendAsync(ReadOnlyMemory<byte> bytes) => await _socket.SendAsync(bytes, SocketFlags.None);
 
@@ -62,4 +105,17 @@ internal sealed class RawClient : IDisposable
     }
 
     public void Dispose() => _socket.Dispose();
+
+    private static int IndexOfHeaderEnd(List<byte> received)
+    {
+        for (var i = 0; i + 3 < received.Count; i++)
+        {
+            if (received[i] == '\r' && received[i + 1] == '\n' && received[i + 2] == '\r' && received[i + 3] == '\n')
+            {
+                return i;
+            }
+        }
+
+        return -1;
+    }
 }

@@ -102,6 +102,43 @@ public sealed class AdaptiveSelectorPayTests
     }
 
     [Fact]
+    public void ArrivalsTimedFromTheFirstByte_TeachTheBandwidth_HoweverShort()
+    {
+        var policy = new PolicyFixture(PolicyFixture.Adaptive(bandwidth: null, "lz4"));
+
+        // 150 KB arriving in 150 us on a fast LAN: a true 1 GB/s, where compressing does not pay.
+        for (var i = 0; i < 5; i++)
+        {
+            policy.Selector.OnTransferTimed(150_000, TimeSpan.FromMicroseconds(150));
+        }
+
+        Assert.Equal(5, policy.Selector.GetState().BandwidthSamples);
+        Assert.InRange(policy.Selector.BandwidthBytesPerSecond, 0.99e9, 1.01e9);
+        Assert.Equal(CompressionSkipReason.WouldNotPay, policy.Choose(Length).Reason);
+
+        // Small arrivals are latency, not bandwidth.
+        policy.Selector.OnTransferTimed(2_000, TimeSpan.FromSeconds(1));
+        Assert.Equal(5, policy.Selector.GetState().BandwidthSamples);
+    }
+
+    [Fact]
+    public void OneTransferTimedFarTooShort_DoesNotSwingTheEstimate()
+    {
+        var policy = new PolicyFixture(PolicyFixture.Adaptive(bandwidth: null, "lz4"));
+        for (var i = 0; i < 20; i++)
+        {
+            policy.Selector.OnTransferTimed(150_000, TimeSpan.FromSeconds(1));
+        }
+
+        // One body whose bytes were buffered before the timing began: 150 KB "in" 10 us, 15 GB/s. An average of rates
+        // would jump to ~3 GB/s (0.2 x 15 GB/s); bytes over seconds stays near the link's 150 KB/s.
+        policy.Selector.OnTransferTimed(150_000, TimeSpan.FromMicroseconds(10));
+
+        Assert.InRange(policy.Selector.BandwidthBytesPerSecond, 150_000, 200_000);
+        Assert.True(policy.Choose(Length).ShouldCompress);
+    }
+
+    [Fact]
     public void AConfiguredBandwidth_IsNotOverriddenBySends()
     {
         var policy = new PolicyFixture(PolicyFixture.Adaptive(PolicyFixture.SlowLink, "lz4"));
