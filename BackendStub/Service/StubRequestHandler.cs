@@ -139,33 +139,22 @@ internal sealed class StubRequestHandler
     {
         _statistics.CompressedRequestReceived(encoding.Codec);
         var codec = _codecs[endpoint];
-        int? originalLength = null;
-        if (originalLengthHeader.Count > 0)
+        using var plain = new PooledBufferWriter();
+        var decoded = CompressedBodyDecoder.Decode(
+            link, encoding.Codec, body.Buffer.AsMemory(0, body.Length), originalLengthHeader.ToString(), _compression.MaxDecompressedSize, plain);
+        if (!decoded.IsDecoded)
         {
-            if (!CompressionHeaders.TryParseOriginalLength(originalLengthHeader.ToString(), out var length))
+            var bomb = decoded.Status == BodyDecodeStatus.Bomb;
+            if (bomb)
+            {
+                _statistics.BombRefused();
+            }
+            else
             {
                 _statistics.CorruptRefused();
-                return Refuse(codec, StatusCodes.Status400BadRequest, WcfFaults.CorruptCompressedMessage(
-                    $"The {CompressionHeaders.OriginalLength} header is not a length in bytes."));
             }
 
-            originalLength = length;
-        }
-
-        using var plain = new PooledBufferWriter();
-        try
-        {
-            link.Decompress(encoding.Codec.Id, body.Buffer.AsMemory(0, body.Length), originalLength, _compression.MaxDecompressedSize, plain);
-        }
-        catch (CompressionBombException)
-        {
-            _statistics.BombRefused();
-            return Refuse(codec, StatusCodes.Status413PayloadTooLarge, WcfFaults.CompressionBomb(_compression.MaxDecompressedSize));
-        }
-        catch (CorruptCompressedDataException ex)
-        {
-            _statistics.CorruptRefused();
-            return Refuse(codec, StatusCodes.Status400BadRequest, WcfFaults.CorruptCompressedMessage(ex.Message));
+            return Refuse(codec, bomb ? StatusCodes.Status413PayloadTooLarge : StatusCodes.Status400BadRequest, WcfFaults.UndecodableRequest(decoded.Problem!));
         }
 
         // The message is closed inside DispatchAsync, before the decoded buffer goes back to the pool.

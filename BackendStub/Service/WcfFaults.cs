@@ -65,15 +65,8 @@ internal static class WcfFaults
     public static SoapFaultSpec ReplyTooLarge() =>
         SoapFaultSpec.Receiver("The reply is larger than the largest message the stub writes.");
 
-    /// <summary>A compressed request that decodes past <paramref name="maxDecompressedSize"/>: Sender (HTTP 413), decoding stopped at the cap.</summary>
-    public static SoapFaultSpec CompressionBomb(int maxDecompressedSize) => SoapFaultSpec.Sender(
-        string.Create(CultureInfo.InvariantCulture, $"The compressed message expands past {maxDecompressedSize} bytes, the most the service decodes."));
-
-    /// <summary>
-    /// A compressed request that does not decode: Sender (HTTP 400). <paramref name="reason"/> is a
-    /// DecompressionException's message, written to be shown to a peer (codec name and a fixed reason, no input).
-    /// </summary>
-    public static SoapFaultSpec CorruptCompressedMessage(string reason) => SoapFaultSpec.Sender(reason);
+    /// <summary>A compressed request that cannot be decoded (Wire's CompressedBodyDecoder says why): Sender, HTTP 413 for a bomb, else 400.</summary>
+    public static SoapFaultSpec UndecodableRequest(string problem) => SoapFaultSpec.Sender(problem);
 
     private static string? Quoted(string? value) =>
         value is { Length: > MaxQuotedLength } ? string.Concat(value.AsSpan(0, MaxQuotedLength), "...") : value;

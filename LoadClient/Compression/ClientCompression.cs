@@ -36,7 +36,10 @@ internal sealed class ClientCompression
     /// <summary>--max-decompressed-size.</summary>
     public int MaxDecompressedSize { get; }
 
-    /// <summary>Adaptive without --bandwidth: request uploads are timed to teach the link's bandwidth estimate.</summary>
+    /// <summary>
+/// Adaptive without --bandwidth: replies are timed from their first byte to their last to teach the link's bandwidth
+/// estimate (a send's time says when the socket buffer took the bytes, not when they crossed the link).
+/// </summary>
     public bool LearnsBandwidth { get; }
 
     /// <summary>Each request is compressed as it is sent (adaptive: the policy's answer can change from one to the next).</summary>
@@ -120,31 +123,15 @@ internal sealed class ClientCompression
             return new DecodedReply(CodecId.None, body.Length, contentType);
         }
 
-        int? length = null;
-        if (originalLength is not null)
-        {
-            if (!CompressionHeaders.TryParseOriginalLength(originalLength, out var parsed))
-            {
-                return new DecodedReply(encoding.Codec.Id, 0, encoding.PlainContentType, RequestOutcome.CorruptReply, nameof(CompressionHeaders.OriginalLength));
-            }
-
-            length = parsed;
-        }
-
         decoded.Reset();
-        try
+        var result = CompressedBodyDecoder.Decode(Link, encoding.Codec, body, originalLength, MaxDecompressedSize, decoded);
+        return result.Status switch
         {
-            var plain = Link.Decompress(encoding.Codec.Id, body, length, MaxDecompressedSize, decoded);
-            return new DecodedReply(encoding.Codec.Id, plain, encoding.PlainContentType);
-        }
-        catch (CompressionBombException)
-        {
-            return new DecodedReply(encoding.Codec.Id, 0, encoding.PlainContentType, RequestOutcome.CompressionBomb, nameof(CompressionBombException));
-        }
-        catch (CorruptCompressedDataException)
-        {
-            return new DecodedReply(encoding.Codec.Id, 0, encoding.PlainContentType, RequestOutcome.CorruptReply, nameof(CorruptCompressedDataException));
-        }
+            BodyDecodeStatus.Decoded => new DecodedReply(encoding.Codec.Id, result.Length, encoding.PlainContentType),
+            BodyDecodeStatus.Bomb => new DecodedReply(encoding.Codec.Id, 0, encoding.PlainContentType, RequestOutcome.CompressionBomb, nameof(CompressionBombException)),
+            BodyDecodeStatus.BadLength => new DecodedReply(encoding.Codec.Id, 0, encoding.PlainContentType, RequestOutcome.CorruptReply, nameof(CompressionHeaders.OriginalLength)),
+            _ => new DecodedReply(encoding.Codec.Id, 0, encoding.PlainContentType, RequestOutcome.CorruptReply, nameof(CorruptCompressedDataException)),
+        };
     }
 
     private SoapRequestTemplate CompressOnce(SoapRequestTemplate template)

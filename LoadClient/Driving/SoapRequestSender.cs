@@ -1,3 +1,4 @@
+using System.Diagnostics;
 using System.Net;
 using LoadClient.Compression;
 using LoadClient.Envelopes;
@@ -128,8 +129,7 @@ internal sealed class SoapRequestSender : ILoadTarget, IDisposable
             {
                 var compressed = compression.TryCompressRequest(template, buffers.Plain, buffers.Compressed, out var outcome);
                 var body = compressed ? buffers.Compressed.WrittenMemory : buffers.Plain.WrittenMemory;
-                content = new BufferContent(body, template.ContentType, compressed ? outcome.Codec : null, buffers.Plain.WrittenCount,
-                    compression.LearnsBandwidth ? compression.Link : null);
+                content = new BufferContent(body, template.ContentType, compressed ? outcome.Codec : null, buffers.Plain.WrittenCount);
                 counts = counts with { RequestCompressed = compressed, RequestPlainBytes = buffers.Plain.WrittenCount };
                 length = body.Length;
             }
@@ -154,6 +154,9 @@ internal sealed class SoapRequestSender : ILoadTarget, IDisposable
 
                 request.Headers.TryAddWithoutValidation(CompressionHeaders.AcceptEncoding, compression.AcceptEncoding);
                 using var response = await _client.SendAsync(request, HttpCompletionOption.ResponseHeadersRead, token);
+
+                // The headers came with the reply's first bytes: from here to the body's end is its time on the link.
+                var replyStarted = Stopwatch.GetTimestamp();
                 status = (int)response.StatusCode;
                 sent = length;
                 var reply = buffers.Reply;
@@ -169,6 +172,11 @@ internal sealed class SoapRequestSender : ILoadTarget, IDisposable
                 }
 
                 received = reply.WrittenCount;
+                if (compression.LearnsBandwidth)
+                {
+                    compression.Link.RecordArrival(received, Stopwatch.GetElapsedTime(replyStarted));
+                }
+
                 var contentType = response.Content.Headers.ContentType?.ToString();
                 var encoding = response.Content.Headers.ContentEncoding.Count == 0 ? null : string.Join(", ", response.Content.Headers.ContentEncoding);
                 var originalLength = response.Headers.TryGetValues(CompressionHeaders.OriginalLength, out var values) ? string.Join(",", values) : null;

@@ -69,6 +69,24 @@ public sealed class LoadAppCompressionTests
         Assert.Contains("compressed once, shared by its requests", output, StringComparison.Ordinal);
     }
 
+    [Fact]
+    public async Task RawAdaptive_WithoutBandwidth_LearnsTheLinkFromItsReplies()
+    {
+        await using var stub = await RunningStub.StartAsync();
+        using var directory = new TempDirectory();
+        var json = directory.File("r.json");
+
+        // 100 KB echo replies, plain (the stub compresses nothing by default): each one timed from its first byte.
+        var (exitCode, output, error) = await RunAsync(
+            "--url", stub.Address(WireBindings.Soap12Http).AbsoluteUri, "--binding", "soap12Http", "--compression", "adaptive",
+            "--size", "100000", "--profile", "complex", "--requests", "8", "--warmup", "0", "--concurrency", "1", "--json", json);
+
+        Assert.True(exitCode == 0, output + error);
+        var link = Report(json).GetProperty("compression").GetProperty("link");
+        Assert.True(link.GetProperty("bandwidthEstimated").GetBoolean(), link.ToString());
+        Assert.NotEqual(CompressionOptions.Default.AssumedBandwidthBytesPerSecond, link.GetProperty("bandwidthBytesPerSecond").GetDouble());
+    }
+
     [Theory]
     [InlineData("100000", true)]
     [InlineData("200", false)]

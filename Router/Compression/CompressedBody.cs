@@ -5,30 +5,42 @@ namespace SoapRouter.Compression;
 
 /// <summary>
 /// Decodes a compressed HTTP body (a client's request or a destination's reply) into a buffer rented from the
-/// caller's pool, never past a cap: a bomb or corrupt data comes back as a value with a message fit for a fault,
-/// never as memory spent or an exception thrown at the caller.
+/// caller's pool, never past a cap (Wire's <see cref="CompressedBodyDecoder"/>): a bomb, corrupt data or an
+/// unreadable length comes back as a value with a message fit for a fault.
 /// </summary>
 internal static class CompressedBody
 {
     /// <summary>Decodes <paramref name="body"/> (marked <paramref name="codec"/>) on <paramref name="link"/>'s statistics.</summary>
     public static DecodedBody Decode(
-        CompressionLink link, ICompressionCodec codec, ReadOnlyMemory<byte> body, int? originalLength, int cap, ArrayPool<byte> pool)
+        CompressionLink link, ICompressionCodec codec, ReadOnlyMemory<byte> body, string? originalLengthHeader, int cap, ArrayPool<byte> pool)
     {
-        using var output = new PooledBufferWriter(Math.Min(cap, Math.Max(body.Length * 4, 4096)));
+        var output = new PooledBufferWriter(Math.Min(cap, Math.Max(body.Length * 4, 4096)));
         try
         {
-            var length = link.Decompress(codec.Id, body, originalLength, cap, output);
-            var buffer = length == 0 ? [] : pool.Rent(length);
+            var result = CompressedBodyDecoder.Decode(link, codec, body, originalLengthHeader, cap, output);
+            if (!result.IsDecoded)
+            {
+                return new DecodedBody([], 0, result.Status == BodyDecodeStatus.Bomb, result.Problem);
+            }
+
+            if (result.Length == 0)
+            {
+                return new DecodedBody([], 0, Bomb: false, Problem: null);
+            }
+
+            // The writer rents from the shared pool: its array goes on as is, without a copy, when that is the caller's pool.
+            if (ReferenceEquals(pool, ArrayPool<byte>.Shared))
+            {
+                return new DecodedBody(output.Detach(), result.Length, Bomb: false, Problem: null);
+            }
+
+            var buffer = pool.Rent(result.Length);
             output.WrittenSpan.CopyTo(buffer);
-            return new DecodedBody(buffer, length, Bomb: false, Problem: null);
+            return new DecodedBody(buffer, result.Length, Bomb: false, Problem: null);
         }
-        catch (CompressionBombException)
+        finally
         {
-            return new DecodedBody([], 0, Bomb: true, $"The {codec.Name}-compressed message expands past the limit of {cap} bytes.");
-        }
-        catch (CorruptCompressedDataException)
-        {
-            return new DecodedBody([], 0, Bomb: false, $"The {codec.Name}-compressed message could not be decompressed: the data is corrupt or cut short.");
+            output.Dispose();
         }
     }
 }

@@ -17,14 +17,21 @@ internal sealed class CompressionLinks
 
     private readonly ConcurrentDictionary<string, Entry> _links = new(StringComparer.Ordinal);
     private readonly CodecPerformance _performance = new();
-    private readonly ICpuSampler _cpu;
+    private readonly ICpuSampler? _cpu;
+    private readonly Lazy<ICpuSampler> _machineCpu;
+    private readonly Lazy<ICpuSampler> _processCpu;
     private readonly TimeProvider _time;
 
-    /// <summary>Links on <paramref name="time"/>, sampling the process CPU (or <paramref name="cpu"/>, for tests).</summary>
+    /// <summary>
+    /// Links on <paramref name="time"/>, sampling the CPU each link's options name (one sampler per source, shared), or
+    /// <paramref name="cpu"/> for every link (tests).
+    /// </summary>
     public CompressionLinks(TimeProvider time, ICpuSampler? cpu = null)
     {
         _time = time;
-        _cpu = cpu ?? new ProcessCpuSampler(time);
+        _cpu = cpu;
+        _machineCpu = new(() => MachineCpuSampler.For(CpuSource.Machine, time));
+        _processCpu = new(() => new ProcessCpuSampler(time));
     }
 
     /// <summary>The link of listener <paramref name="name"/>'s clients.</summary>
@@ -87,7 +94,8 @@ internal sealed class CompressionLinks
     private CompressionLink Get(string key) =>
         _links.TryGetValue(key, out var entry) ? entry.Link : _links.GetOrAdd(key, _ => new Entry("", Create(DecodeOnly))).Link;
 
-    private CompressionLink Create(CompressionOptions options) => new(options, cpu: _cpu, time: _time, performance: _performance);
+    private CompressionLink Create(CompressionOptions options) =>
+        new(options, cpu: _cpu ?? (options.CpuSource == CpuSource.Process ? _processCpu : _machineCpu).Value, time: _time, performance: _performance);
 
     private static string ListenerKey(string name) => "listener:" + name;
 

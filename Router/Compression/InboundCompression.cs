@@ -10,24 +10,14 @@ namespace SoapRouter.Compression;
 /// </summary>
 /// <param name="Codec">The codec to undo; null for a plain body.</param>
 /// <param name="ContentType">The content type without the compression suffix.</param>
-/// <param name="OriginalLength">The announced decoded length, when given.</param>
-/// <param name="Problem">Why the marking cannot be read (an unknown Content-Encoding, a bad length); null when it can.</param>
-internal readonly record struct InboundCompression(ICompressionCodec? Codec, string? ContentType, int? OriginalLength, string? Problem)
+/// <param name="OriginalLengthHeader">The announced decoded length as sent (read when the body is decoded), or null.</param>
+/// <param name="Problem">Why the marking cannot be read (an unknown Content-Encoding); null when it can.</param>
+internal readonly record struct InboundCompression(ICompressionCodec? Codec, string? ContentType, string? OriginalLengthHeader, string? Problem)
 {
     /// <summary>Reads the marking of a request with <paramref name="contentType"/> and these header values.</summary>
     public static InboundCompression From(string? contentType, StringValues contentEncoding, StringValues originalLength, CodecRegistry registry)
     {
-        int? length = null;
-        if (!StringValues.IsNullOrEmpty(originalLength))
-        {
-            if (!CompressionHeaders.TryParseOriginalLength(originalLength.ToString(), out var parsed))
-            {
-                return new(null, contentType, null, $"{CompressionHeaders.OriginalLength} must be a length in bytes.");
-            }
-
-            length = parsed;
-        }
-
+        var length = StringValues.IsNullOrEmpty(originalLength) ? null : originalLength.ToString();
         var encoding = HttpBodyEncoding.Parse(contentType, StringValues.IsNullOrEmpty(contentEncoding) ? null : contentEncoding.ToString(), registry);
         if (encoding is null)
         {

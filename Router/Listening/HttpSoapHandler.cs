@@ -157,7 +157,7 @@ internal sealed class HttpSoapHandler : IDisposable
 
         if (compression.Codec is { } codec)
         {
-            if (await DecompressAsync(context, listener, state, link, codec, compression.OriginalLength, body).ConfigureAwait(false) is not { } decoded)
+            if (await DecompressAsync(context, listener, state, link, codec, compression.OriginalLengthHeader, body).ConfigureAwait(false) is not { } decoded)
             {
                 return;
             }
@@ -199,7 +199,7 @@ internal sealed class HttpSoapHandler : IDisposable
     /// the pool either way.
     /// </summary>
     private async Task<PooledBody?> DecompressAsync(
-        HttpContext context, SoapListener listener, PipelineState state, CompressionLink link, ICompressionCodec codec, int? originalLength, PooledBody body)
+        HttpContext context, SoapListener listener, PipelineState state, CompressionLink link, ICompressionCodec codec, string? originalLength, PooledBody body)
     {
         var cap = (int)Math.Min(state.State.Config.Limits.MaxDecompressedSize, state.MaxMessageSize);
         DecodedBody decoded;

@@ -25,7 +25,7 @@ public sealed class AdaptiveCompressionSelector : ICompressionSelector
         _options = options;
         _time = time ?? TimeProvider.System;
         _codecs = ResolveCodecs(options, registry ?? CodecRegistry.Default);
-        _cpu = new CpuGovernor(cpu ?? new ProcessCpuSampler(_time), _time, options);
+        _cpu = new CpuGovernor(cpu ?? MachineCpuSampler.For(options.CpuSource, _time), _time, options);
         _bandwidth = new BandwidthEstimator(options);
         Performance = performance ?? new CodecPerformance();
     }

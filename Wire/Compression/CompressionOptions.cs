@@ -40,6 +40,9 @@ public sealed record CompressionOptions
     /// <summary>Process CPU (0..1) below which compression steps back up; below <see cref="CpuLimit"/> for hysteresis.</summary>
     public double CpuResume { get; init; } = 0.5;
 
+    /// <summary>Whose CPU the limits apply to: the machine's (default, as the seed) or this process's (containers with a CPU limit).</summary>
+    public CpuSource CpuSource { get; init; } = CpuSource.Machine;
+
     /// <summary>How often the CPU is sampled (each sample may take one step down).</summary>
     public TimeSpan CpuSampleInterval { get; init; } = TimeSpan.FromSeconds(1);
 
@@ -80,6 +83,11 @@ public sealed record CompressionOptions
         if (!Enum.IsDefined(Form))
         {
             errors.Add($"{path}.form must be adaptive or wcf.");
+        }
+
+        if (!Enum.IsDefined(CpuSource))
+        {
+            errors.Add($"{path}.cpuSource must be machine or process.");
         }
 
         ValidateCodecs(path, registry, errors);

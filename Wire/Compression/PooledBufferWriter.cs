@@ -71,6 +71,20 @@ public sealed class PooledBufferWriter : IBufferWriter<byte>, IDisposable
     /// <summary>A copy of the written bytes, for cold paths and tests.</summary>
     public byte[] ToArray() => WrittenSpan.ToArray();
 
+    /// <summary>
+    /// Hands the rented array (the written bytes start at 0, <see cref="WrittenCount"/> of them) to the caller, who
+    /// returns it to <see cref="ArrayPool{T}.Shared"/>; the writer is then empty and disposed. Saves a copy where the
+    /// bytes go on in a pooled buffer.
+    /// </summary>
+    public byte[] Detach()
+    {
+        ObjectDisposedException.ThrowIf(_buffer.Length == 0, this);
+        var buffer = _buffer;
+        _buffer = [];
+        _written = 0;
+        return buffer;
+    }
+
     /// <inheritdoc />
     public void Dispose()
     {

@@ -99,7 +99,7 @@ public sealed class StubCompressedRequestTests
         Assert.Equal(HttpStatusCode.RequestEntityTooLarge, refused.StatusCode);
         var fault = refused.Decoded().ReadFault();
         Assert.True(fault.IsSender);
-        Assert.Contains($"expands past {OneMegabyte} bytes", fault.Reason, StringComparison.Ordinal);
+        Assert.Contains($"expands past the limit of {OneMegabyte} bytes", fault.Reason, StringComparison.Ordinal);
         Assert.Equal(HttpStatusCode.OK, next.StatusCode);
         Assert.Equal("after the bomb", next.ReadEcho()!.Text);
         var stats = await stub.StatsAsync();

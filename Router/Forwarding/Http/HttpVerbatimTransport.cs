@@ -227,7 +227,7 @@ internal sealed class HttpVerbatimTransport
             DecodedBody decoded;
             try
             {
-                decoded = CompressedBody.Decode(link!, codec, body.Buffer.AsMemory(0, body.Length), compression.OriginalLength, _maxDecompressedSize, _pool);
+                decoded = CompressedBody.Decode(link!, codec, body.Buffer.AsMemory(0, body.Length), compression.OriginalLengthHeader, _maxDecompressedSize, _pool);
             }
             finally
             {
