@@ -123,7 +123,8 @@ for line in open(f"{out}/cells.txt"):
         "rps": d["requestsPerSecond"], "ok": d["ok"], "requests": d["requests"],
         "p50": d["latencyMs"]["p50"], "p99": d["latencyMs"]["p99"],
         "routerCpuUsPerMsg": (r["cpuMs"] * 1000 / r["messages"]) if r.get("cpuMs") and r.get("messages") else None,
-        "bytesReceivedPerRequest": d.get("bytesReceivedPerRequest")})
+        "bytesReceivedPerRequest": d.get("bytesReceivedPerRequest"),
+        "p50BySize": {b["sizeBucket"]: b["latencyMs"]["p50"] for b in d.get("latencyBySizeMs") or [] if b["requests"] >= 3}})
 def med(xs):
     xs = [x for x in xs if x is not None]
     return round(statistics.median(xs), 2) if xs else None
@@ -146,6 +147,34 @@ for r in rows:
     f = lambda v, w, p=1: f"{v:>{w}.{p}f}" if v is not None else " " * (w - 1) + "-"
     print(f"{r['link']:<9} {r['profile']:<8} {r['mode']:<9} {f(r['requestsPerSecond'], 8, 2)} {f(r['p50Ms'], 8, 0)} {f(r['p99Ms'], 8, 0)} "
           f"{f(r['routerCpuUsPerMessage'], 10, 0)} {f(r.get('adaptiveOverBest'), 6, 2)} {f(r.get('adaptiveOverNone'), 6, 2)}")
+# Latency gain by message size, per link: none's median p50 over the mode's, per plain request size bucket (seed 000's
+# "latency gain" figure); above 1, compression made that size faster.
+def p50_by_size(cell):
+    sizes = defaultdict(list)
+    for run in (cell or {}).get("runs", []):
+        for bucket, p50 in run["p50BySize"].items():
+            sizes[bucket].append(p50)
+    return {bucket: statistics.median(v) for bucket, v in sizes.items()}
+def bucket_key(name):
+    n = name.split("-")[0]
+    return int(n[:-1]) * (1024 if n.endswith("K") else 1048576) if n[-1] in "KM" else int(n)
+gains = {}
+for link in dict.fromkeys(r["link"] for r in rows):
+    groups = []
+    for profile in ("simple", "medium", "complex"):
+        none = p50_by_size(by.get((link, profile, "none")))
+        modes = {m: p50_by_size(by.get((link, profile, m))) for m in ("always", "adaptive")}
+        for bucket in sorted(none, key=bucket_key):
+            values = {m: round(none[bucket] / modes[m][bucket], 2) for m in modes if modes[m].get(bucket)}
+            if values:
+                groups.append({"name": f"{profile} {bucket.split('-')[0]}", "values": values})
+                gains.setdefault(link, {}).setdefault(profile, {})[bucket] = values
+    if groups:
+        json.dump({"title": f"Latency gain over no compression by request size: {link}", "unit": "p50 none / p50 mode",
+                   "series": ["always", "adaptive"], "groups": groups, "decimals": 1, "reference": 1},
+                  open(f"{out}/chart-latencyGain-{link}.json", "w"))
+result["latencyGainBySize"] = gains
+json.dump(result, open(f"{out}/shaped.json", "w"), indent=2)
 for metric, unit in (("requestsPerSecond", "requests/s"), ("routerCpuUsPerMessage", "router CPU us per message")):
     groups = []
     for link in dict.fromkeys(r["link"] for r in rows):
@@ -156,5 +185,9 @@ for metric, unit in (("requestsPerSecond", "requests/s"), ("routerCpuUsPerMessag
 PY
 for metric in requestsPerSecond routerCpuUsPerMessage; do
   python3 Benchmarks/scripts/barchart.py "$out/chart-$metric.json" "$out/shaped-$metric.svg"
+done
+for spec in "$out"/chart-latencyGain-*.json; do
+  [[ -e "$spec" ]] || continue
+  name=$(basename "$spec" .json); python3 Benchmarks/scripts/barchart.py "$spec" "$out/shaped-${name#chart-}.svg"
 done
 echo "results: $out/shaped.json, charts: $out/shaped-*.svg"

@@ -1,5 +1,7 @@
 using System.Diagnostics;
 using LoadClient.CommandLine;
+using LoadClient.Latency;
+using LoadClient.Payloads;
 using LoadClient.Reporting;
 
 namespace LoadClient.Driving;
@@ -29,11 +31,12 @@ internal sealed class LoadDriver(LoadOptions options, ILoadTarget target)
     public async Task<LoadMeasurement> RunAsync(CancellationToken stop)
     {
         var workers = new LoadWorker[options.Concurrency];
+        var bySize = options.SizeDistribution == SizeDistribution.Fixed ? null : new LatencyBySize();
         try
         {
             for (var i = 0; i < workers.Length; i++)
             {
-                workers[i] = new LoadWorker(target.CreateChannel(stop), stop);
+                workers[i] = new LoadWorker(target.CreateChannel(stop), stop, bySize);
             }
 
             var warmup = options.Warmup;
@@ -92,7 +95,7 @@ internal sealed class LoadDriver(LoadOptions options, ILoadTarget target)
                 total.Add(worker.Stats);
             }
 
-            return new LoadMeasurement(total, wall, cpu, stop.IsCancellationRequested);
+            return new LoadMeasurement(total, wall, cpu, stop.IsCancellationRequested, BySize: bySize);
         }
         finally
         {

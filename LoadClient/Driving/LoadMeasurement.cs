@@ -1,3 +1,5 @@
+using LoadClient.Latency;
+
 namespace LoadClient.Driving;
 
 /// <summary>The merged result of the measured phase.</summary>
@@ -6,7 +8,9 @@ namespace LoadClient.Driving;
 /// <param name="CpuTime">Processor time of this process (all threads, user and kernel) over the same span.</param>
 /// <param name="Stopped">The run was stopped early (Ctrl+C).</param>
 /// <param name="AbortReason">Set when the run did not start because the first warm-up reply showed it could not work.</param>
-internal sealed record LoadMeasurement(WorkerStats Stats, TimeSpan WallTime, TimeSpan CpuTime, bool Stopped, string? AbortReason = null)
+/// <param name="BySize">Latency by request size, for runs over a size distribution.</param>
+internal sealed record LoadMeasurement(
+    WorkerStats Stats, TimeSpan WallTime, TimeSpan CpuTime, bool Stopped, string? AbortReason = null, LatencyBySize? BySize = null)
 {
     /// <summary>A run that stopped before its measured phase, for <paramref name="reason"/>.</summary>
     public static LoadMeasurement Aborted(string reason) => new(new WorkerStats(), TimeSpan.Zero, TimeSpan.Zero, Stopped: false, reason);

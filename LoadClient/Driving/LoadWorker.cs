@@ -9,13 +9,18 @@ internal sealed class LoadWorker : IAsyncDisposable
 {
     private readonly ILoadChannel _channel;
     private readonly CancellationToken _stop;
+    private readonly LatencyBySize? _bySize;
 
-    /// <summary>Creates a worker sending on <paramref name="channel"/> until <paramref name="stop"/> fires.</summary>
-    public LoadWorker(ILoadChannel channel, CancellationToken stop)
+    /// <summary>
+    /// Creates a worker sending on <paramref name="channel"/> until <paramref name="stop"/> fires; measured latencies also
+    /// go to <paramref name="bySize"/> when given (runs over a size distribution).
+    /// </summary>
+    public LoadWorker(ILoadChannel channel, CancellationToken stop, LatencyBySize? bySize = null)
     {
         ArgumentNullException.ThrowIfNull(channel);
         _channel = channel;
         _stop = stop;
+        _bySize = bySize;
     }
 
     /// <summary>The measured requests of this worker.</summary>
@@ -72,6 +77,11 @@ internal sealed class LoadWorker : IAsyncDisposable
             if (measure)
             {
                 Stats.Record(result, microseconds, late);
+                if (result.StatusCode != 0)
+                {
+                    _bySize?.Record(result.Compression?.RequestPlainBytes ?? result.BytesSent, microseconds);
+                }
+
                 progress?.Record(result, microseconds);
             }
         }

@@ -26,6 +26,11 @@ internal static class ConsoleReport
         output.WriteLine(string.Create(c, $"  wall time      {report.WallSeconds:F3} s, concurrency {report.Concurrency}, warmup {report.Warmup}"));
         output.WriteLine(string.Create(c, $"  throughput     {report.RequestsPerSecond:F1} req/s ({report.OkPerSecond:F1} ok/s)"));
         output.WriteLine(string.Create(c, $"  latency ms     p50 {latency.P50:F3}  p90 {latency.P90:F3}  p99 {latency.P99:F3}  p99.9 {latency.P999:F3}  max {latency.Max:F3}  mean {latency.Mean:F3}  (all requests)"));
+        foreach (var size in report.LatencyBySizeMs ?? [])
+        {
+            output.WriteLine(string.Create(c, $"    {size.SizeBucket,-11} p50 {size.LatencyMs.P50:F3}  p99 {size.LatencyMs.P99:F3}  ({size.Requests:N0} requests)"));
+        }
+
         if (report.TargetRate is { } rate)
         {
             output.WriteLine(string.Create(c, $"  rate           target {rate:F1} req/s, {report.LateStarts:N0} started late (every slot busy; latency counts from the scheduled time)"));

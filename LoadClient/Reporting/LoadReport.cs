@@ -2,6 +2,7 @@ using LoadClient.AdminStats;
 using LoadClient.CommandLine;
 using LoadClient.Driving;
 using LoadClient.Envelopes;
+using LoadClient.Latency;
 using SoapRouter.Wire.Compression;
 
 namespace LoadClient.Reporting;
@@ -108,6 +109,12 @@ internal sealed record LoadReport
     /// <summary>Latency of every measured request, failed ones included, in milliseconds (HdrHistogram, within 0.1%).</summary>
     public required LatencySummary LatencyMs { get; init; }
 
+    /// <summary>
+    /// With --size-distribution: latency by plain request size (powers of two), requests that got a reply; null for one size
+    /// or where the size is not known (the WCF mode).
+    /// </summary>
+    public IReadOnlyList<SizeLatency>? LatencyBySizeMs { get; init; }
+
     /// <summary>Request body bytes of requests that got a reply; HTTP headers are not counted. Null in the WCF mode.</summary>
     public required long? BytesSent { get; init; }
 
@@ -190,6 +197,7 @@ internal sealed record LoadReport
             RequestsPerSecond = PerSecond(requests, seconds),
             OkPerSecond = PerSecond(outcomes[(int)RequestOutcome.Ok], seconds),
             LatencyMs = LatencySummary.From(stats.Latency),
+            LatencyBySizeMs = measurement.BySize?.Summaries() is { Count: > 0 } bySize ? bySize : null,
             BytesSent = raw ? stats.BytesSent : null,
             BytesReceived = raw ? stats.BytesReceived : null,
             BytesSentPerRequest = raw ? PerRequest(stats.BytesSent, requests) : null,

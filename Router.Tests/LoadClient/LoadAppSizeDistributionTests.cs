@@ -37,6 +37,14 @@ public sealed class LoadAppSizeDistributionTests
 
         // The first request is the warm-up (sent alone, before the others): bytes sent are the measured ones'.
         Assert.Equal(sent.Skip(1).Sum(l => (long)l), root.GetProperty("bytesSent").GetInt64());
+
+        // Latency by size: one entry per power-of-two size bucket sent, their requests adding up to the measured ones.
+        var bySize = root.GetProperty("latencyBySizeMs").EnumerateArray().ToArray();
+        var expectedBuckets = sent.Skip(1).Select(l => global::SoapRouter.Wire.Compression.SizeBuckets.Of(l)).GroupBy(b => b).OrderBy(g => g.Key).ToArray();
+        Assert.Equal(expectedBuckets.Select(g => global::SoapRouter.Wire.Compression.SizeBuckets.Describe(g.Key)), bySize.Select(e => e.GetProperty("sizeBucket").GetString()));
+        Assert.Equal(expectedBuckets.Select(g => (long)g.Count()), bySize.Select(e => e.GetProperty("requests").GetInt64()));
+        Assert.All(bySize, e => Assert.True(e.GetProperty("latencyMs").GetProperty("p50").GetDouble() > 0));
+        Assert.Contains("K-", output, StringComparison.Ordinal);
     }
 
     [Fact]
