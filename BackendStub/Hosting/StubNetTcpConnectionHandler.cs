@@ -60,7 +60,9 @@ internal sealed class StubNetTcpConnectionHandler : ConnectionHandler
         Interlocked.Increment(ref _accepted);
         var session = new NetTcpServerSession(
             connection.Transport,
-            via => AddressFilter.Matches(via, endpoint.Address, AddressFilterMode.Default) ? endpoint : null,
+            // The Via as the To (--address-filter): any, for a stub reached through a port forwarder or a relay.
+            via => AddressFilter.Matches(via, endpoint.Address, _options.AddressFilter == AddressFilterMode.Any ? AddressFilterMode.Any : AddressFilterMode.Default)
+                ? endpoint : null,
             _limits,
             NullLogger.Instance,
             _time,

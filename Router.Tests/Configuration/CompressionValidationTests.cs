@@ -41,13 +41,28 @@ public sealed class CompressionValidationTests
     }
 
     [Fact]
-    public void NetTcpDestination_WithCompression_IsRefusedWithTheReason()
+    public void NetTcpDestination_WithTheAdaptiveForm_IsRefusedWithTheReason()
     {
         var destination = Destination("d1", WireBindingNames.NetTcp, "net.tcp://127.0.0.1:9090/tcp") with { Compression = new CompressionOptions() };
 
         var errors = Errors(WithCluster(Cluster(destination)));
 
-        AssertHasError(errors, "clusters.echo.destinations[0].compression", "net.tcp destinations are not compressed yet");
+        AssertHasError(errors, "clusters.echo.destinations[0].compression.form", "net.tcp destinations carry WCF's compressed session only");
+    }
+
+    [Theory]
+    [InlineData(CompressionCodecNames.GZip, System.ServiceModel.Channels.CompressionFormat.GZip)]
+    [InlineData(CompressionCodecNames.Deflate, System.ServiceModel.Channels.CompressionFormat.Deflate)]
+    public void NetTcpDestination_WithTheWcfForm_IsValid_AndCompressesItsSessionWithTheFirstCodec(string codec, System.ServiceModel.Channels.CompressionFormat expected)
+    {
+        var compression = new CompressionOptions { Form = CompressionWireForm.Wcf, Codecs = [codec] };
+        var destination = Destination("d1", WireBindingNames.NetTcp, "net.tcp://127.0.0.1:9090/tcp") with { Compression = compression };
+
+        Assert.Empty(Errors(WithCluster(Cluster(destination))));
+        Assert.Equal(expected, SoapRouter.Forwarding.NetTcp.NetTcpDestinationClients.SessionCompression(compression));
+        Assert.Equal(System.ServiceModel.Channels.CompressionFormat.None, SoapRouter.Forwarding.NetTcp.NetTcpDestinationClients.SessionCompression(compression with { Mode = LinkCompressionMode.None }));
+        Assert.Equal(System.ServiceModel.Channels.CompressionFormat.None, SoapRouter.Forwarding.NetTcp.NetTcpDestinationClients.SessionCompression(compression with { Enabled = false }));
+        Assert.Equal(System.ServiceModel.Channels.CompressionFormat.None, SoapRouter.Forwarding.NetTcp.NetTcpDestinationClients.SessionCompression(null));
     }
 
     [Fact]

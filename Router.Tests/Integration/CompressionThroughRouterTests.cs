@@ -1,3 +1,4 @@
+using BackendStub.Hosting;
 using System.IO.Compression;
 using System.Net;
 using System.ServiceModel;
@@ -6,6 +7,7 @@ using System.Text;
 using Samples.Contracts;
 using SoapRouter.Configuration;
 using SoapRouter.Tests.BackendStub;
+using SoapRouter.Tests.BackendStub.Wcf;
 using SoapRouter.Tests.Configuration;
 using SoapRouter.Tests.Listening;
 using SoapRouter.Tests.Support;
@@ -303,6 +305,52 @@ public sealed class CompressionThroughRouterTests
                 ((ICommunicationObject)channel).Abort();
                 factory.Abort();
             }
+        }
+    }
+
+    [Theory]
+    [InlineData(CompressionCodecNames.GZip, "application/soap+msbinsession1+gzip")]
+    [InlineData(CompressionCodecNames.Deflate, "application/soap+msbinsession1+deflate")]
+    [InlineData(null, null)]
+    public async Task NetTcpDestination_WithTheWcfForm_IsReachedOverACompressedSession(string? codec, string? expectedContentType)
+    {
+        // HTTP client -> router -> (a tap that keeps the bytes the router sent) -> the stub's net.tcp endpoint, which
+        // takes any Via and To (they name the tap's port: --address-filter any).
+        await using var stub = await RunningStub.StartWithNetTcpAsync(new StubOptions { AddressFilter = AddressFilterMode.Any });
+        var stubTcp = stub.Address(WireBindings.NetTcp);
+        await using var tap = TcpTap.Start(stubTcp.Port);
+        var config = ListeningRouter.CatchAll(ListeningRouter.Cluster(WireBindingNames.NetTcp, [$"net.tcp://127.0.0.1:{tap.Port}{stubTcp.AbsolutePath}"]));
+        var compression = codec is null ? null : new CompressionOptions { Form = CompressionWireForm.Wcf, Codecs = [codec] };
+        var cluster = config.Clusters.Single();
+        config = config with
+        {
+            Clusters = new Dictionary<string, ClusterConfig>
+            {
+                [cluster.Key] = cluster.Value with { Destinations = [.. cluster.Value.Destinations.Select(d => d with { Compression = compression })] },
+            },
+        };
+        await using var router = await ListeningRouter.StartAsync(config);
+        var text = string.Concat(Enumerable.Repeat("a compressible message for a net.tcp backend ", 2000));
+        using var client = StubWcfClient<IEchoService>.Create(WireBindings.BasicHttp, router.Address(config.Listeners[0].Name));
+
+        for (var i = 0; i < 3; i++)
+        {
+            Assert.Equal(text + i, (await client.Channel.EchoAsync(new EchoPayload { Text = text + i })).Text);
+        }
+
+        // Every session's preamble names the compressed encoding (the router may open more than one), and the router
+        // sent far fewer bytes than the text.
+        var preambles = tap.FirstBytes.Where(bytes => bytes.Length > 0).Select(bytes => System.Text.Encoding.ASCII.GetString(bytes)).ToArray();
+        Assert.NotEmpty(preambles);
+        if (expectedContentType is null)
+        {
+            Assert.All(preambles, preamble => Assert.DoesNotContain("msbinsession1+", preamble, StringComparison.Ordinal));
+            Assert.True(tap.BytesUp > 3 * text.Length, $"{tap.BytesUp} bytes for 3 x {text.Length} characters");
+        }
+        else
+        {
+            Assert.All(preambles, preamble => Assert.Contains(expectedContentType, preamble, StringComparison.Ordinal));
+            Assert.True(tap.BytesUp < text.Length / 4, $"{tap.BytesUp} bytes for 3 x {text.Length} characters");
         }
     }
 

@@ -158,7 +158,10 @@ internal static class ClusterRules
         context.Errors(compression.Validate(path));
         if (destination.Binding == WireBindingNames.NetTcp)
         {
-            context.Error(path, "net.tcp destinations are not compressed yet (the +gzip session content types are not carried); remove it");
+            if (compression.Form != CompressionWireForm.Wcf)
+            {
+                context.Error(ConfigPath.Property(path, "form"), "net.tcp destinations carry WCF's compressed session only (application/soap+msbinsession1+gzip or +deflate, every message compressed): set form to wcf");
+            }
         }
         else if (compression.Form == CompressionWireForm.Wcf && destination.Binding != WireBindingNames.BinaryHttp)
         {

@@ -122,14 +122,19 @@ public sealed class WireBinding
     /// largest message and reader quotas (WCF's 64 KB default is too small for real payloads). For netTcp,
     /// <paramref name="connectionBufferSize"/> replaces WCF's 8 KB connection buffer: WCF also sizes the socket's receive
     /// buffer from it, and a 16 KB receive window stalls on every delayed ACK where segments are larger than that
-    /// (loopback's 64 KB MSS), so large messages crawl (150 KB: ~2 s). Without it, the stock NetTcpBinding.
+    /// (loopback's 64 KB MSS), so large messages crawl (150 KB: ~2 s). <paramref name="sessionCompression"/> (netTcp):
+    /// WCF's compressed binary session. Without either, the stock NetTcpBinding.
     /// </summary>
-    public Binding CreateClientBinding(WireLimits limits, int? connectionBufferSize = null)
+    public Binding CreateClientBinding(WireLimits limits, int? connectionBufferSize = null, CompressionFormat sessionCompression = CompressionFormat.None)
     {
         ArgumentNullException.ThrowIfNull(limits);
-        if (IsSession && connectionBufferSize is { } bufferSize)
+        if (IsSession && (connectionBufferSize is not null || sessionCompression != CompressionFormat.None))
         {
-            var sessionEncoding = new BinaryMessageEncodingBindingElement();
+            var bufferSize = connectionBufferSize ?? new TcpTransportBindingElement().ConnectionBufferSize;
+
+            // CompressionFormat: WCF's compressed session (application/soap+msbinsession1+gzip or +deflate in the
+            // preamble, every message's bytes compressed on their own), what a stock WCF service with the same setting reads.
+            var sessionEncoding = new BinaryMessageEncodingBindingElement { CompressionFormat = sessionCompression };
             limits.ToReaderQuotas().CopyTo(sessionEncoding.ReaderQuotas);
             return new CustomBinding(sessionEncoding, new TcpTransportBindingElement
             {

@@ -28,9 +28,13 @@ internal sealed class NetTcpDestinationClient : IDisposable
     private int _next = -1;
     private int _disposed;
 
-    /// <summary>A client of <paramref name="destination"/> with <paramref name="sessions"/> session slots.</summary>
+    /// <summary>
+    /// A client of <paramref name="destination"/> with <paramref name="sessions"/> session slots, its sessions compressed
+    /// as WCF does when <paramref name="compression"/> is set.
+    /// </summary>
     public NetTcpDestinationClient(
-        DestinationState destination, WireLimits limits, TimeSpan connectTimeout, TimeSpan sendTimeout, int sessions, ILogger logger)
+        DestinationState destination, WireLimits limits, TimeSpan connectTimeout, TimeSpan sendTimeout, int sessions, ILogger logger,
+        CompressionFormat compression = CompressionFormat.None)
     {
         ArgumentNullException.ThrowIfNull(destination);
         ArgumentNullException.ThrowIfNull(limits);
@@ -39,7 +43,7 @@ internal sealed class NetTcpDestinationClient : IDisposable
         _connectTimeout = connectTimeout;
         _sendTimeout = sendTimeout;
         _logger = logger;
-        var binding = WireBindings.NetTcp.CreateClientBinding(limits, ConnectionBufferSize);
+        var binding = WireBindings.NetTcp.CreateClientBinding(limits, ConnectionBufferSize, compression);
         binding.OpenTimeout = connectTimeout;
         binding.SendTimeout = sendTimeout;
 

@@ -1,5 +1,7 @@
 using System.Collections.Concurrent;
+using System.ServiceModel.Channels;
 using SoapRouter.LoadBalancing;
+using SoapRouter.Wire.Compression;
 using SoapRouter.Wire.Encoding;
 
 namespace SoapRouter.Forwarding.NetTcp;
@@ -37,11 +39,21 @@ internal sealed class NetTcpDestinationClients : IDisposable
         ArgumentNullException.ThrowIfNull(destination);
         ArgumentNullException.ThrowIfNull(cluster);
         ObjectDisposedException.ThrowIf(Volatile.Read(ref _disposed), this);
-        var key = new NetTcpClientKey(destination, cluster.ConnectTimeout, cluster.RequestTimeout, limits, sessions);
+        var key = new NetTcpClientKey(
+            destination, cluster.ConnectTimeout, cluster.RequestTimeout, limits, sessions, SessionCompression(destination.Config.Compression));
         var client = _clients.GetOrAdd(key, static (key, logger) => new Lazy<NetTcpDestinationClient>(
-            () => new NetTcpDestinationClient(key.Destination, key.Limits, key.ConnectTimeout, key.RequestTimeout, key.Sessions, logger)), _logger);
+            () => new NetTcpDestinationClient(key.Destination, key.Limits, key.ConnectTimeout, key.RequestTimeout, key.Sessions, logger, key.Compression)), _logger);
         return client.Value;
     }
+
+    /// <summary>
+    /// The compressed session a destination's compression section asks for: net.tcp carries WCF's form only (validated:
+    /// form wcf, codecs gzip or deflate), every message compressed with the first codec; none when disabled or mode none.
+    /// </summary>
+    public static CompressionFormat SessionCompression(CompressionOptions? compression) =>
+        compression is { Enabled: true } && compression.Mode != LinkCompressionMode.None && compression.Codecs.Count > 0
+            ? string.Equals(compression.Codecs[0], CompressionCodecNames.Deflate, StringComparison.OrdinalIgnoreCase) ? CompressionFormat.Deflate : CompressionFormat.GZip
+            : CompressionFormat.None;
 
     /// <summary>Keeps the clients of destinations some cluster still has and retires the others (disposed after the drain delay).</summary>
     public void Retain(IReadOnlyDictionary<string, ClusterState> clusters)
