@@ -147,6 +147,9 @@ public sealed class CompressionThroughRouterTests
         Assert.Contains("tiny", await small.Content.ReadAsStringAsync(), StringComparison.Ordinal);
         Assert.Empty(none.Content.Headers.ContentEncoding);
         Assert.Contains("orders and more orders", await none.Content.ReadAsStringAsync(), StringComparison.Ordinal);
+
+        // Each answer depended on its Accept-Encoding, compressed or not: a cache in between is told so.
+        Assert.All(new[] { large, small, none }, response => Assert.Contains("Accept-Encoding", response.Headers.Vary));
     }
 
     [Fact]

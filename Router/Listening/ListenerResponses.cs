@@ -42,6 +42,12 @@ internal static class ListenerResponses
     /// </summary>
     public static async Task WriteAsync(HttpContext context, RawSoapReply reply, CompressionLink link, CodecSet accepts, string? action)
     {
+        if (link.Options.Enabled && link.Options.Mode != LinkCompressionMode.None)
+        {
+            // The answer depends on the request's Accept-Encoding, compressed or not: a cache in between must know.
+            context.Response.Headers.Vary = CompressionHeaders.AcceptEncoding;
+        }
+
         if (reply.IsEmpty || accepts.Without(CodecId.None).IsEmpty)
         {
             await WriteAsync(context, reply).ConfigureAwait(false);
