@@ -129,6 +129,17 @@ else
   die "router healthy within 60 s (is $(health "$router"))"
 fi
 
+# --- how the router runs: non-root, read-only root, open-file limit, health check, PID 1 (gets SIGTERM itself)
+check "router runs as a non-root user (uid $(docker exec "$router" id -u))" test "$(docker exec "$router" id -u)" != 0
+check "router's root file system is read-only (a write to /app fails)" \
+  bash -c "test \"\$(docker inspect -f '{{.HostConfig.ReadonlyRootfs}}' $router)\" = true && ! docker exec $router touch /app/x 2>/dev/null"
+check "router's open-file limit is 16384 (soft and hard)" \
+  test "$(docker exec "$router" bash -c 'echo $(ulimit -Sn)/$(ulimit -Hn)')" = 16384/16384
+check "router image has a HEALTHCHECK on the admin /health" \
+  grep -q docker-entrypoint.sh <<< "$(docker inspect -f '{{json .Config.Healthcheck}}' "$router")"
+check "the router process is PID 1 (the entry script execs it)" \
+  test "$(docker exec "$router" bash -c 'readlink /proc/1/exe')" = /app/Router
+
 # --- load through the published ports (the host is the outside client)
 loadclient="$root/artifacts/publish/loadclient/LoadClient"
 ok_run() { # json file: every measured request answered, no faults
