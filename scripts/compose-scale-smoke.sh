@@ -67,8 +67,10 @@ failed=0
 pass() { results+=("PASS  $1"); echo "PASS  $1"; }
 fail() { results+=("FAIL  $1"); echo "FAIL  $1"; failed=1; }
 check() { local what="$1"; shift; if "$@"; then pass "$what"; else fail "$what"; fi; }
+started=$(date +%s)
 summary() {
   echo
+  echo "== took $(( $(date +%s) - started )) s"
   echo "== summary (logs and LoadClient JSON in artifacts/compose-scale-smoke/)"
   printf '%s\n' "${results[@]}"
   if [ "$failed" = 0 ]; then echo "compose-scale-smoke: PASS"; else echo "compose-scale-smoke: FAIL"; fi

@@ -69,8 +69,12 @@ check() { # description, command...
   local what="$1"; shift
   if "$@"; then pass "$what"; else fail "$what"; fi
 }
+started=$(date +%s)
+phases=""
+phase() { phases+="$1 $(( $(date +%s) - ${phase_start:-$started} )) s, "; phase_start=$(date +%s); }
 summary() {
   echo
+  echo "== took $(( $(date +%s) - started )) s: ${phases}rest $(( $(date +%s) - ${phase_start:-$started} )) s"
   echo "== summary (logs and LoadClient JSON in artifacts/compose-smoke/)"
   printf '%s\n' "${results[@]}"
   if [ "$failed" = 0 ]; then echo "compose-smoke: PASS"; else echo "compose-smoke: FAIL"; fi
@@ -107,10 +111,13 @@ echo "== base image $BASE_IMAGE"
 if [ "$BASE_IMAGE" = soap-router-base:bookworm ]; then
   scripts/docker-base.sh || die "base image (scripts/docker-base.sh)"
 fi
+phase "daemon and base"
 scripts/docker-publish.sh || die "host publish (scripts/docker-publish.sh)"
+phase publish
 echo "== docker-compose build"
 docker-compose --profile load build > "$out/build.log" 2>&1 || { tail -n 30 "$out/build.log"; die "images build"; }
 pass "images build on $BASE_IMAGE"
+phase "image build"
 
 # --- up
 echo "== docker-compose up -d"
