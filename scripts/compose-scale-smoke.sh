@@ -93,6 +93,9 @@ die() { fail "$1"; on_exit; summary; exit 1; }
 docker info > /dev/null 2>&1 || die "Docker daemon: none answers (scripts/compose-smoke.sh or .ci/run start one)"
 docker-compose version --short > /dev/null 2>&1 || die "docker-compose (v1) is not installed"
 
+# A stack this project left behind (a run killed with SIGKILL, say) would hold the names and the subnet: take it down.
+compose --profile load down --volumes --remove-orphans > /dev/null 2>&1 || true
+
 # --- build: what is missing, then the images (the classic builder's cache makes unchanged ones quick)
 if [ "$BASE_IMAGE" = soap-router-base:bookworm ]; then
   scripts/docker-base.sh || die "base image (scripts/docker-base.sh)"

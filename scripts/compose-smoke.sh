@@ -106,6 +106,9 @@ if ! docker info > /dev/null 2>&1; then
 fi
 docker-compose version --short > /dev/null 2>&1 || die "docker-compose (v1) is not installed"
 
+# A stack this project left behind (a run killed with SIGKILL, say) would hold the names and the subnet: take it down.
+docker-compose --profile load down --volumes --remove-orphans > /dev/null 2>&1 || true
+
 # --- build
 echo "== base image $BASE_IMAGE"
 if [ "$BASE_IMAGE" = soap-router-base:bookworm ]; then
