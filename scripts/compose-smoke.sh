@@ -4,11 +4,15 @@
 # waits for health, and checks:
 #   - every router listener answers through the published ports (LoadClient on the host: raw HTTP on each HTTP
 #     listener and bridge, WCF binaryHttp, WCF net.tcp) and from the DMZ network by service name (LoadClient container);
-#   - the DMZ cannot reach the backends nor the admin endpoint; the host has no admin port;
+#   - the DMZ cannot reach the backends nor the admin endpoint (bound to the router's own internal address, found at
+#     start by Router/docker-entrypoint.sh); the host has no admin port;
 #   - the read-only config folder is hot-reloaded (an edit of router.json -> "Loaded ... as version 2", /health says 2);
 #   - `docker stop` of the router under load drains ("every message in flight was answered"), exits 0, and the
 #     client saw no timeout, no HTTP error and no fault;
-# then reports the image sizes and takes the stack down. Prints PASS/FAIL per check and a summary; exit 1 on a FAIL.
+#   - hooks: every executable scripts/compose-smoke.d/*.sh (none yet; e.g. a traces check once the router exports
+#     them) runs against the live stack after the load checks, one PASS/FAIL each (see scripts/compose-smoke.d/README);
+# then reports the image sizes and takes the stack down: `docker-compose down` removes the containers and networks
+# on every exit, a failed or interrupted run included. Prints PASS/FAIL per check and a summary; exit 1 on a FAIL.
 #
 # Usage: scripts/compose-smoke.sh [--requests N (default 200)] [--keep (leave the stack up)]
 # Env: BASE_IMAGE (default soap-router-base:bookworm, built here; set it to mcr.microsoft.com/dotnet/runtime-deps:10.0
@@ -65,8 +69,12 @@ check() { # description, command...
   local what="$1"; shift
   if "$@"; then pass "$what"; else fail "$what"; fi
 }
+started=$(date +%s)
+phases=""
+phase() { phases+="$1 $(( $(date +%s) - ${phase_start:-$started} )) s, "; phase_start=$(date +%s); }
 summary() {
   echo
+  echo "== took $(( $(date +%s) - started )) s: ${phases}rest $(( $(date +%s) - ${phase_start:-$started} )) s"
   echo "== summary (logs and LoadClient JSON in artifacts/compose-smoke/)"
   printf '%s\n' "${results[@]}"
   if [ "$failed" = 0 ]; then echo "compose-smoke: PASS"; else echo "compose-smoke: FAIL"; fi
@@ -81,7 +89,11 @@ down() {
     fail "docker-compose down (see artifacts/compose-smoke/down.log)"
   fi
 }
-die() { fail "$1"; [ "${stack_up:-0}" = 1 ] && down; summary; exit 1; }
+die() { fail "$1"; on_exit; summary; exit 1; }
+# Whatever ends the run (a FAIL, an error, Ctrl-C, CI's timeout), the stack and its networks go.
+on_exit() { [ "${stack_up:-0}" = 1 ] && { stack_up=0; down; }; }
+trap on_exit EXIT
+trap 'echo "interrupted"; exit 130' INT TERM
 
 # --- the daemon
 if ! docker info > /dev/null 2>&1; then
@@ -94,21 +106,30 @@ if ! docker info > /dev/null 2>&1; then
 fi
 docker-compose version --short > /dev/null 2>&1 || die "docker-compose (v1) is not installed"
 
+# A stack this project left behind (a run killed with SIGKILL, say) would hold the names and the subnet: take it down.
+docker-compose --profile load down --volumes --remove-orphans > /dev/null 2>&1 || true
+
 # --- build
 echo "== base image $BASE_IMAGE"
 if [ "$BASE_IMAGE" = soap-router-base:bookworm ]; then
   scripts/docker-base.sh || die "base image (scripts/docker-base.sh)"
 fi
+phase "daemon and base"
 scripts/docker-publish.sh || die "host publish (scripts/docker-publish.sh)"
+phase publish
 echo "== docker-compose build"
 docker-compose --profile load build > "$out/build.log" 2>&1 || { tail -n 30 "$out/build.log"; die "images build"; }
 pass "images build on $BASE_IMAGE"
+phase "image build"
 
 # --- up
 echo "== docker-compose up -d"
 docker-compose up -d > "$out/up.log" 2>&1 || { cat "$out/up.log"; stack_up=1; die "docker-compose up"; }
 stack_up=1
 router=$(docker-compose ps -q router)
+# The admin endpoint's address: the router's own on the internal network (the entry script binds it there).
+admin_ip=$(docker inspect -f "{{with index .NetworkSettings.Networks \"${COMPOSE_PROJECT_NAME}_internal\"}}{{.IPAddress}}{{end}}" "$router")
+echo "   router's admin endpoint: http://$admin_ip:9901 ($(docker logs "$router" 2>&1 | grep -m1 'docker-entrypoint:' || echo 'no entry-script line'))"
 health() { docker inspect -f '{{.State.Health.Status}}' "$1" 2>/dev/null; }
 for _ in $(seq 1 60); do [ "$(health "$router")" = healthy ] && break; sleep 1; done
 if [ "$(health "$router")" = healthy ]; then
@@ -117,6 +138,17 @@ else
   docker-compose ps; docker-compose logs --tail 30 router
   die "router healthy within 60 s (is $(health "$router"))"
 fi
+
+# --- how the router runs: non-root, read-only root, open-file limit, health check, PID 1 (gets SIGTERM itself)
+check "router runs as a non-root user (uid $(docker exec "$router" id -u))" test "$(docker exec "$router" id -u)" != 0
+check "router's root file system is read-only (a write to /app fails)" \
+  bash -c "test \"\$(docker inspect -f '{{.HostConfig.ReadonlyRootfs}}' $router)\" = true && ! docker exec $router touch /app/x 2>/dev/null"
+check "router's open-file limit is 16384 (soft and hard)" \
+  test "$(docker exec "$router" bash -c 'echo $(ulimit -Sn)/$(ulimit -Hn)')" = 16384/16384
+check "router image has a HEALTHCHECK on the admin /health" \
+  grep -q docker-entrypoint.sh <<< "$(docker inspect -f '{{json .Config.Healthcheck}}' "$router")"
+check "the router process is PID 1 (the entry script execs it)" \
+  test "$(docker exec "$router" bash -c 'readlink /proc/1/exe')" = /app/Router
 
 # --- load through the published ports (the host is the outside client)
 loadclient="$root/artifacts/publish/loadclient/LoadClient"
@@ -164,7 +196,8 @@ check "DMZ container -> router:8080 connects (control)" probe router 8080
 no_probe() { ! probe "$@"; }
 check "DMZ container cannot reach backend-a:9080 (no such name on the DMZ network)" no_probe backend-a 9080
 check "DMZ container cannot reach backend-a by its internal address $backend_ip:9080" no_probe "$backend_ip" 9080
-check "DMZ container cannot reach the admin endpoint 172.30.0.10:9901" no_probe 172.30.0.10 9901
+check "DMZ container cannot reach the admin endpoint $admin_ip:9901" no_probe "$admin_ip" 9901
+check "DMZ container cannot reach port 9901 on the router's DMZ side (router:9901)" no_probe router 9901
 # Published ports, as docker reports them (not a probe of 127.0.0.1: other programs on this host may hold 9901 or 9080).
 published=$(docker port "$router" | sort | tr '\n' ' ')
 echo "   router publishes: $published"
@@ -172,9 +205,22 @@ check "router publishes only its listeners 8080 and 8808 (no admin 9901)" \
   test "$(docker port "$router" | awk '{print $1}' | sort -u | tr '\n' ' ')" = "8080/tcp 8808/tcp "
 check "backends publish no port" test -z "$(docker port "$(docker-compose ps -q backend-a)")$(docker port "$(docker-compose ps -q backend-b)")"
 
+# --- hooks: checks other parts of the product add (e.g. traces), run against the live stack
+for hook in scripts/compose-smoke.d/*.sh; do
+  [ -x "$hook" ] || continue
+  name=$(basename "$hook" .sh)
+  echo "== hook $name"
+  if SMOKE_OUT="$out" SMOKE_HTTP="$http" SMOKE_ROUTER="$router" SMOKE_ADMIN="http://$admin_ip:9901" \
+       "$hook" > "$out/hook-$name.txt" 2>&1; then
+    pass "hook $name: $(tail -n 1 "$out/hook-$name.txt")"
+  else
+    fail "hook $name (artifacts/compose-smoke/hook-$name.txt): $(tail -n 1 "$out/hook-$name.txt")"
+  fi
+done
+
 # --- hot reload of the read-only config folder
 admin_health() { # the admin /health body, asked inside the router container (the admin is on the internal network only)
-  docker exec "$router" bash -c 'exec 3<>/dev/tcp/172.30.0.10/9901 && printf "GET /health HTTP/1.0\r\nHost: r\r\n\r\n" >&3 && cat <&3' 2>/dev/null | tail -n 1
+  docker exec "$router" bash -c "exec 3<>/dev/tcp/$admin_ip/9901 && printf 'GET /health HTTP/1.0\r\nHost: r\r\n\r\n' >&3 && cat <&3" 2>/dev/null | tail -n 1
 }
 echo "== hot reload: limits.maxConcurrentRequests 512 -> 256 in the mounted router.json"
 # Write a new file and rename it over the old one, as editors and config tools do (the folder mount sees it).
@@ -235,6 +281,7 @@ echo "== image sizes"
 docker image ls --format '{{.Repository}}:{{.Tag}}  {{.Size}}' | grep -E '^soap-router' | sort | tee "$out/image-sizes.txt"
 pass "image sizes: $(tr '\n' ';' < "$out/image-sizes.txt" | sed 's/;$//; s/;/, /g')"
 
+stack_up=0
 down
 summary
 exit "$failed"

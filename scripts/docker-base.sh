@@ -1,14 +1,19 @@
 #!/usr/bin/env bash
-# Builds the local base image soap-router-base:bookworm without any image registry: a minimal Debian bookworm
-# root file system from the Debian mirror (debootstrap --variant=minbase), plus the few libraries a self-contained
-# .NET app needs, and a non-root user "app" (uid/gid 10001), imported with `docker import`.
-# It stands in for mcr.microsoft.com/dotnet/runtime-deps:10.0, which the Dockerfiles use by default.
+# Builds the local base images without any image registry, from one minimal Debian bookworm root file system
+# (debootstrap --variant=minbase from the Debian mirror) plus the few libraries a self-contained .NET app needs and a
+# non-root user "app" (uid/gid 10001), imported with `docker import`:
+#   TAG-apt   (soap-router-base:bookworm-apt) that tree with apt, for images that install Debian packages
+#             (deploy/front/Dockerfile: HAProxy);
+#   TAG       (soap-router-base:bookworm) the runtime base of the apps: the same tree with what a running .NET app
+#             never uses taken out (apt, perl, debconf, PAM, login/passwd, e2fsprogs, GnuTLS and their libraries,
+#             glibc's iconv modules); bash, coreutils, dpkg's package list, libssl, zlib, CA certificates and tzdata stay.
+# They stand in for mcr.microsoft.com/dotnet/runtime-deps:10.0, which the Dockerfiles use by default.
 #
 # The apps run with invariant globalization (Directory.Build.props), so no libicu. bash, coreutils and grep come
 # with minbase; the HEALTHCHECK uses bash's /dev/tcp, so no curl or wget is needed.
 #
 # Usage: scripts/docker-base.sh [--force] [--tag TAG] [--mirror URL]
-# Needs root (debootstrap, chroot) and a running Docker daemon. Idempotent: does nothing when TAG exists, unless --force.
+# Needs root (debootstrap, chroot) and a running Docker daemon. Idempotent: does nothing when both exist, unless --force.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -29,8 +34,8 @@ done
 docker=/usr/bin/docker
 [ -x "$docker" ] || docker=docker
 
-if [ "$force" = 0 ] && "$docker" image inspect "$tag" > /dev/null 2>&1; then
-  echo "== base image $tag exists (use --force to rebuild)"
+if [ "$force" = 0 ] && "$docker" image inspect "$tag" > /dev/null 2>&1 && "$docker" image inspect "$tag-apt" > /dev/null 2>&1; then
+  echo "== base images $tag and $tag-apt exist (use --force to rebuild)"
   exit 0
 fi
 
@@ -71,10 +76,31 @@ rm -rf "$rootfs"/var/lib/apt/lists/* "$rootfs"/var/cache/apt/*.bin "$rootfs"/var
 : > "$rootfs/etc/resolv.conf"
 : > "$rootfs/etc/hostname"
 
-echo "== docker import -> $tag"
-tar -C "$rootfs" -c . | "$docker" import \
-  -c 'ENV PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin' \
-  -c 'ENV APP_UID=10001' \
-  -c 'CMD ["bash"]' \
-  - "$tag" > /dev/null
-"$docker" image ls "$tag" --format '{{.Repository}}:{{.Tag}} {{.Size}}'
+import() { # tag
+  echo "== docker import -> $1"
+  tar -C "$rootfs" -c . | "$docker" import \
+    -c 'ENV PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin' \
+    -c 'ENV APP_UID=10001' \
+    -c 'CMD ["bash"]' \
+    - "$1" > /dev/null
+}
+import "$tag-apt"
+
+# The runtime base: purge what no running app needs. PAM, login and passwd first: their removal scripts call debconf.
+# --force-remove-essential: apt, perl-base and login are Essential for a system that installs packages, not for this.
+purge() { chroot "$rootfs" dpkg --purge --force-remove-essential --force-depends "$@" >> "$work/purge.log" 2>&1 \
+  || { tail -n 20 "$work/purge.log" >&2; exit 1; }; }
+purge login passwd libpam-modules libpam-modules-bin libpam-runtime libpam0g libsemanage2 libsemanage-common libsepol2 \
+  libaudit1 libaudit-common libcap-ng0
+purge apt libapt-pkg6.0 gpgv debian-archive-keyring libgcrypt20 libgpg-error0 libseccomp2 libxxhash0 liblz4-1 \
+  libsystemd0 libudev1 libgnutls30 libp11-kit0 libffi8 libidn2-0 libunistring2 libtasn1-6 libhogweed6 libnettle8 \
+  e2fsprogs libext2fs2 libss2 libcom-err2 logsave debconf perl-base libdb5.3
+# glibc's iconv modules (nothing here converts character sets: invariant globalization), tzdata's right/ and posix/
+# copies (leap-second and duplicate zones), and what the purge left behind.
+rm -rf "$rootfs"/usr/lib/x86_64-linux-gnu/gconv "$rootfs"/usr/share/zoneinfo/right "$rootfs"/usr/share/zoneinfo/posix \
+  "$rootfs"/var/cache/debconf "$rootfs"/var/lib/apt "$rootfs"/var/cache/apt "$rootfs"/etc/apt "$rootfs"/usr/share/perl5 \
+  "$rootfs"/var/log/*
+# What the apps and the health checks run: bash (its /dev/tcp), coreutils, the user.
+chroot "$rootfs" bash -c 'timeout 1 cat /dev/null && id app > /dev/null' || { echo "the slim tree does not run bash/coreutils" >&2; exit 1; }
+import "$tag"
+"$docker" image ls soap-router-base --format '{{.Repository}}:{{.Tag}} {{.Size}}'

@@ -210,4 +210,29 @@ public sealed class RouterConfigLoaderTests
 
         Assert.StartsWith(path + ": cannot read the file", error, StringComparison.Ordinal);
     }
+
+    [Fact]
+    public void Load_AdminAddressOverride_ReplacesTheFilesAddress()
+    {
+        var json = System.Text.Encoding.UTF8.GetBytes(ToJson(Valid() with { Admin = new AdminConfig { Address = "http://127.0.0.1:9901" } }));
+
+        var result = RouterConfigLoader.Load(json, " http://172.30.0.7:9901 ");
+        var unchanged = RouterConfigLoader.Load(json, "");
+
+        Assert.True(result.Succeeded, string.Join(Environment.NewLine, result.Errors));
+        Assert.Equal("http://172.30.0.7:9901", result.Config.Admin.Address);
+        Assert.True(unchanged.Succeeded, string.Join(Environment.NewLine, unchanged.Errors));
+        Assert.Equal("http://127.0.0.1:9901", unchanged.Config.Admin.Address);
+    }
+
+    [Fact]
+    public void Load_AdminAddressOverride_IsValidatedLikeTheFile()
+    {
+        var json = System.Text.Encoding.UTF8.GetBytes(ToJson(Valid()));
+
+        var result = RouterConfigLoader.Load(json, "http://router:9901");
+
+        Assert.False(result.Succeeded);
+        Assert.Contains(result.Errors, e => e.StartsWith("admin.address", StringComparison.Ordinal));
+    }
 }

@@ -42,13 +42,29 @@ public static class RouterConfigLoader
     /// <summary>Parses JSON text, then validates it; the result carries a config only when both pass.</summary>
     public static RouterConfigLoadResult Load(string json) => Load(Encoding.UTF8.GetBytes(json));
 
+    /// <summary>
+    /// The environment variable that, when set, replaces admin.address of every file loaded (at start and at each
+    /// reload). For containers, where the address to bind is known only when the container starts: with several
+    /// replicas each one has its own address on the internal network (Router/docker-entrypoint.sh finds it).
+    /// </summary>
+    public const string AdminAddressVariable = "ROUTER_ADMIN_ADDRESS";
+
     /// <summary>Parses UTF-8 JSON, then validates it; the result carries a config only when both pass.</summary>
-    public static RouterConfigLoadResult Load(ReadOnlyMemory<byte> utf8)
+    public static RouterConfigLoadResult Load(ReadOnlyMemory<byte> utf8) =>
+        Load(utf8, Environment.GetEnvironmentVariable(AdminAddressVariable));
+
+    /// <summary>As <see cref="Load(ReadOnlyMemory{byte})"/>, with <paramref name="adminAddress"/> (when not empty) in place of the file's admin.address.</summary>
+    internal static RouterConfigLoadResult Load(ReadOnlyMemory<byte> utf8, string? adminAddress)
     {
         var parsed = Parse(utf8);
         if (!parsed.Succeeded)
         {
             return WithSemanticErrors(parsed, utf8);
+        }
+
+        if (!string.IsNullOrWhiteSpace(adminAddress))
+        {
+            parsed = parsed with { Config = parsed.Config with { Admin = parsed.Config.Admin with { Address = adminAddress.Trim() } } };
         }
 
         var validation = RouterConfigValidator.Validate(parsed.Config);

@@ -1,0 +1,221 @@
+#!/usr/bin/env bash
+# The scale-out stack end to end: docker-compose.yml + docker-compose.scale.yml, `--scale router=3` behind the front
+# load balancer (HAProxy, deploy/front/), and checks:
+#   - every replica comes up healthy, each with its admin endpoint on its own internal address (no fixed IP);
+#   - the replicas publish no port, the front publishes 8080 and 8808 only;
+#   - load through the front (LoadClient on the host: basicHttp and soap12Http raw, net.tcp with the WCF client; and a
+#     LoadClient container on the DMZ by the front's service name) is all answered, no error, no fault;
+#   - every replica handled some of it: its own /stats (asked from inside it, the admin is on the internal network
+#     only) counts messages > 0, and the replicas' counts add up to at least what the clients sent;
+# then takes the stack down (also on a failure or an interrupt). Prints PASS/FAIL per check; exit 1 on a FAIL.
+#
+# Usage: scripts/compose-scale-smoke.sh [--replicas N (default 3)] [--requests N (default 600)] [--keep]
+# Builds what is missing (base image, host publish, images); run after scripts/compose-smoke.sh it reuses its images.
+# Env: BASE_IMAGE as compose-smoke.sh (FRONT_BASE_IMAGE: the front's, with apt; soap-router-base:bookworm-apt here); COMPOSE_PROJECT_NAME (default soaprouter-scale) and ROUTER_INTERNAL_SUBNET
+# (default 172.30.1.0/24) differ from the plain stack's, so the two never share a network.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+root=$(pwd)
+
+replicas=3
+requests=600
+keep=0
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --replicas) replicas="$2"; shift ;;
+    --requests) requests="$2"; shift ;;
+    --keep) keep=1 ;;
+    *) echo "unknown argument: $1" >&2; exit 2 ;;
+  esac
+  shift
+done
+
+export PATH="/usr/bin:/usr/sbin:$PATH" COMPOSE_DOCKER_CLI_BUILD=0 DOCKER_BUILDKIT=0
+export BASE_IMAGE="${BASE_IMAGE:-soap-router-base:bookworm}"
+# The front installs HAProxy with apt: on the local base, its twin that kept apt.
+if [ "$BASE_IMAGE" = soap-router-base:bookworm ]; then
+  export FRONT_BASE_IMAGE="${FRONT_BASE_IMAGE:-soap-router-base:bookworm-apt}"
+fi
+export COMPOSE_PROJECT_NAME="${COMPOSE_PROJECT_NAME:-soaprouter-scale}"
+export ROUTER_INTERNAL_SUBNET="${ROUTER_INTERNAL_SUBNET:-172.30.1.0/24}"
+compose() { docker-compose -f docker-compose.yml -f docker-compose.scale.yml "$@"; }
+out="$root/artifacts/compose-scale-smoke"
+rm -rf "$out"
+mkdir -p "$out"
+export ROUTER_CONFIG_DIR="$out/config"
+cp -r deploy/router "$ROUTER_CONFIG_DIR"
+chmod -R a+rX "$ROUTER_CONFIG_DIR"
+free_port() { # preferred port: it when it is free on the host, else one the kernel picks
+  python3 - "$1" <<'PY'
+import socket, sys
+for port in (int(sys.argv[1]), 0):
+    s = socket.socket()
+    try:
+        s.bind(("0.0.0.0", port)); print(s.getsockname()[1]); break
+    except OSError:
+        pass
+    finally:
+        s.close()
+PY
+}
+export ROUTER_HTTP_PORT="${ROUTER_HTTP_PORT:-$(free_port 8080)}" ROUTER_NETTCP_PORT="${ROUTER_NETTCP_PORT:-$(free_port 8808)}"
+http="http://127.0.0.1:$ROUTER_HTTP_PORT"
+echo "== front's host ports: HTTP $ROUTER_HTTP_PORT, net.tcp $ROUTER_NETTCP_PORT; $replicas router replicas"
+
+results=()
+failed=0
+pass() { results+=("PASS  $1"); echo "PASS  $1"; }
+fail() { results+=("FAIL  $1"); echo "FAIL  $1"; failed=1; }
+check() { local what="$1"; shift; if "$@"; then pass "$what"; else fail "$what"; fi; }
+started=$(date +%s)
+summary() {
+  echo
+  echo "== took $(( $(date +%s) - started )) s"
+  echo "== summary (logs and LoadClient JSON in artifacts/compose-scale-smoke/)"
+  printf '%s\n' "${results[@]}"
+  if [ "$failed" = 0 ]; then echo "compose-scale-smoke: PASS"; else echo "compose-scale-smoke: FAIL"; fi
+}
+down() {
+  [ "$keep" = 1 ] && { echo "== --keep: the stack stays up"; return; }
+  compose logs --no-color > "$out/compose.log" 2>&1 || true
+  echo "== docker-compose down"
+  if compose --profile load down --volumes --remove-orphans > "$out/down.log" 2>&1; then
+    pass "docker-compose down (containers and networks removed)"
+  else
+    fail "docker-compose down (see artifacts/compose-scale-smoke/down.log)"
+  fi
+}
+on_exit() { [ "${stack_up:-0}" = 1 ] && { stack_up=0; down; }; }
+trap on_exit EXIT
+trap 'echo "interrupted"; exit 130' INT TERM
+die() { fail "$1"; on_exit; summary; exit 1; }
+
+docker info > /dev/null 2>&1 || die "Docker daemon: none answers (scripts/compose-smoke.sh or .ci/run start one)"
+docker-compose version --short > /dev/null 2>&1 || die "docker-compose (v1) is not installed"
+
+# A stack this project left behind (a run killed with SIGKILL, say) would hold the names and the subnet: take it down.
+compose --profile load down --volumes --remove-orphans > /dev/null 2>&1 || true
+
+# --- build: what is missing, then the images (the classic builder's cache makes unchanged ones quick)
+if [ "$BASE_IMAGE" = soap-router-base:bookworm ]; then
+  scripts/docker-base.sh || die "base image (scripts/docker-base.sh)"
+fi
+for app in router backendstub loadclient; do
+  [ -x "artifacts/publish/$app/$( [ $app = router ] && echo Router || ([ $app = backendstub ] && echo BackendStub || echo LoadClient))" ] \
+    || { scripts/docker-publish.sh || die "host publish (scripts/docker-publish.sh)"; break; }
+done
+echo "== docker-compose build (router, backends, loadclient, front)"
+compose --profile load build > "$out/build.log" 2>&1 || { tail -n 30 "$out/build.log"; die "images build"; }
+pass "images build on $BASE_IMAGE (front: HAProxy $(docker run --rm --entrypoint haproxy soap-router-front:dev -v 2>/dev/null | head -n 1 | awk '{print $3}'))"
+
+# --- up
+echo "== docker-compose up -d --scale router=$replicas"
+stack_up=1
+compose up -d --scale router="$replicas" > "$out/up.log" 2>&1 || { cat "$out/up.log"; die "docker-compose up --scale router=$replicas"; }
+health() { docker inspect -f '{{.State.Health.Status}}' "$1" 2>/dev/null; }
+routers=()
+all_healthy() {
+  mapfile -t routers < <(compose ps -q router)
+  [ "${#routers[@]}" = "$replicas" ] || return 1
+  local c; for c in "${routers[@]}"; do [ "$(health "$c")" = healthy ] || return 1; done
+}
+for _ in $(seq 1 90); do all_healthy && break; sleep 1; done
+if all_healthy; then
+  pass "$replicas router replicas up and healthy (HEALTHCHECK on each one's admin /health)"
+else
+  compose ps; die "$replicas router replicas healthy within 90 s"
+fi
+front=$(compose ps -q front)
+[ -n "$front" ] && [ "$(docker inspect -f '{{.State.Running}}' "$front")" = true ] || die "front running"
+
+# Each replica's admin address: its own on the internal network.
+internal_ip() { docker inspect -f "{{with index .NetworkSettings.Networks \"${COMPOSE_PROJECT_NAME}_internal\"}}{{.IPAddress}}{{end}}" "$1"; }
+declare -A admin
+for c in "${routers[@]}"; do
+  admin[$c]=$(internal_ip "$c")
+  echo "   $(docker inspect -f '{{.Name}}' "$c" | tr -d /): $(docker logs "$c" 2>&1 | grep -m1 'docker-entrypoint:')"
+done
+check "each replica's admin endpoint is on its own internal address ($(printf '%s ' "${admin[@]}"))" \
+  test "$(printf '%s\n' "${admin[@]}" | grep -c .)" = "$replicas" -a "$(printf '%s\n' "${admin[@]}" | sort -u | grep -c .)" = "$replicas"
+router_ports=""
+for c in "${routers[@]}"; do router_ports+=$(docker port "$c"); done
+check "router replicas publish no port" test -z "$router_ports"
+check "the front publishes 8080 and 8808 only" \
+  test "$(docker port "$front" | awk '{print $1}' | sort -u | tr '\n' ' ')" = "8080/tcp 8808/tcp "
+
+# The front's health checks need a moment to mark new replicas up.
+for _ in $(seq 1 20); do
+  curl_ok=$(python3 - "$ROUTER_HTTP_PORT" <<'PY'
+import socket, sys
+try:
+    socket.create_connection(("127.0.0.1", int(sys.argv[1])), 2).close(); print(1)
+except OSError:
+    print(0)
+PY
+)
+  [ "$curl_ok" = 1 ] && break; sleep 1
+done
+sleep 5
+
+# --- load through the front
+loadclient="$root/artifacts/publish/loadclient/LoadClient"
+sent=0
+ok_run() {
+  python3 - "$1" "$2" <<'PY'
+import json, sys
+r = json.load(open(sys.argv[1]))
+sys.exit(0 if r.get("ok") == int(sys.argv[2]) and not r.get("errors") and not r.get("faults") else 1)
+PY
+}
+load() { # name, request count, LoadClient arguments
+  local name="$1" n="$2"; shift 2
+  "$loadclient" --requests "$n" --quiet --json "$out/$name.json" "$@" > "$out/$name.txt" 2>&1
+  local rc=$?
+  if [ "$rc" = 0 ] && ok_run "$out/$name.json" "$n"; then
+    sent=$((sent + n))
+    pass "$name through the front: $(grep -m1 'requests ' "$out/$name.txt" | sed 's/^ *//')"
+  else
+    fail "$name through the front (exit $rc): $(grep -m1 'requests ' "$out/$name.txt" 2>/dev/null | sed 's/^ *//') (artifacts/compose-scale-smoke/$name.txt)"
+  fi
+}
+echo "== LoadClient on the host through the front, $requests requests per run"
+load basic-getOrders  "$requests" --concurrency 12 --url $http/router/basic  --binding basicHttp  --operation getOrders --orders 10
+load soap12-getOrders "$requests" --concurrency 12 --url $http/router/soap12 --binding soap12Http --operation getOrders --orders 10
+load wcf-netTcp-getOrders "$requests" --concurrency 6 --client wcf --url net.tcp://127.0.0.1:$ROUTER_NETTCP_PORT/router --binding netTcp --operation getOrders --orders 10
+echo "== from the DMZ network (LoadClient container) through the front by service name"
+if compose run --rm loadclient --url http://front:8080/router/soap12 --binding soap12Http --operation getOrders \
+     --orders 10 --requests "$requests" --concurrency 8 --quiet --allow-remote > "$out/dmz-loadclient.txt" 2>&1 \
+   && grep -q "requests *$requests: $requests ok" "$out/dmz-loadclient.txt"; then
+  sent=$((sent + requests))
+  pass "DMZ container -> front:8080: $(grep -m1 'requests ' "$out/dmz-loadclient.txt" | sed 's/^ *//')"
+else
+  fail "DMZ container -> front:8080 (artifacts/compose-scale-smoke/dmz-loadclient.txt)"
+fi
+
+# --- every replica took part: its own /stats, asked inside it
+echo "== per-replica /stats (messages), asked inside each replica"
+total=0
+counts=""
+zero=0
+faulty=0
+for c in "${routers[@]}"; do
+  docker exec "$c" bash -c "exec 3<>/dev/tcp/${admin[$c]}/9901 && printf 'GET /stats HTTP/1.0\r\nHost: r\r\n\r\n' >&3 && cat <&3" \
+    > "$out/stats-$(docker inspect -f '{{.Name}}' "$c" | tr -d /).http" 2>&1
+  n=$(sed -n '/^\r\{0,1\}$/,$p' "$out/stats-$(docker inspect -f '{{.Name}}' "$c" | tr -d /).http" | tail -n +2 \
+      | python3 -c 'import json, sys; r = json.load(sys.stdin); print(r["messages"], r["faults"] if isinstance(r["faults"], int) else sum(v for v in r["faults"].values() if isinstance(v, int)))' 2>/dev/null)
+  messages=${n%% *}; faults=${n##* }
+  [ -n "$n" ] || { messages=0; faults="?"; }
+  counts+="$(docker inspect -f '{{.Name}}' "$c" | tr -d /) $messages (faults $faults); "
+  total=$((total + messages))
+  [ "$messages" -gt 0 ] || zero=1
+  [ "$faults" = 0 ] || faulty=1
+done
+echo "   $counts total $total, clients sent $sent"
+check "every replica handled messages: ${counts}total $total" test "$zero" = 0
+check "no replica counted a fault" test "$faulty" = 0
+check "the replicas' counts add up to what the clients sent ($total >= $sent)" test "$total" -ge "$sent"
+
+stack_up=0
+down
+summary
+exit "$failed"
