@@ -84,6 +84,14 @@ internal sealed class RouterHost : IAsyncDisposable
             ActivatorUtilities.CreateInstance<SocketTransportFactory>(sp), sp.GetRequiredService<ListenerConnections>(), timeProvider));
         builder.WebHost.ConfigureKestrel(options => Configure(options, config));
         _app = builder.Build();
+
+        // Prometheus' text exposition, on the admin address only (never on a listener's port).
+        _app.UseOpenTelemetryPrometheusScrapingEndpoint(
+            meterProvider: null,
+            predicate: context => IsAdminRequest(context) && context.Request.Path == "/metrics",
+            path: null,
+            configureBranchedPipeline: null,
+            optionsName: null);
         _app.Run(DispatchAsync);
 
         var services = _app.Services;
@@ -202,7 +210,7 @@ internal sealed class RouterHost : IAsyncDisposable
     private Task DispatchAsync(HttpContext context)
     {
         var connection = context.Connection;
-        if (connection.LocalPort == _adminPort && IsAdminAddress(connection.LocalIpAddress))
+        if (IsAdminRequest(context))
         {
             return _admin.HandleAsync(context);
         }
@@ -214,6 +222,9 @@ internal sealed class RouterHost : IAsyncDisposable
 
         return ListenerResponses.WriteNotFoundAsync(context);
     }
+
+    private bool IsAdminRequest(HttpContext context) =>
+        context.Connection.LocalPort == _adminPort && IsAdminAddress(context.Connection.LocalIpAddress);
 
     private bool IsAdminAddress(IPAddress? local)
     {
