@@ -98,6 +98,7 @@ internal sealed class RouterHost : IAsyncDisposable
         _logger = loggerFactory.CreateLogger<RouterHost>();
         Runtime = services.GetRequiredService<RouterRuntime>();
         Statistics = services.GetRequiredService<RouterStatistics>();
+        Metrics = services.GetRequiredService<RouterMetrics>();
         Compression = services.GetRequiredService<Compression.CompressionLinks>();
         Clients = services.GetRequiredService<HttpDestinationClients>();
         _soap = services.GetRequiredService<HttpSoapHandler>();
@@ -112,6 +113,9 @@ internal sealed class RouterHost : IAsyncDisposable
 
     /// <summary>Counters served by GET /stats.</summary>
     public RouterStatistics Statistics { get; }
+
+    /// <summary>The router's Meter and its instruments (the same counters, published).</summary>
+    internal RouterMetrics Metrics { get; }
 
     /// <summary>The compression links of the listeners and destinations.</summary>
     public Compression.CompressionLinks Compression { get; }
