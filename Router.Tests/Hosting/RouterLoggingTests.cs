@@ -23,6 +23,7 @@ public sealed class RouterLoggingTests
         Assert.Equal("urn:echo", root.GetProperty("Action").GetString());
         Assert.Equal(activity.TraceId.ToHexString(), root.GetProperty("TraceId").GetString());
         Assert.Equal(activity.SpanId.ToHexString(), root.GetProperty("SpanId").GetString());
+        Assert.False(root.TryGetProperty("TraceContext", out _), "the text line's suffix stays out of JSON");
     }
 
     [Fact]

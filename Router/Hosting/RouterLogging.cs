@@ -26,18 +26,23 @@ internal static class RouterLogging
             .MinimumLevel.ControlledBy(level)
             .MinimumLevel.Override("Microsoft", LogEventLevel.Warning)
             .Enrich.FromLogContext()
-            .Enrich.With<ActivityEnricher>()
-            .Enrich.With<TraceContextEnricher>();
-        var textFormatter = new MessageTemplateTextFormatter(TextTemplate, CultureInfo.InvariantCulture);
+            .Enrich.With<ActivityEnricher>();
         var jsonFormatter = new CompactJsonFormatter();
+        if (output is null)
+        {
+            // The console sink's own renderer for text: it writes URIs and other scalars as the router always has.
+            return configuration
+                .WriteTo.Logger(text => text.Enrich.With<TraceContextEnricher>().Filter.ByExcluding(_ => format.Json).WriteTo.Console(outputTemplate: TextTemplate, formatProvider: CultureInfo.InvariantCulture))
+                .WriteTo.Logger(json => json.Filter.ByIncludingOnly(_ => format.Json).WriteTo.Console(jsonFormatter))
+                .CreateLogger();
+        }
+
+        var textFormatter = new MessageTemplateTextFormatter(TextTemplate, CultureInfo.InvariantCulture);
         return configuration
-            .WriteTo.Logger(text => WriteTo(text.Filter.ByExcluding(_ => format.Json), textFormatter, output))
-            .WriteTo.Logger(json => WriteTo(json.Filter.ByIncludingOnly(_ => format.Json), jsonFormatter, output))
+            .WriteTo.Logger(text => text.Enrich.With<TraceContextEnricher>().Filter.ByExcluding(_ => format.Json).WriteTo.Sink(new WriterSink(textFormatter, output)))
+            .WriteTo.Logger(json => json.Filter.ByIncludingOnly(_ => format.Json).WriteTo.Sink(new WriterSink(jsonFormatter, output)))
             .CreateLogger();
     }
-
-    private static LoggerConfiguration WriteTo(LoggerConfiguration configuration, ITextFormatter formatter, TextWriter? output) =>
-        output is null ? configuration.WriteTo.Console(formatter) : configuration.WriteTo.Sink(new WriterSink(formatter, output));
 
     /// <summary>Writes formatted events to a writer (tests read the lines back).</summary>
     private sealed class WriterSink(ITextFormatter formatter, TextWriter output) : ILogEventSink
