@@ -1,7 +1,6 @@
 using System.Diagnostics;
 using System.Net;
 using System.ServiceModel;
-using System.ServiceModel.Channels;
 using BackendStub.Service;
 using Samples.Contracts;
 using SoapRouter.Configuration;
@@ -22,9 +21,7 @@ namespace SoapRouter.Tests.Telemetry;
 /// </summary>
 public sealed class TracingThroughRouterTests
 {
-    private const string TraceHeaderNamespace = "urn:soaprouter:tracing";
-
-    private static readonly TraceHeaderConfig TraceHeader = new() { Name = "traceparent", Namespace = TraceHeaderNamespace };
+    private static readonly TraceHeaderConfig TraceHeader = new() { Name = "traceparent", Namespace = TracedEcho.HeaderNamespace };
 
     [Theory]
     [InlineData("basic", WireBindingNames.BasicHttp, "verbatim")]
@@ -40,7 +37,7 @@ public sealed class TracingThroughRouterTests
         var (traceId, clientSpanId, traceParent) = NewTraceParent();
 
         using var client = StubWcfClient<IEchoService>.Create(binding, router.Address(listener));
-        var reply = await EchoWithTraceParentAsync(client, binding, traceParent, "traced");
+        var reply = await TracedEcho.CallAsync(client, binding, traceParent, "traced");
 
         Assert.Equal("traced", reply.Text);
         var trace = await spans.WaitForAsync(traceId, 3);
@@ -82,7 +79,7 @@ public sealed class TracingThroughRouterTests
         var (traceId, clientSpanId, traceParent) = NewTraceParent();
 
         using var client = StubWcfClient<IEchoService>.Create(WireBindings.Soap12Http, router.Address("soap12"));
-        var reply = await EchoWithTraceParentAsync(client, WireBindings.Soap12Http, traceParent, "failed over");
+        var reply = await TracedEcho.CallAsync(client, WireBindings.Soap12Http, traceParent, "failed over");
 
         Assert.Equal("failed over", reply.Text);
         var trace = await spans.WaitForAsync(traceId, 4);
@@ -159,7 +156,7 @@ public sealed class TracingThroughRouterTests
         var (traceId, _, traceParent) = NewTraceParent();
 
         using var client = StubWcfClient<IEchoService>.Create(WireBindings.Soap12Http, router.Address("soap12"));
-        await Assert.ThrowsAnyAsync<FaultException>(() => EchoWithTraceParentAsync(client, WireBindings.Soap12Http, traceParent, "lost"));
+        await Assert.ThrowsAnyAsync<FaultException>(() => TracedEcho.CallAsync(client, WireBindings.Soap12Http, traceParent, "lost"));
 
         var server = Assert.Single(await spans.WaitForAsync(traceId, 1));
         Assert.Equal("noRoute", server.GetTagItem(SpanTags.Outcome));
@@ -182,32 +179,6 @@ public sealed class TracingThroughRouterTests
         var traceId = ActivityTraceId.CreateRandom();
         var spanId = ActivitySpanId.CreateRandom();
         return (traceId, spanId, $"00-{traceId}-{spanId}-01");
-    }
-
-    /// <summary>
-    /// One Echo call carrying <paramref name="traceParent"/>: the HTTP header on HTTP bindings, the configured SOAP header
-    /// on net.tcp. The call starts inside the operation scope and is awaited outside it (the scope is thread-bound).
-    /// </summary>
-    private static Task<EchoPayload> EchoWithTraceParentAsync(StubWcfClient<IEchoService> client, WireBinding binding, string traceParent, string text)
-    {
-        Task<EchoPayload> call;
-        using (new OperationContextScope((IContextChannel)client.Channel))
-        {
-            if (binding.IsSession)
-            {
-                OperationContext.Current.OutgoingMessageHeaders.Add(MessageHeader.CreateHeader("traceparent", TraceHeaderNamespace, traceParent));
-            }
-            else
-            {
-                var http = new HttpRequestMessageProperty();
-                http.Headers["traceparent"] = traceParent;
-                OperationContext.Current.OutgoingMessageProperties[HttpRequestMessageProperty.Name] = http;
-            }
-
-            call = client.Channel.EchoAsync(new EchoPayload { Text = text });
-        }
-
-        return call;
     }
 
     private static HttpRequestMessage SoapPost(Uri address, string traceParent)

@@ -92,12 +92,9 @@ internal sealed class HttpSoapHandler : IDisposable
 
         // The message's server span covers everything from here, refusals before the pipeline included; it continues
         // the client's traceparent (a malformed one is ignored) and is current while the message is handled.
-        var requestHeaders = context.Request.Headers;
-        using var activity = RouterTracing.StartMessage(
-            listener,
-            _pipeline.CurrentState.State.Config.Telemetry.Tracing.Enabled,
-            Header(requestHeaders, "traceparent"),
-            Header(requestHeaders, "tracestate"));
+        using var activity = RouterTracing.IsActive(_pipeline.CurrentState.State.Config.Telemetry.Tracing.Enabled)
+            ? RouterTracing.StartMessage(listener, enabled: true, Header(context.Request.Headers, "traceparent"), Header(context.Request.Headers, "tracestate"))
+            : null;
         try
         {
             await HandlePostAsync(context, listener, activity).ConfigureAwait(false);

@@ -20,6 +20,9 @@ internal static class RouterTracing
     // A traceparent is 55 characters; anything much longer is not one and is not parsed.
     private const int MaxTraceHeaderLength = 512;
 
+    /// <summary>True when a message would get a span: tracing on and something listening. Check before reading headers.</summary>
+    public static bool IsActive(bool enabled) => enabled && RouterTelemetry.Source.HasListeners();
+
     /// <summary>
     /// Starts the server span of one message on <paramref name="listener"/>, continuing <paramref name="traceParent"/>
     /// when it is a valid W3C traceparent (a malformed one is ignored: the span starts a new trace). Null when tracing is
@@ -27,7 +30,7 @@ internal static class RouterTracing
     /// </summary>
     public static Activity? StartMessage(SoapListener listener, bool enabled, string? traceParent, string? traceState)
     {
-        if (!enabled || !RouterTelemetry.Source.HasListeners())
+        if (!IsActive(enabled))
         {
             return null;
         }
