@@ -68,6 +68,31 @@ public sealed class TracingThroughRouterTests
         Assert.Equal(ActivityKind.Server, backend.Kind);
     }
 
+    [Theory]
+    [InlineData("soap12", WireBindingNames.Soap12Http, WireBindingNames.NetTcp)]
+    [InlineData("tcp", WireBindingNames.NetTcp, WireBindingNames.Soap12Http)]
+    [InlineData("basic", WireBindingNames.BasicHttp, WireBindingNames.NetTcp)]
+    public async Task AcrossBindings_ReencodedAttempt_StubSpanIsTheAttemptsChild(string listener, string listenerBinding, string destinationBinding)
+    {
+        using var spans = new SpanCollector(RouterTelemetry.Name, StubTracing.Name);
+        await using var stub = await RunningStub.StartWithNetTcpAsync();
+        await using var router = await StartRouterAsync(
+            ListeningRouter.Cluster(destinationBinding, [stub.Address(WireBindings.Get(destinationBinding)).AbsoluteUri]));
+        var (traceId, clientSpanId, traceParent) = NewTraceParent();
+
+        using var client = StubWcfClient<IEchoService>.Create(WireBindings.Get(listenerBinding), router.Address(listener));
+        Assert.Equal("across", (await TracedEcho.CallAsync(client, WireBindings.Get(listenerBinding), traceParent, "across")).Text);
+
+        var trace = await spans.WaitForAsync(traceId, 3);
+        var server = Assert.Single(trace, span => span.Source.Name == RouterTelemetry.Name && span.Kind == ActivityKind.Server);
+        var attempt = Assert.Single(trace, span => span.Source.Name == RouterTelemetry.Name && span.Kind == ActivityKind.Client);
+        var backend = Assert.Single(trace, span => span.Source.Name == StubTracing.Name);
+        Assert.Equal(clientSpanId, server.ParentSpanId);
+        Assert.Equal(server.SpanId, attempt.ParentSpanId);
+        Assert.Equal(attempt.SpanId, backend.ParentSpanId);
+        Assert.Equal("reencoded", attempt.GetTagItem(SpanTags.Path));
+    }
+
     [Fact]
     public async Task FirstDestinationDown_TwoAttemptSpansUnderOneServerSpan_TheFirstFailedTheSecondAnswered()
     {
