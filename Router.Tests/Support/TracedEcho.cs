@@ -10,7 +10,7 @@ namespace SoapRouter.Tests.Support;
 internal static class TracedEcho
 {
     /// <summary>The namespace of the traceparent SOAP header the tests configure for net.tcp.</summary>
-    public const string HeaderNamespace = "urn:soaprouter:tracing";
+    public const string HeaderNamespace = SoapRouter.Wire.Tracing.TraceParentSoapHeader.DefaultNamespace;
 
     /// <summary>
     /// One Echo call carrying <paramref name="traceParent"/>: the HTTP header on HTTP bindings, the SOAP header

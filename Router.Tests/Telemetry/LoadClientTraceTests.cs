@@ -2,7 +2,10 @@ using System.Diagnostics;
 using BackendStub.Service;
 using LoadClient;
 using LoadClient.Driving;
+using SoapRouter.Configuration;
 using SoapRouter.Telemetry;
+using SoapRouter.Tests.Configuration;
+using SoapRouter.Wire.Tracing;
 using SoapRouter.Tests.BackendStub;
 using SoapRouter.Tests.Listening;
 using SoapRouter.Tests.Support;
@@ -13,18 +16,30 @@ namespace SoapRouter.Tests.Telemetry;
 /// <summary>LoadClient → router → BackendStub, every process's spans in one trace per request (the demo's whole traces).</summary>
 public sealed class LoadClientTraceTests
 {
-    [Fact]
-    public async Task RawLoadClientThroughRouterToStub_EachRequestIsOneTraceRootedAtLoadClient()
+    [Theory]
+    [InlineData("raw", "soap12", WireBindingNames.Soap12Http)]
+    [InlineData("wcf", "soap12", WireBindingNames.Soap12Http)]
+    [InlineData("wcf", "basic", WireBindingNames.BasicHttp)]
+    [InlineData("wcf", "tcp", WireBindingNames.NetTcp)]
+    public async Task LoadClientThroughRouterToStub_EachRequestIsOneTraceRootedAtLoadClient(string client, string listener, string bindingName)
     {
         using var spans = new SpanCollector(RouterTelemetry.Name, StubTracing.Name, LoadTracing.Name);
-        await using var stub = await RunningStub.StartAsync();
-        var destination = stub.Address(WireBindings.Soap12Http).AbsoluteUri;
-        await using var router = await ListeningRouter.StartAsync(ListeningRouter.CatchAll(ListeningRouter.Cluster(WireBindingNames.Soap12Http, [destination])));
+        await using var stub = await RunningStub.StartWithNetTcpAsync();
+        var destination = stub.Address(WireBindings.Get(bindingName)).AbsoluteUri;
+        var config = ListeningRouter.CatchAll(ListeningRouter.Cluster(bindingName, [destination]));
+        await using var router = await ListeningRouter.StartAsync(config with
+        {
+            Listeners = [.. config.Listeners, TestConfigs.Listener("tcp", WireBindingNames.NetTcp, "net.tcp://127.0.0.1:0/router/tcp")],
+            Telemetry = new TelemetryConfig
+            {
+                Tracing = new TracingConfig { SoapHeader = new TraceHeaderConfig { Name = "traceparent", Namespace = TraceParentSoapHeader.DefaultNamespace } },
+            },
+        });
         using var output = new StringWriter();
         using var error = new StringWriter();
 
         var exitCode = await LoadApp.RunAsync(
-            ["--client", "raw", "--url", router.Address("soap12").AbsoluteUri, "--binding", WireBindingNames.Soap12Http, "--requests", "4", "--warmup", "0", "--concurrency", "2"],
+            ["--client", client, "--url", router.Address(listener).AbsoluteUri, "--binding", bindingName, "--requests", "4", "--warmup", "0", "--concurrency", "2"],
             output,
             error,
             CancellationToken.None);

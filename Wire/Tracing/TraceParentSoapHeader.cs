@@ -12,6 +12,9 @@ public static class TraceParentSoapHeader
     /// <summary>The header's usual local name.</summary>
     public const string DefaultName = "traceparent";
 
+    /// <summary>The namespace LoadClient writes it in; set the router's telemetry.tracing.soapHeader to match.</summary>
+    public const string DefaultNamespace = "urn:soaprouter:tracing";
+
     // A traceparent is 55 characters; anything longer is not one.
     private const int MaxLength = 512;
 
