@@ -131,6 +131,23 @@ public sealed class TelemetryValidationTests
         Assert.True(TelemetryServices.UsesOtlp(new OtlpConfig(), name => name == "OTEL_EXPORTER_OTLP_TRACES_ENDPOINT" ? "http://collector:4318/v1/traces" : null));
     }
 
+    [Fact]
+    public void TelemetryRestartSettings_NamesWhatIsReadAtStart_NotWhatFollowsReloads()
+    {
+        var started = new TelemetryConfig();
+
+        Assert.Null(RouterHost.TelemetryRestartSettings(started, started with { Tracing = new TracingConfig { Enabled = false, SoapHeader = new TraceHeaderConfig { Name = "tp" } } }));
+        Assert.Null(RouterHost.TelemetryRestartSettings(started, started with { LogLevel = "Debug" }));
+        Assert.Equal(
+            "telemetry.otlp, telemetry.tracing.sampleRatio, telemetry.logFormat",
+            RouterHost.TelemetryRestartSettings(started, new TelemetryConfig
+            {
+                Otlp = new OtlpConfig { Endpoint = "http://collector:4317" },
+                Tracing = new TracingConfig { SampleRatio = 0.1 },
+                LogFormat = TelemetryLogFormats.Json,
+            }));
+    }
+
     private static RouterConfig With(TelemetryConfig telemetry) => Valid() with { Telemetry = telemetry };
 
     private static string WithTelemetry(string telemetry)

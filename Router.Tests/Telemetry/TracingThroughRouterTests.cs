@@ -170,6 +170,39 @@ public sealed class TracingThroughRouterTests
     }
 
     [Fact]
+    public async Task TracingSwitchedOffByReload_LaterMessagesMakeNoSpans()
+    {
+        using var spans = new SpanCollector(RouterTelemetry.Name);
+        await using var backend = await RecordingBackend.StartAsync(RecordingBackend.Echoes("text/xml; charset=utf-8"));
+        var config = ListeningRouter.CatchAll(ListeningRouter.Cluster(WireBindingNames.BasicHttp, [backend.Address()]));
+        await using var router = await ListeningRouter.StartAsync(config);
+        using var http = new HttpClient();
+        var (before, _, beforeParent) = NewTraceParent();
+        using (var request = SoapPost(router.Address("basic"), beforeParent))
+        using (var response = await http.SendAsync(request))
+        {
+            Assert.Equal(HttpStatusCode.OK, response.StatusCode);
+        }
+
+        await spans.WaitForAsync(before, 2);
+        var changed = new TaskCompletionSource<SoapRouter.Hosting.RouterState>(TaskCreationOptions.RunContinuationsAsynchronously);
+        router.Host.Runtime.StateChanged += (_, state) => changed.TrySetResult(state);
+        await File.WriteAllTextAsync(
+            router.ConfigFile, TestConfigs.ToJson(config with { Telemetry = new TelemetryConfig { Tracing = new TracingConfig { Enabled = false } } }));
+        await changed.Task.WaitAsync(TimeSpan.FromSeconds(15));
+
+        var (after, _, afterParent) = NewTraceParent();
+        using (var request = SoapPost(router.Address("basic"), afterParent))
+        using (var response = await http.SendAsync(request))
+        {
+            Assert.Equal(HttpStatusCode.OK, response.StatusCode);
+        }
+
+        Assert.Equal(afterParent, backend.Requests.Last().Header("traceparent"));
+        Assert.Empty(spans.OfTrace(after));
+    }
+
+    [Fact]
     public async Task NoRoute_ServerSpanMarkedWithTheFaultKind()
     {
         using var spans = new SpanCollector(RouterTelemetry.Name);

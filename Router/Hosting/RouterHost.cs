@@ -27,6 +27,7 @@ internal sealed class RouterHost : IAsyncDisposable
     private readonly WebApplication _app;
     private readonly IPEndPoint _adminEndPoint;
     private readonly string _startAdminAddress;
+    private readonly Configuration.TelemetryConfig _startTelemetry;
     private readonly HttpSoapHandler _soap;
     private readonly AdminEndpoint _admin;
     private readonly PipelineStateCache _states;
@@ -49,6 +50,7 @@ internal sealed class RouterHost : IAsyncDisposable
         var config = provider.Current;
         Listeners = new ListenerSet(ListenerPlan.Build(config.Listeners), config);
         _startAdminAddress = config.Admin.Address;
+        _startTelemetry = config.Telemetry;
         _adminEndPoint = AdminEndpointAddress.TryParse(config.Admin.Address, out var endPoint, out var error)
             ? endPoint
             : throw new ArgumentException("admin address " + error);
@@ -254,7 +256,37 @@ internal sealed class RouterHost : IAsyncDisposable
             HostingLog.AdminAddressNeedsRestart(_logger, state.Snapshot.Version, state.Config.Admin.Address, AdminAddress);
         }
 
+        if (TelemetryRestartSettings(_startTelemetry, state.Config.Telemetry) is { } settings)
+        {
+            HostingLog.TelemetryNeedsRestart(_logger, state.Snapshot.Version, settings);
+        }
+
         Prepare(state);
+    }
+
+    /// <summary>
+    /// The telemetry keys read at start that <paramref name="current"/> changes (the exporters, the sampler, the log
+    /// format), named for the warning; null when none. Tracing on/off and the SOAP header follow reloads.
+    /// </summary>
+    internal static string? TelemetryRestartSettings(Configuration.TelemetryConfig started, Configuration.TelemetryConfig current)
+    {
+        var changed = new List<string>(3);
+        if (started.Otlp != current.Otlp)
+        {
+            changed.Add("telemetry.otlp");
+        }
+
+        if (started.Tracing.SampleRatio != current.Tracing.SampleRatio)
+        {
+            changed.Add("telemetry.tracing.sampleRatio");
+        }
+
+        if (!string.Equals(started.LogFormat, current.LogFormat, StringComparison.Ordinal))
+        {
+            changed.Add("telemetry.logFormat");
+        }
+
+        return changed.Count == 0 ? null : string.Join(", ", changed);
     }
 
     /// <summary>Builds the pipeline's state of a config once, at load, rather than on its first message.</summary>

@@ -43,8 +43,9 @@ internal static class TelemetryServices
         });
 
         // Without an exporter a tracer provider would only sample spans nobody sees: with none, spans are made only when
-        // another listener (a test's, a profiler's) asks, and the client's traceparent still reaches the backend.
-        if (otlp && telemetry.Tracing.Enabled)
+        // another listener (a test's, a profiler's) asks, and the client's traceparent still reaches the backend. With
+        // one it is registered even while tracing.enabled is false, so a reload can switch spans on (and off) at once.
+        if (otlp)
         {
             builder.WithTracing(tracing => tracing
                 .AddSource(RouterTelemetry.Name)
