@@ -148,6 +148,29 @@ public sealed class TracingThroughRouterTests
         Assert.Equal(sent.SpanId, Assert.Single(trace, span => span.Kind == ActivityKind.Client).SpanId);
     }
 
+    [Theory]
+    [InlineData("garbage")]
+    [InlineData("00-0af7651916cd43dd8448eb211c80319c-0000000000000000-01")]
+    public async Task MalformedSoapTraceHeaderOnNetTcp_Ignored_MessageAnsweredInANewTrace(string traceParent)
+    {
+        using var spans = new SpanCollector(RouterTelemetry.Name, StubTracing.Name);
+        await using var stub = await RunningStub.StartWithNetTcpAsync();
+        var destination = stub.Address(WireBindings.NetTcp).AbsoluteUri;
+        await using var router = await StartRouterAsync(ListeningRouter.Cluster(WireBindingNames.NetTcp, [destination]));
+
+        using var client = StubWcfClient<IEchoService>.Create(WireBindings.NetTcp, router.Address("tcp"));
+        Assert.Equal("still routed", (await TracedEcho.CallAsync(client, WireBindings.NetTcp, traceParent, "still routed")).Text);
+
+        // This test's attempt is the one to its own stub; its trace is new (no parent) and reaches the stub.
+        await Eventually.TrueAsync(
+            () => Task.FromResult(spans.Where(span => Equals(span.GetTagItem(SpanTags.DestinationAddress), destination)).Count == 1), "one attempt to the stub");
+        var attempt = Assert.Single(spans.Where(span => Equals(span.GetTagItem(SpanTags.DestinationAddress), destination)));
+        var trace = await spans.WaitForAsync(attempt.TraceId, 3);
+        var server = Assert.Single(trace, span => span.Kind == ActivityKind.Server && span.Source.Name == RouterTelemetry.Name);
+        Assert.Equal(default, server.ParentSpanId);
+        Assert.Equal(attempt.SpanId, Assert.Single(trace, span => span.Source.Name == StubTracing.Name).ParentSpanId);
+    }
+
     [Fact]
     public async Task TracingDisabled_NoRouterSpans_TheClientsTraceParentReachesTheBackendUnchanged()
     {
