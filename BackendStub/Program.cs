@@ -26,6 +26,8 @@ var stop = new TaskCompletionSource(TaskCreationOptions.RunContinuationsAsynchro
 using var sigint = PosixSignalRegistration.Create(PosixSignal.SIGINT, OnSignal);
 using var sigterm = PosixSignalRegistration.Create(PosixSignal.SIGTERM, OnSignal);
 
+// Spans go to a collector only when OTEL_EXPORTER_OTLP_ENDPOINT names one; disposing flushes them.
+using var tracing = BackendStub.Service.OtlpTraceExport.StartFromEnvironment();
 await using var host = new StubHost(parsed.Options!);
 try
 {

@@ -16,6 +16,8 @@ internal static class Program
             }
         };
 
+        // Spans go to a collector only when OTEL_EXPORTER_OTLP_ENDPOINT names one; disposing flushes them.
+        using var tracing = Driving.OtlpTraceExport.StartFromEnvironment();
         return await LoadApp.RunAsync(args, Console.Out, Console.Error, stop.Token, outputIsTerminal: !Console.IsOutputRedirected);
     }
 }

@@ -21,12 +21,8 @@ if (commandLine is null)
 }
 
 var levelSwitch = new LoggingLevelSwitch(LogEventLevel.Information);
-Log.Logger = new LoggerConfiguration()
-    .MinimumLevel.ControlledBy(levelSwitch)
-    .MinimumLevel.Override("Microsoft", LogEventLevel.Warning)
-    .Enrich.FromLogContext()
-    .WriteTo.Console(outputTemplate: "[{Timestamp:HH:mm:ss} {Level:u3}] {SourceContext}: {Message:lj}{NewLine}{Exception}")
-    .CreateLogger();
+var formatSwitch = new LogFormatSwitch { Json = commandLine.LogFormat == TelemetryLogFormats.Json };
+Log.Logger = RouterLogging.Create(levelSwitch, formatSwitch);
 using var loggerFactory = new SerilogLoggerFactory(Log.Logger, dispose: true);
 
 RouterConfigProvider provider;
@@ -65,6 +61,9 @@ using (provider)
     }
 
     await using var _ = host;
+
+    // The format is read at start: --log-format, else telemetry.logFormat.
+    formatSwitch.Json = (commandLine.LogFormat ?? host.Runtime.State.Config.Telemetry.LogFormat) == TelemetryLogFormats.Json;
     host.Runtime.StateChanged += (_, state) => levelSwitch.MinimumLevel = ParseLevel(state.Config.Telemetry.LogLevel);
     levelSwitch.MinimumLevel = ParseLevel(host.Runtime.State.Config.Telemetry.LogLevel);
 

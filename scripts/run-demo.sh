@@ -46,4 +46,11 @@ load bridge-soap12-to-netTcp-getOrders --url http://127.0.0.1:8080/router/soap12
 echo
 echo "== router statistics (GET http://127.0.0.1:9901/stats)"
 curl -fsS http://127.0.0.1:9901/stats | python3 -m json.tool | tee "$out/router-stats.json"
+
+# The same counters as Prometheus text (plus the duration histograms), all of it kept in the artifacts.
+echo
+echo "== router metrics (GET http://127.0.0.1:9901/metrics, message counts; the rest in $out/router-metrics.txt)"
+curl -fsS http://127.0.0.1:9901/metrics > "$out/router-metrics.txt" && grep '^soaprouter_messages_total' "$out/router-metrics.txt" || status=1
+# With OTEL_EXPORTER_OTLP_ENDPOINT set for this script, LoadClient, the router and the stubs export their spans there:
+# each raw LoadClient request is one trace (LoadClient -> router -> stub).
 exit "$status"

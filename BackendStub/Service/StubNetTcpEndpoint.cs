@@ -26,6 +26,9 @@ internal sealed class StubNetTcpEndpoint(StubDispatcher dispatcher, StubStatisti
             try
             {
                 using var message = request.Buffer.CreateMessage();
+                using var activity = StubTracing.Start(
+                    StubSoapEndpoints.NetTcp.Binding.Name, SoapRouter.Wire.Tracing.TraceParentSoapHeader.FindByLocalName(message.Headers), traceState: null);
+                activity?.SetTag("rpc.method", message.Headers.Action);
                 using var answer = await dispatcher.AnswerAsync(StubSoapEndpoints.NetTcp.Binding, message, transportAction: null, address, closing);
                 if (answer.Message is { } reply)
                 {

@@ -98,6 +98,7 @@ internal sealed class StubRequestHandler
             return;
         }
 
+        using var activity = StubTracing.Start(endpoint.Binding.Name, Header(request, "traceparent"), Header(request, "tracestate"));
         var link = _compression.For(endpoint);
         var started = _time.GetTimestamp();
         using var body = await RequestBody.ReadAsync(request.Body, request.ContentLength, _options.MaxMessageSize, context.RequestAborted);
@@ -120,8 +121,17 @@ internal sealed class StubRequestHandler
         using var reply = encoding.IsCompressed
             ? await DispatchCompressedAsync(endpoint, link, encoding, body, request.Headers[CompressionHeaders.OriginalLength], transportAction, address, context.RequestAborted)
             : await DispatchAsync(endpoint, new ArraySegment<byte>(body.Buffer, 0, body.Length), encoding.PlainContentType, transportAction, address, context.RequestAborted);
+        if (activity is not null)
+        {
+            activity.SetTag("rpc.method", transportAction);
+            activity.SetTag("http.response.status_code", reply.StatusCode);
+        }
+
         await WriteReplyAsync(context, link, encoding, reply);
     }
+
+    private static string? Header(HttpRequest request, string name) =>
+        request.Headers.TryGetValue(name, out var values) && values.Count > 0 ? values.ToString() : null;
 
     /// <summary>
     /// Decodes a compressed request under the cap and answers it; a body that expands past the cap gets 413 and one

@@ -27,7 +27,7 @@ internal sealed class LoadWorker : IAsyncDisposable
     public WorkerStats Stats { get; } = new();
 
     /// <summary>Sends one request outside any phase (the binding check); not recorded.</summary>
-    public Task<SendResult> SendOnceAsync() => _channel.SendAsync();
+    public Task<SendResult> SendOnceAsync() => LoadTracing.SendAsync(_channel);
 
     /// <summary>
     /// Sends while <paramref name="schedule"/> hands out requests; records them when <paramref name="measure"/>, and in
@@ -71,7 +71,7 @@ internal sealed class LoadWorker : IAsyncDisposable
                 start = scheduled;
             }
 
-            var result = await _channel.SendAsync();
+            var result = await LoadTracing.SendAsync(_channel);
             lastFinished = Stopwatch.GetTimestamp();
             var microseconds = LatencyHistograms.ToMicroseconds(lastFinished - start, Stopwatch.Frequency);
             if (measure)

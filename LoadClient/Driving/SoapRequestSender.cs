@@ -77,6 +77,11 @@ internal sealed class SoapRequestSender : ILoadTarget, IDisposable
                 request.Headers.TryAddWithoutValidation("SOAPAction", soapAction);
             }
 
+            if (LoadTracing.CurrentTraceParent is { } traceParent)
+            {
+                request.Headers.TryAddWithoutValidation("traceparent", traceParent);
+            }
+
             using var response = await _client.SendAsync(request, HttpCompletionOption.ResponseHeadersRead, token);
             status = (int)response.StatusCode;
             sent = content.Length;
@@ -150,6 +155,11 @@ internal sealed class SoapRequestSender : ILoadTarget, IDisposable
                 if (template.SoapActionHeader is { } soapAction)
                 {
                     request.Headers.TryAddWithoutValidation("SOAPAction", soapAction);
+                }
+
+                if (LoadTracing.CurrentTraceParent is { } traceParent)
+                {
+                    request.Headers.TryAddWithoutValidation("traceparent", traceParent);
                 }
 
                 request.Headers.TryAddWithoutValidation(CompressionHeaders.AcceptEncoding, compression.AcceptEncoding);

@@ -1,5 +1,7 @@
 using System.ServiceModel;
+using System.ServiceModel.Channels;
 using LoadClient.Driving;
+using SoapRouter.Wire.Tracing;
 
 namespace LoadClient.Wcf;
 
@@ -30,7 +32,7 @@ internal sealed class WcfChannel<TContract> : ILoadChannel
         using var abortOnStop = _stop.Register(static c => ((ICommunicationObject)c!).Abort(), communicationObject);
         try
         {
-            await _target.CallAsync(channel);
+            await StartCall(channel);
             return SendResult.WcfOk;
         }
         catch (Exception ex) when (WcfOutcomes.IsCallFailure(ex) || _stop.IsCancellationRequested)
@@ -44,6 +46,37 @@ internal sealed class WcfChannel<TContract> : ILoadChannel
             }
 
             return WcfOutcomes.Classify(ex, _stop.IsCancellationRequested);
+        }
+    }
+
+    /// <summary>
+    /// Starts one call carrying the current request span as traceparent: the HTTP header (set here: HttpClient would
+    /// otherwise send the id of its own, unexported, request activity), or over net.tcp a SOAP header
+    /// (<see cref="TraceParentSoapHeader.DefaultNamespace"/>). The operation scope is bound to its thread, so the call
+    /// starts inside it and is awaited outside.
+    /// </summary>
+    private Task StartCall(TContract channel)
+    {
+        if (LoadTracing.CurrentTraceParent is not { } traceParent)
+        {
+            return _target.CallAsync(channel);
+        }
+
+        using (new OperationContextScope((IContextChannel)channel))
+        {
+            if (_target.IsSession)
+            {
+                OperationContext.Current.OutgoingMessageHeaders.Add(
+                    MessageHeader.CreateHeader(TraceParentSoapHeader.DefaultName, TraceParentSoapHeader.DefaultNamespace, traceParent));
+            }
+            else
+            {
+                var http = new HttpRequestMessageProperty();
+                http.Headers["traceparent"] = traceParent;
+                OperationContext.Current.OutgoingMessageProperties[HttpRequestMessageProperty.Name] = http;
+            }
+
+            return _target.CallAsync(channel);
         }
     }
 

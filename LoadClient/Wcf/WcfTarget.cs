@@ -34,6 +34,9 @@ internal sealed class WcfTarget<TContract> : ILoadTarget
     /// <summary>Makes the call on <paramref name="channel"/>.</summary>
     public Task CallAsync(TContract channel) => _call(channel);
 
+    /// <summary>True for a net.tcp endpoint, whose calls carry the trace context in a SOAP header (no HTTP headers).</summary>
+    public bool IsSession => _endpoint.Binding.Scheme == Uri.UriSchemeNetTcp;
+
     /// <inheritdoc />
     public async ValueTask DisposeAsync() => await WcfClosing.CloseAsync(_factory);
 }

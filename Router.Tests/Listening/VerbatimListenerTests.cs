@@ -38,7 +38,9 @@ public sealed class VerbatimListenerTests
         var received = Assert.Single(backend.Requests);
         Assert.Equal(ExpectedAtBackend(listener, body, backend.Address()), received.Body);
         Assert.Equal(request.Content!.Headers.ContentType!.ToString(), received.Header("Content-Type"));
-        Assert.Equal("00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01", received.Header("traceparent"));
+        // The trace continues at the backend: the client's traceparent as sent, or (while a listener samples the router's
+        // spans, as other tests in this process may) the router's attempt span in the same trace.
+        Assert.StartsWith("00-0af7651916cd43dd8448eb211c80319c-", received.Header("traceparent"), StringComparison.Ordinal);
         if (listener == "basic")
         {
             Assert.Equal("\"urn:echo\"", received.Header("SOAPAction"));

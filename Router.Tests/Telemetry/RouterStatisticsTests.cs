@@ -95,6 +95,36 @@ public sealed class RouterStatisticsTests
             json);
     }
 
+    [Fact]
+    public void RecordForward_CountsAttemptsRetriesAndFailovers()
+    {
+        var statistics = new RouterStatistics();
+
+        statistics.RecordForward(attempts: 1, failedOver: false);
+        statistics.RecordForward(attempts: 3, failedOver: true);
+        statistics.RecordForward(attempts: 2, failedOver: false);
+
+        Assert.Equal(3, statistics.Forwarded);
+        Assert.Equal(6, statistics.Attempts);
+        Assert.Equal(3, statistics.Retries);
+        Assert.Equal(1, statistics.Failovers);
+    }
+
+    [Fact]
+    public void Listener_SameCountersEachTime_ListedWithTheirNames()
+    {
+        var statistics = new RouterStatistics();
+
+        statistics.Listener("basic").Record(10, 20);
+        statistics.Listener("basic").Record(1, 2, failed: true);
+        statistics.Listener("tcp").Record(5, 0);
+
+        var basic = Assert.Single(statistics.AllListeners, pair => pair.Key == "basic").Value;
+        Assert.Same(basic, statistics.Listener("basic"));
+        Assert.Equal(new TrafficSnapshot(2, 1, 11, 22), basic.Snapshot());
+        Assert.Equal(2, statistics.AllListeners.Count());
+    }
+
     private static long SumFailures(IReadOnlyDictionary<string, TrafficSnapshot> counters)
     {
         long sum = 0;

@@ -22,10 +22,7 @@ public static class RouterConfigValidator
         AdminRules.Check(config.Admin, config.Listeners, context);
         ShutdownRules.Check(config.Shutdown, context);
 
-        if (!LogLevels.Contains(config.Telemetry.LogLevel))
-        {
-            context.Error("telemetry.logLevel", $"unknown log level '{config.Telemetry.LogLevel}'; valid levels: {string.Join(", ", LogLevels)}");
-        }
+        TelemetryRules.Check(config.Telemetry, context);
 
         return context.ToResult();
     }

@@ -1,6 +1,7 @@
 using SoapRouter.Configuration;
 using SoapRouter.Health;
 using SoapRouter.LoadBalancing;
+using SoapRouter.Telemetry;
 
 namespace SoapRouter.Forwarding;
 
@@ -13,10 +14,15 @@ internal sealed class Forwarder : IDisposable
     private readonly ILogger _logger;
     private readonly TimeProvider _timeProvider;
     private readonly DestinationFailureLog _failures;
+    private readonly RouterMetrics? _metrics;
 
-    /// <summary>Creates a forwarder whose per-attempt timeouts run on <paramref name="timeProvider"/>.</summary>
-    public Forwarder(ILogger<Forwarder> logger, TimeProvider timeProvider)
+    /// <summary>
+    /// Creates a forwarder whose per-attempt timeouts run on <paramref name="timeProvider"/>; attempt durations go to
+    /// <paramref name="metrics"/> when given.
+    /// </summary>
+    public Forwarder(ILogger<Forwarder> logger, TimeProvider timeProvider, RouterMetrics? metrics = null)
     {
+        _metrics = metrics;
         ArgumentNullException.ThrowIfNull(logger);
         ArgumentNullException.ThrowIfNull(timeProvider);
         _logger = logger;
@@ -60,7 +66,7 @@ internal sealed class Forwarder : IDisposable
         var lastError = ForwardError.NoDestination;
         while (destination is not null)
         {
-            var result = await SendOnceAsync(cluster, destination, pastBreaker, sender, cancellationToken).ConfigureAwait(false);
+            var result = await SendOnceAsync(cluster, destination, pastBreaker, sender, attempts + 1, cancellationToken).ConfigureAwait(false);
             var error = result.Error;
             if (error == ForwardError.Ejected)
             {
@@ -122,6 +128,7 @@ internal sealed class Forwarder : IDisposable
         DestinationState destination,
         bool pastBreaker,
         IAttemptSender<T> sender,
+        int number,
         CancellationToken cancellationToken)
     {
         // Validation caps timeouts at a day; clamp anyway so a timer argument can never throw on the message path.
@@ -134,7 +141,7 @@ internal sealed class Forwarder : IDisposable
         using var attemptCts = new CancellationTokenSource(timeout, _timeProvider);
         using var link = cancellationToken.UnsafeRegister(static state => ((CancellationTokenSource)state!).Cancel(), attemptCts);
 
-        var attempt = new Attempt<T>(this, cluster.Name, destination, sender, cancellationToken);
+        var attempt = new Attempt<T>(this, cluster.Name, destination, sender, number, cancellationToken);
         return destination.Health is { } health
             ? await health.RunAsync(static (a, token) => a.Forwarder.SendAsync(a, token), attempt, pastBreaker, attemptCts.Token).ConfigureAwait(false)
             : await SendAsync(attempt, attemptCts.Token).ConfigureAwait(false);
@@ -150,6 +157,11 @@ internal sealed class Forwarder : IDisposable
         var clientToken = attempt.ClientToken;
         destination.BeginRequest();
         var error = ForwardError.Unexpected;
+        var started = _timeProvider.GetTimestamp();
+
+        // The attempt's client span is current while the sender runs: it tags its path and compression, and its id is
+        // the traceparent the destination gets.
+        var activity = RouterTracing.StartAttempt(destination, attempt.Number);
         try
         {
             var result = await attempt.Sender.SendAsync(destination, attemptToken).ConfigureAwait(false);
@@ -185,6 +197,8 @@ internal sealed class Forwarder : IDisposable
         {
             var failed = FailoverPolicy.IsDestinationFailure(error);
             destination.EndRequest(failed);
+            RouterTracing.EndAttempt(activity, error);
+            _metrics?.RecordAttempt(destination.Name, error, _timeProvider.GetElapsedTime(started));
             if (failed)
             {
                 _failures.Record(destination.Name, error);
@@ -193,5 +207,5 @@ internal sealed class Forwarder : IDisposable
     }
 
     private readonly record struct Attempt<T>(
-        Forwarder Forwarder, string Cluster, DestinationState Destination, IAttemptSender<T> Sender, CancellationToken ClientToken);
+        Forwarder Forwarder, string Cluster, DestinationState Destination, IAttemptSender<T> Sender, int Number, CancellationToken ClientToken);
 }

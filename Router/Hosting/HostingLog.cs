@@ -45,4 +45,8 @@ internal static partial class HostingLog
     [LoggerMessage(EventId = 111, Level = LogLevel.Warning,
         Message = "Open-file limit {Limit} is below the {Needed} the limits need (maxConnections per HTTP endpoint + netTcp.maxConnections + maxConcurrentRequests + headroom); connections past it fail to be accepted. Raise it (ulimit -n, LimitNOFILE, docker --ulimit nofile) or lower limits.maxConnections")]
     public static partial void OpenFileLimitLow(ILogger logger, ulong limit, long needed);
+
+    [LoggerMessage(EventId = 112, Level = LogLevel.Warning,
+        Message = "Config version {ConfigVersion} changes telemetry settings read at start ({Settings}); they take effect after a restart")]
+    public static partial void TelemetryNeedsRestart(ILogger logger, long configVersion, string settings);
 }

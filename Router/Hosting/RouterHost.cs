@@ -27,6 +27,7 @@ internal sealed class RouterHost : IAsyncDisposable
     private readonly WebApplication _app;
     private readonly IPEndPoint _adminEndPoint;
     private readonly string _startAdminAddress;
+    private readonly Configuration.TelemetryConfig _startTelemetry;
     private readonly HttpSoapHandler _soap;
     private readonly AdminEndpoint _admin;
     private readonly PipelineStateCache _states;
@@ -49,6 +50,7 @@ internal sealed class RouterHost : IAsyncDisposable
         var config = provider.Current;
         Listeners = new ListenerSet(ListenerPlan.Build(config.Listeners), config);
         _startAdminAddress = config.Admin.Address;
+        _startTelemetry = config.Telemetry;
         _adminEndPoint = AdminEndpointAddress.TryParse(config.Admin.Address, out var endPoint, out var error)
             ? endPoint
             : throw new ArgumentException("admin address " + error);
@@ -84,12 +86,21 @@ internal sealed class RouterHost : IAsyncDisposable
             ActivatorUtilities.CreateInstance<SocketTransportFactory>(sp), sp.GetRequiredService<ListenerConnections>(), timeProvider));
         builder.WebHost.ConfigureKestrel(options => Configure(options, config));
         _app = builder.Build();
+
+        // Prometheus' text exposition, on the admin address only (never on a listener's port).
+        _app.UseOpenTelemetryPrometheusScrapingEndpoint(
+            meterProvider: null,
+            predicate: context => IsAdminRequest(context) && context.Request.Path == "/metrics",
+            path: null,
+            configureBranchedPipeline: null,
+            optionsName: null);
         _app.Run(DispatchAsync);
 
         var services = _app.Services;
         _logger = loggerFactory.CreateLogger<RouterHost>();
         Runtime = services.GetRequiredService<RouterRuntime>();
         Statistics = services.GetRequiredService<RouterStatistics>();
+        Metrics = services.GetRequiredService<RouterMetrics>();
         Compression = services.GetRequiredService<Compression.CompressionLinks>();
         Clients = services.GetRequiredService<HttpDestinationClients>();
         _soap = services.GetRequiredService<HttpSoapHandler>();
@@ -104,6 +115,9 @@ internal sealed class RouterHost : IAsyncDisposable
 
     /// <summary>Counters served by GET /stats.</summary>
     public RouterStatistics Statistics { get; }
+
+    /// <summary>The router's Meter and its instruments (the same counters, published).</summary>
+    internal RouterMetrics Metrics { get; }
 
     /// <summary>The compression links of the listeners and destinations.</summary>
     public Compression.CompressionLinks Compression { get; }
@@ -203,7 +217,7 @@ internal sealed class RouterHost : IAsyncDisposable
     private Task DispatchAsync(HttpContext context)
     {
         var connection = context.Connection;
-        if (connection.LocalPort == _adminPort && IsAdminAddress(connection.LocalIpAddress))
+        if (IsAdminRequest(context))
         {
             return _admin.HandleAsync(context);
         }
@@ -215,6 +229,9 @@ internal sealed class RouterHost : IAsyncDisposable
 
         return ListenerResponses.WriteNotFoundAsync(context);
     }
+
+    private bool IsAdminRequest(HttpContext context) =>
+        context.Connection.LocalPort == _adminPort && IsAdminAddress(context.Connection.LocalIpAddress);
 
     private bool IsAdminAddress(IPAddress? local)
     {
@@ -240,7 +257,37 @@ internal sealed class RouterHost : IAsyncDisposable
             HostingLog.AdminAddressNeedsRestart(_logger, state.Snapshot.Version, state.Config.Admin.Address, AdminAddress);
         }
 
+        if (TelemetryRestartSettings(_startTelemetry, state.Config.Telemetry) is { } settings)
+        {
+            HostingLog.TelemetryNeedsRestart(_logger, state.Snapshot.Version, settings);
+        }
+
         Prepare(state);
+    }
+
+    /// <summary>
+    /// The telemetry keys read at start that <paramref name="current"/> changes (the exporters, the sampler, the log
+    /// format), named for the warning; null when none. Tracing on/off and the SOAP header follow reloads.
+    /// </summary>
+    internal static string? TelemetryRestartSettings(Configuration.TelemetryConfig started, Configuration.TelemetryConfig current)
+    {
+        var changed = new List<string>(3);
+        if (started.Otlp != current.Otlp)
+        {
+            changed.Add("telemetry.otlp");
+        }
+
+        if (started.Tracing.SampleRatio != current.Tracing.SampleRatio)
+        {
+            changed.Add("telemetry.tracing.sampleRatio");
+        }
+
+        if (!string.Equals(started.LogFormat, current.LogFormat, StringComparison.Ordinal))
+        {
+            changed.Add("telemetry.logFormat");
+        }
+
+        return changed.Count == 0 ? null : string.Join(", ", changed);
     }
 
     /// <summary>Builds the pipeline's state of a config once, at load, rather than on its first message.</summary>

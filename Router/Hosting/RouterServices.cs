@@ -40,6 +40,7 @@ internal static class RouterServices
             provider, LoadBalancingPolicies.CreateDefault(random), sp.GetRequiredService<ILogger<RouterRuntime>>(), sp.GetService<TimeProvider>()));
         services.AddSingleton<IHealthSource>(sp => sp.GetRequiredService<RouterRuntime>());
         services.AddSingleton<RouterStatistics>();
+        services.AddSingleton<RouterMetrics>();
         services.AddSingleton(_ => new HttpDestinationClients(timeProvider, DrainDelay(config)));
         services.AddSingleton(sp => new NetTcpDestinationClients(timeProvider, DrainDelay(config), sp.GetRequiredService<ILogger<NetTcpDestinationClients>>()));
         services.AddSingleton<Forwarder>();
@@ -57,6 +58,7 @@ internal static class RouterServices
         services.AddSingleton<AdminEndpoint>();
         services.AddHostedService<HealthProber>();
         services.AddSingleton(listeners);
+        services.AddRouterTelemetry(config.Telemetry);
         return services;
     }
 

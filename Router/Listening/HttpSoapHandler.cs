@@ -91,19 +91,26 @@ internal sealed class HttpSoapHandler : IDisposable
             return;
         }
 
+        // The message's server span covers everything from here, refusals before the pipeline included; it continues
+        // the client's traceparent (a malformed one is ignored) and is current while the message is handled.
+        using var activity = RouterTracing.IsActive(_pipeline.CurrentState.State.Config.Telemetry.Tracing.Enabled)
+            ? RouterTracing.StartMessage(listener, enabled: true, Header(context.Request.Headers, "traceparent"), Header(context.Request.Headers, "tracestate"))
+            : null;
         try
         {
-            await HandlePostAsync(context, listener).ConfigureAwait(false);
+            await HandlePostAsync(context, listener, activity).ConfigureAwait(false);
         }
         catch (Exception exception) when (IsClientGone(exception, context))
         {
             _statistics.RecordFault(FaultKind.ClientAborted);
+            RouterTracing.RecordFault(activity, FaultKind.ClientAborted);
             ListenerLog.ClientAborted(_logger, listener.Name);
             context.Abort();
         }
         catch (Exception exception)
         {
             ListenerLog.Unexpected(_logger, exception, listener.Name);
+            activity?.SetStatus(System.Diagnostics.ActivityStatusCode.Error, exception.GetType().Name);
             if (context.Response.HasStarted)
             {
                 context.Abort();
@@ -116,7 +123,7 @@ internal sealed class HttpSoapHandler : IDisposable
         }
     }
 
-    private async Task HandlePostAsync(HttpContext context, SoapListener listener)
+    private async Task HandlePostAsync(HttpContext context, SoapListener listener, System.Diagnostics.Activity? activity)
     {
         var link = _compression.Listener(listener.Name);
         var headers = context.Request.Headers;
@@ -175,7 +182,7 @@ internal sealed class HttpSoapHandler : IDisposable
 
             try
             {
-                await ProcessAsync(context, listener, contentType, state, body, link).ConfigureAwait(false);
+                await ProcessAsync(context, listener, contentType, state, body, link, activity).ConfigureAwait(false);
             }
             finally
             {
@@ -290,7 +297,8 @@ internal sealed class HttpSoapHandler : IDisposable
         return body;
     }
 
-    private async Task ProcessAsync(HttpContext context, SoapListener listener, string contentType, PipelineState state, PooledBody body, CompressionLink link)
+    private async Task ProcessAsync(
+        HttpContext context, SoapListener listener, string contentType, PipelineState state, PooledBody body, CompressionLink link, System.Diagnostics.Activity? activity)
     {
         var headers = context.Request.Headers;
         var inbound = new InboundMessage
@@ -303,6 +311,7 @@ internal sealed class HttpSoapHandler : IDisposable
             TraceParent = Header(headers, "traceparent"),
             TraceState = Header(headers, "tracestate"),
             Aborted = context.RequestAborted,
+            Activity = activity,
         };
         using var answer = await _pipeline.ProcessAsync(inbound, state).ConfigureAwait(false);
         if (answer is not null)
@@ -319,6 +328,7 @@ internal sealed class HttpSoapHandler : IDisposable
     {
         // Nothing is answered: a client that cannot send in time is not waited on to read an answer either.
         _statistics.RecordFault(FaultKind.SlowClient);
+        RouterTracing.RecordFault(System.Diagnostics.Activity.Current, FaultKind.SlowClient);
         ListenerLog.SlowClientDropped(_logger, listener.Name, context.Connection.RemoteIpAddress, limit);
         _slowClients.Add();
         context.Abort();

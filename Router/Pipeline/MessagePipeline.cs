@@ -21,6 +21,7 @@ internal sealed class MessagePipeline
     private readonly Forwarder _forwarder;
     private readonly PipelineFaults _faults;
     private readonly RouterStatistics _statistics;
+    private readonly RouterMetrics? _metrics;
     private readonly TimeProvider _timeProvider;
     private readonly ILogger _logger;
 
@@ -32,7 +33,8 @@ internal sealed class MessagePipeline
         PipelineFaults faults,
         RouterStatistics statistics,
         TimeProvider timeProvider,
-        ILogger<MessagePipeline> logger)
+        ILogger<MessagePipeline> logger,
+        RouterMetrics? metrics = null)
     {
         ArgumentNullException.ThrowIfNull(runtime);
         ArgumentNullException.ThrowIfNull(states);
@@ -48,6 +50,7 @@ internal sealed class MessagePipeline
         _statistics = statistics;
         _timeProvider = timeProvider;
         _logger = logger;
+        _metrics = metrics;
     }
 
     /// <summary>The faults the router answers itself, for listeners that refuse before the pipeline runs.</summary>
@@ -66,19 +69,48 @@ internal sealed class MessagePipeline
         ArgumentNullException.ThrowIfNull(inbound);
         ArgumentNullException.ThrowIfNull(state);
         var started = _timeProvider.GetTimestamp();
-        var listener = inbound.Listener;
+        var answer = await ProcessMessageAsync(inbound, state, started).ConfigureAwait(false);
+
+        // The router's own faults are counted in FaultKind; a backend's SOAP fault is an answer, not a failure.
+        var failed = inbound.Fault is { } fault && fault != FaultKind.BackendFault;
+        _metrics?.RecordMessage(inbound.Listener.Name, inbound.RouteName, failed, _timeProvider.GetElapsedTime(started));
+        if (inbound.Activity is { IsAllDataRequested: true } activity)
+        {
+            activity.SetTag(SpanTags.RequestSize, inbound.Length);
+            activity.SetTag(SpanTags.ResponseSize, answer?.Length ?? 0);
+            if (inbound.Fault is { } kind)
+            {
+                RouterTracing.RecordFault(activity, kind);
+            }
+            else
+            {
+                activity.SetTag(SpanTags.Outcome, "ok");
+            }
+        }
+
+        return answer;
+    }
+
+    private async ValueTask<ClientAnswer?> ProcessMessageAsync(InboundMessage inbound, PipelineState state, long started)
+    {
         if (inbound.Length == 0 && inbound.Decoded is null)
         {
-            return _faults.Refuse(listener, SoapFaultSpec.Sender("The message is empty."), FaultKind.BadRequest, 0);
+            return Refuse(inbound, SoapFaultSpec.Sender("The message is empty."), FaultKind.BadRequest, 0);
         }
 
         using var received = Read(state, inbound, out var readError);
         if (received is null)
         {
-            return _faults.Refuse(listener, SoapFaultSpec.Sender(readError!), FaultKind.BadRequest, inbound.Length);
+            return Refuse(inbound, SoapFaultSpec.Sender(readError!), FaultKind.BadRequest, inbound.Length);
         }
 
         inbound.Action = received.Action;
+        if (inbound.Activity is { IsAllDataRequested: true } activity && received.Action is { } action)
+        {
+            activity.DisplayName = action;
+            activity.SetTag(SpanTags.Action, action);
+        }
+
         var answer = await ProcessReceivedAsync(inbound, state, received, started).ConfigureAwait(false);
 
         // A one-way message on a session has nobody waiting: not even a fault goes back (WCF services send none).
@@ -91,32 +123,41 @@ internal sealed class MessagePipeline
         return answer;
     }
 
+    /// <summary>The router's own fault for <paramref name="inbound"/>, counted and remembered for its span and metrics.</summary>
+    private ClientAnswer Refuse(InboundMessage inbound, SoapFaultSpec fault, FaultKind kind, long bytesIn, string? relatesTo = null)
+    {
+        inbound.Fault = kind;
+        return _faults.Refuse(inbound.Listener, fault, kind, bytesIn, relatesTo);
+    }
+
     private async ValueTask<ClientAnswer?> ProcessReceivedAsync(InboundMessage inbound, PipelineState state, ReceivedMessage received, long started)
     {
         var listener = inbound.Listener;
         var route = state.State.Routes.Match(received.Routable);
         if (route is null)
         {
-            return _faults.Refuse(
-                listener, SoapFaultSpec.Sender(PipelineFaults.NoRouteReason(received.Action)), FaultKind.NoRoute, inbound.Length, received.MessageId);
+            return Refuse(
+                inbound, SoapFaultSpec.Sender(PipelineFaults.NoRouteReason(received.Action)), FaultKind.NoRoute, inbound.Length, received.MessageId);
         }
 
+        inbound.RouteName = route.Name;
+        inbound.Activity?.SetTag(SpanTags.Route, route.Name);
         var routeCounters = state.RouteCounters(route);
         var target = state.Target(route.Cluster);
         if (target?.Cluster is not { } cluster)
         {
             // Every destination of the cluster speaks a binding this build cannot send to (warned at load).
             // Validation ties every route to a cluster; reaching this means a state was built from an unchecked config.
-            var refused = _faults.Refuse(
-                listener, SoapFaultSpec.Receiver(PipelineFaults.Unavailable), FaultKind.BackendUnavailable, inbound.Length, received.MessageId);
+            var refused = Refuse(
+                inbound, SoapFaultSpec.Receiver(PipelineFaults.Unavailable), FaultKind.BackendUnavailable, inbound.Length, received.MessageId);
             routeCounters.Record(inbound.Length, refused.Length, failed: true);
             return refused;
         }
 
         if (target.NeedsReencoding(listener.Binding) && !received.TryBuffer(state, inbound))
         {
-            var refused = _faults.Refuse(
-                listener, SoapFaultSpec.Sender("The message could not be read."), FaultKind.BadRequest, inbound.Length, received.MessageId);
+            var refused = Refuse(
+                inbound, SoapFaultSpec.Sender("The message could not be read."), FaultKind.BadRequest, inbound.Length, received.MessageId);
             routeCounters.Record(inbound.Length, refused.Length, failed: true);
             return refused;
         }
@@ -130,12 +171,14 @@ internal sealed class MessagePipeline
             return Answer(inbound, state, route, routeCounters, result, sender, received, started);
         }
 
-        RecordAttempts(state, result, sender, inbound.Length, replyLength: 0);
+        RecordAttempts(state, result, sender, inbound, replyLength: 0);
         if (result.Error == ForwardError.Cancelled)
         {
             // The client went away; there is nobody to answer.
+            inbound.Fault = FaultKind.ClientAborted;
             _statistics.RecordFault(FaultKind.ClientAborted);
             _statistics.RecordMessage(PathOf(result, sender), oneWay: false, inbound.Length, 0, failed: true);
+            _statistics.Listener(listener.Name).Record(inbound.Length, 0, failed: true);
             routeCounters.Record(inbound.Length, 0, failed: true);
             PipelineLog.ClientAborted(_logger, listener.Name);
             return null;
@@ -243,14 +286,16 @@ internal sealed class MessagePipeline
         var reply = result.Reply!;
         if (result.Error == ForwardError.BackendFault)
         {
+            inbound.Fault = FaultKind.BackendFault;
             _statistics.RecordFault(FaultKind.BackendFault);
         }
 
         // Counted before the answer goes out, so a client that reads the statistics next sees its own message. A
         // session's answer is encoded by its connection, so its bytes are not known here (counted as 0).
         var path = PathOf(result, sender);
-        RecordAttempts(state, result, sender, inbound.Length, reply.Length);
+        RecordAttempts(state, result, sender, inbound, reply.Length);
         _statistics.RecordMessage(path, oneWay: reply.IsOneWayAck, inbound.Length, reply.Length);
+        _statistics.Listener(inbound.Listener.Name).Record(inbound.Length, reply.Length);
         routeCounters.Record(inbound.Length, reply.Length);
         if (_logger.IsEnabled(LogLevel.Debug))
         {
@@ -281,8 +326,11 @@ internal sealed class MessagePipeline
             _ => PipelineFaults.Unavailable,
         };
         var fault = _faults.Write(inbound.Listener.Binding, SoapFaultSpec.Receiver(reason), received.MessageId);
-        _statistics.RecordFault(result.Error == ForwardError.BackendError ? FaultKind.BackendError : FaultKind.BackendUnavailable);
+        var kind = result.Error == ForwardError.BackendError ? FaultKind.BackendError : FaultKind.BackendUnavailable;
+        inbound.Fault = kind;
+        _statistics.RecordFault(kind);
         _statistics.RecordMessage(PathOf(result, sender), oneWay: false, inbound.Length, fault.Length, failed: true);
+        _statistics.Listener(inbound.Listener.Name).Record(inbound.Length, fault.Length, failed: true);
         routeCounters.Record(inbound.Length, fault.Length, failed: true);
         if (_logger.IsEnabled(LogLevel.Debug))
         {
@@ -297,9 +345,20 @@ internal sealed class MessagePipeline
         result.Destination is { } destination ? sender.PathTo(destination) : null;
 
     /// <summary>Counts every destination tried: the bytes sent to it, the reply bytes from the one that answered, and failures.</summary>
-    private static void RecordAttempts(PipelineState state, ForwardResult<ClientAnswer> result, MessageSender sender, int length, int replyLength)
+    private void RecordAttempts(PipelineState state, ForwardResult<ClientAnswer> result, MessageSender sender, InboundMessage inbound, int replyLength)
     {
+        var length = inbound.Length;
         var last = result.AttemptCount - 1;
+        if (result.AttemptCount > 0)
+        {
+            _statistics.RecordForward(result.AttemptCount, failedOver: result.HasReply && result.AttemptCount > 1);
+            if (inbound.Activity is { IsAllDataRequested: true } activity && result.Destination is { } destination)
+            {
+                activity.SetTag(SpanTags.Path, sender.PathTo(destination) == ForwardingPath.Verbatim ? "verbatim" : "reencoded");
+                activity.SetTag(SpanTags.Destination, destination.Name);
+            }
+        }
+
         for (var i = 0; i <= last; i++)
         {
             var attempt = result.GetAttempt(i);

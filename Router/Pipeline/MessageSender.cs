@@ -56,7 +56,9 @@ internal sealed class MessageSender : IAttemptSender<ClientAnswer>
     /// <inheritdoc />
     public ValueTask<AttemptResult<ClientAnswer>> SendAsync(DestinationState destination, CancellationToken cancellationToken)
     {
-        if (PathTo(destination) == ForwardingPath.Verbatim)
+        var path = PathTo(destination);
+        RouterTracing.CurrentAttempt?.SetTag(SpanTags.Path, path == ForwardingPath.Verbatim ? "verbatim" : "reencoded");
+        if (path == ForwardingPath.Verbatim)
         {
             return SendVerbatimAsync(destination, cancellationToken);
         }
@@ -93,11 +95,12 @@ internal sealed class MessageSender : IAttemptSender<ClientAnswer>
         using var edited = SpliceTo(destination);
         var body = edited.Select(_inbound.Bytes);
         RememberLength(destination, body.Length);
+        var traceParent = RouterTracing.Outgoing(_inbound.TraceParent, _inbound.TraceState, out var traceState);
         var request = new RawSoapRequest(body, _inbound.ContentType)
         {
             SoapAction = _inbound.SoapActionHeader,
-            TraceParent = _inbound.TraceParent,
-            TraceState = _inbound.TraceState,
+            TraceParent = traceParent,
+            TraceState = traceState,
             Action = _received.Action,
 
             // Neither the bytes nor HTTP tell a one-way message apart: an empty 2xx from the backend is taken as a
@@ -147,11 +150,12 @@ internal sealed class MessageSender : IAttemptSender<ClientAnswer>
         using (bytes)
         {
             RememberLength(destination, bytes.Count);
+            var traceParent = RouterTracing.Outgoing(_inbound.TraceParent, _inbound.TraceState, out var traceState);
             var request = new RawSoapRequest(bytes.Memory, codec.ContentType)
             {
                 SoapAction = soapAction,
-                TraceParent = _inbound.TraceParent,
-                TraceState = _inbound.TraceState,
+                TraceParent = traceParent,
+                TraceState = traceState,
                 Action = _received.Action,
                 IsOneWay = true,
             };
@@ -193,6 +197,11 @@ internal sealed class MessageSender : IAttemptSender<ClientAnswer>
         try
         {
             outgoing = MessageBridge.ForDestination(source, destination.Binding, destination.Address, _received.Action).Message;
+            if (TraceHeader is { } header)
+            {
+                // net.tcp has no HTTP headers: the attempt's traceparent goes in the configured SOAP header.
+                SoapTraceHeader.Replace(outgoing, header, RouterTracing.Outgoing(_inbound.TraceParent, null, out _));
+            }
         }
         catch (Exception ex) when (WireErrors.IsBadInput(ex))
         {
@@ -226,6 +235,8 @@ internal sealed class MessageSender : IAttemptSender<ClientAnswer>
             : AttemptResult<ClientAnswer>.Failed(outcome.Error);
     }
 
+    private Configuration.TraceHeaderConfig? TraceHeader => _state.State.Config.Telemetry.Tracing.SoapHeader;
+
     private bool TryEncodeRequest(DestinationState destination, MessageCodec codec, out PooledMessageBytes bytes, out string? soapAction)
     {
         bytes = null!;
@@ -237,6 +248,12 @@ internal sealed class MessageSender : IAttemptSender<ClientAnswer>
             var request = MessageBridge.ForDestination(source, destination.Binding, destination.Address, _received.Action);
             outgoing = request.Message;
             soapAction = request.SoapAction;
+            if (TraceHeader is { } header)
+            {
+                // An HTTP destination gets the traceparent HTTP header; a client's SOAP copy would name a stale parent.
+                SoapTraceHeader.Replace(outgoing, header, traceParent: null);
+            }
+
             bytes = codec.Write(outgoing);
             return true;
         }

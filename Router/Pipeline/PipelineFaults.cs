@@ -66,6 +66,10 @@ internal sealed class PipelineFaults
         // Counted before the answer goes out, so a client that reads the statistics next sees its own message.
         _statistics.RecordFault(kind);
         _statistics.RecordMessage(path: null, oneWay: false, bytesIn, answer.Length, failed: true);
+        _statistics.Listener(listener.Name).Record(bytesIn, answer.Length, failed: true);
+
+        // Refusals before the pipeline (busy, too large, wrong content type) mark the message's span here.
+        RouterTracing.RecordFault(System.Diagnostics.Activity.Current, kind);
         PipelineLog.Refused(_logger, listener.Name, statusCode, fault.Reason);
         return answer;
     }

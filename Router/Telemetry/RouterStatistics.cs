@@ -7,6 +7,12 @@ namespace SoapRouter.Telemetry;
 /// The router's lock-free counters: totals, faults by kind, traffic by forwarding path, by route and by destination.
 /// Stateless per message, so replicas need no coordination; read with <see cref="Snapshot"/>.
 /// </summary>
+/// <remarks>
+/// The single store of the router's counts: GET /stats reads it with <see cref="Snapshot"/>, and <see cref="RouterMetrics"/>
+/// publishes the same counters through observable instruments of the one Meter, read only when an exporter collects.
+/// Nothing is counted twice, so /stats and /metrics (or OTLP) always agree. Durations, which /stats never showed, are
+/// histograms recorded straight into the Meter.
+/// </remarks>
 internal sealed class RouterStatistics
 {
     private static readonly int FaultKindCount = Enum.GetValues<FaultKind>().Length;
@@ -14,6 +20,7 @@ internal sealed class RouterStatistics
     private readonly ConcurrentDictionary<string, TrafficCounters> _routes = new(StringComparer.Ordinal);
     private readonly ConcurrentDictionary<string, TrafficCounters> _destinations = new(StringComparer.Ordinal);
     private readonly ConcurrentDictionary<string, ConnectionCounters> _connections = new(StringComparer.Ordinal);
+    private readonly ConcurrentDictionary<string, TrafficCounters> _listeners = new(StringComparer.Ordinal);
     private readonly TrafficCounters _verbatim = new();
     private readonly TrafficCounters _reencoded = new();
     private readonly long[] _faults = new long[FaultKindCount];
@@ -21,6 +28,9 @@ internal sealed class RouterStatistics
     private long _oneWay;
     private long _bytesIn;
     private long _bytesOut;
+    private long _forwarded;
+    private long _attempts;
+    private long _failovers;
 
     /// <summary>
     /// Counts one handled message and the bytes exchanged with the client for it. <paramref name="path"/> is null
@@ -42,6 +52,44 @@ internal sealed class RouterStatistics
         }
     }
 
+    /// <summary>
+    /// Counts one message forwarded with <paramref name="attempts"/> attempts (every attempt past the first is a retry on
+    /// another destination); <paramref name="failedOver"/>: a destination other than the first tried answered.
+    /// </summary>
+    public void RecordForward(int attempts, bool failedOver)
+    {
+        Interlocked.Increment(ref _forwarded);
+        Interlocked.Add(ref _attempts, attempts);
+        if (failedOver)
+        {
+            Interlocked.Increment(ref _failovers);
+        }
+    }
+
+    /// <summary>Messages that were forwarded (at least one attempt made).</summary>
+    public long Forwarded => Interlocked.Read(ref _forwarded);
+
+    /// <summary>Forwarding attempts, first ones included.</summary>
+    public long Attempts => Interlocked.Read(ref _attempts);
+
+    /// <summary>Attempts past the first of their message.</summary>
+    public long Retries => Math.Max(0, Attempts - Forwarded);
+
+    /// <summary>Messages answered by a destination other than the first tried.</summary>
+    public long Failovers => Interlocked.Read(ref _failovers);
+
+    /// <summary>Messages handled (the counter behind /stats "messages").</summary>
+    public long Messages => Interlocked.Read(ref _messages);
+
+    /// <summary>Bytes received from clients.</summary>
+    public long BytesIn => Interlocked.Read(ref _bytesIn);
+
+    /// <summary>Bytes sent to clients.</summary>
+    public long BytesOut => Interlocked.Read(ref _bytesOut);
+
+    /// <summary>Faults of <paramref name="kind"/> so far.</summary>
+    public long Faults(FaultKind kind) => Fault(kind);
+
     /// <summary>Counts one fault of <paramref name="kind"/>.</summary>
     public void RecordFault(FaultKind kind) => Interlocked.Increment(ref _faults[(int)kind]);
 
@@ -50,6 +98,19 @@ internal sealed class RouterStatistics
 
     /// <summary>The counters of route <paramref name="name"/>, created on first use; cache the result per route.</summary>
     public TrafficCounters Route(string name) => _routes.GetOrAdd(name, static _ => new TrafficCounters());
+
+    /// <summary>The counters of listener <paramref name="name"/> (messages it received, bytes with its clients), created on first use.</summary>
+    public TrafficCounters Listener(string name) =>
+        _listeners.TryGetValue(name, out var counters) ? counters : _listeners.GetOrAdd(name, static _ => new TrafficCounters());
+
+    /// <summary>Every route's counters, by name.</summary>
+    public IEnumerable<KeyValuePair<string, TrafficCounters>> AllRoutes => _routes;
+
+    /// <summary>Every destination's counters, by name.</summary>
+    public IEnumerable<KeyValuePair<string, TrafficCounters>> AllDestinations => _destinations;
+
+    /// <summary>Every listener's counters, by name.</summary>
+    public IEnumerable<KeyValuePair<string, TrafficCounters>> AllListeners => _listeners;
 
     /// <summary>The counters of destination <paramref name="name"/>, created on first use; cache the result per destination.</summary>
     public TrafficCounters Destination(string name) => _destinations.GetOrAdd(name, static _ => new TrafficCounters());

@@ -119,6 +119,12 @@ internal sealed class HttpVerbatimTransport
         }
 
         body = output.WrittenMemory;
+        if (Telemetry.RouterTracing.CurrentAttempt is { } activity && outcome.OriginalLength > 0)
+        {
+            activity.SetTag(Telemetry.SpanTags.CompressionCodec, outcome.Codec!.HttpToken);
+            activity.SetTag(Telemetry.SpanTags.CompressionRatio, Math.Round((double)body.Length / outcome.OriginalLength, 4));
+        }
+
         if (link.Options.Form == CompressionWireForm.Wcf)
         {
             // WCF's form: the codec is part of the media type (application/soap+msbin1+gzip).
@@ -175,6 +181,7 @@ internal sealed class HttpVerbatimTransport
         CancellationToken cancellationToken)
     {
         var statusCode = (int)response.StatusCode;
+        Telemetry.RouterTracing.CurrentAttempt?.SetTag(Telemetry.SpanTags.HttpStatus, statusCode);
         var contentType = response.Content.Headers.NonValidated.TryGetValues("Content-Type", out var values) ? values.ToString() : null;
         var compression = link is null
             ? default

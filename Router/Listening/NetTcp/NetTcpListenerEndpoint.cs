@@ -1,4 +1,5 @@
 using SoapRouter.Pipeline;
+using SoapRouter.Telemetry;
 using SoapRouter.Wire.Framing;
 using SoapRouter.Wire.Soap;
 
@@ -20,6 +21,11 @@ internal sealed class NetTcpListenerEndpoint(SoapListener listener, MessagePipel
         ArgumentNullException.ThrowIfNull(request);
         using (request)
         {
+            // net.tcp has no HTTP headers: the trace context comes in the configured SOAP header, if any.
+            var state = pipeline.CurrentState;
+            var tracing = state.State.Config.Telemetry.Tracing;
+            var traceParent = tracing.SoapHeader is { } header ? SoapTraceHeader.Read(request.Buffer, header) : null;
+            using var activity = RouterTracing.StartMessage(Listener, tracing.Enabled, traceParent, traceState: null);
             try
             {
                 var inbound = new InboundMessage
@@ -30,8 +36,10 @@ internal sealed class NetTcpListenerEndpoint(SoapListener listener, MessagePipel
                     ContentType = SoapMediaTypes.MsbinSession1,
                     Decoded = request.Buffer,
                     Aborted = request.SessionClosing,
+                    TraceParent = traceParent,
+                    Activity = activity,
                 };
-                using var answer = await pipeline.ProcessAsync(inbound, pipeline.CurrentState).ConfigureAwait(false);
+                using var answer = await pipeline.ProcessAsync(inbound, state).ConfigureAwait(false);
                 if (answer?.Message is { } reply)
                 {
                     await request.SendAsync(reply, request.SessionClosing).ConfigureAwait(false);

@@ -1,0 +1,59 @@
+namespace SoapRouter.Telemetry;
+
+/// <summary>The router's instrument names (Prometheus shows them with '_' for '.', a unit suffix and _total on counters).</summary>
+internal static class MetricNames
+{
+    /// <summary>Messages handled, by listener and outcome.</summary>
+    public const string Messages = "soaprouter.messages";
+
+    /// <summary>Messages by route and outcome.</summary>
+    public const string RouteMessages = "soaprouter.route.messages";
+
+    /// <summary>Messages by forwarding path.</summary>
+    public const string PathMessages = "soaprouter.path.messages";
+
+    /// <summary>Faults by kind.</summary>
+    public const string Faults = "soaprouter.faults";
+
+    /// <summary>Bytes exchanged with clients, by listener and direction.</summary>
+    public const string ListenerBytes = "soaprouter.listener.io";
+
+    /// <summary>Bytes exchanged with destinations, by destination and direction.</summary>
+    public const string DestinationBytes = "soaprouter.destination.io";
+
+    /// <summary>Forwarding attempts by destination and outcome.</summary>
+    public const string DestinationAttempts = "soaprouter.destination.attempts";
+
+    /// <summary>Forwarding attempts, first ones included.</summary>
+    public const string Attempts = "soaprouter.attempts";
+
+    /// <summary>Attempts past the first of their message.</summary>
+    public const string Retries = "soaprouter.retries";
+
+    /// <summary>Messages answered by another destination than the first tried.</summary>
+    public const string Failovers = "soaprouter.failovers";
+
+    /// <summary>Original bytes of what a link sent compressed.</summary>
+    public const string CompressionOriginal = "soaprouter.compression.original";
+
+    /// <summary>What that took compressed.</summary>
+    public const string CompressionCompressed = "soaprouter.compression.compressed";
+
+    /// <summary>The difference.</summary>
+    public const string CompressionSaved = "soaprouter.compression.saved";
+
+    /// <summary>Compressed over original bytes so far, per link.</summary>
+    public const string CompressionRatio = "soaprouter.compression.ratio";
+
+    /// <summary>1 when a destination is healthy, 0 when ejected or unhealthy (the state is a tag).</summary>
+    public const string DestinationHealth = "soaprouter.destination.health";
+
+    /// <summary>Client connections open now, per listener endpoint.</summary>
+    public const string OpenConnections = "soaprouter.connections.open";
+
+    /// <summary>Time from a message's arrival to its answer, by listener, route and outcome.</summary>
+    public const string MessageDuration = "soaprouter.message.duration";
+
+    /// <summary>Time of one forwarding attempt, by destination and outcome.</summary>
+    public const string AttemptDuration = "soaprouter.attempt.duration";
+}

@@ -1,0 +1,188 @@
+using System.Diagnostics.Metrics;
+using SoapRouter.Admin;
+using SoapRouter.Compression;
+using SoapRouter.Forwarding;
+
+namespace SoapRouter.Telemetry;
+
+/// <summary>
+/// The router's one Meter (<see cref="RouterTelemetry.Name"/>). Counts are not kept twice: the lock-free counters of
+/// <see cref="RouterStatistics"/> (and the compression links and destination health) stay the single store that GET
+/// /stats reads, and every count here is an observable instrument that reads the same counters when an exporter
+/// collects (Prometheus scrape, OTLP push, a test's MeterListener). Only the durations, which /stats does not show, are
+/// recorded per message, into histograms, and only while something listens to them.
+/// </summary>
+internal sealed class RouterMetrics : IDisposable
+{
+    private static readonly KeyValuePair<string, object?> Success = new("soaprouter.outcome", "success");
+    private static readonly KeyValuePair<string, object?> Failure = new("soaprouter.outcome", "failure");
+    private static readonly KeyValuePair<string, object?> In = new("soaprouter.direction", "in");
+    private static readonly KeyValuePair<string, object?> Out = new("soaprouter.direction", "out");
+
+    private readonly RouterStatistics _statistics;
+    private readonly IHealthSource _health;
+    private readonly CompressionLinks _compression;
+    private readonly Histogram<double> _messageDuration;
+    private readonly Histogram<double> _attemptDuration;
+
+    /// <summary>Creates the Meter and its instruments over <paramref name="statistics"/>, <paramref name="health"/> and <paramref name="compression"/>.</summary>
+    public RouterMetrics(RouterStatistics statistics, IHealthSource health, CompressionLinks compression)
+    {
+        ArgumentNullException.ThrowIfNull(statistics);
+        ArgumentNullException.ThrowIfNull(health);
+        ArgumentNullException.ThrowIfNull(compression);
+        _statistics = statistics;
+        _health = health;
+        _compression = compression;
+        Meter = new Meter(RouterTelemetry.Name, typeof(RouterMetrics).Assembly.GetName().Version?.ToString());
+
+        Meter.CreateObservableCounter(MetricNames.Messages, () => ByOutcome(_statistics.AllListeners, "soaprouter.listener"), "{message}", "Messages handled, by listener and outcome");
+        Meter.CreateObservableCounter(MetricNames.RouteMessages, () => ByOutcome(_statistics.AllRoutes, "soaprouter.route"), "{message}", "Messages routed, by route and outcome");
+        Meter.CreateObservableCounter(MetricNames.PathMessages, ObservePaths, "{message}", "Messages forwarded, by path (verbatim or reencoded)");
+        Meter.CreateObservableCounter(MetricNames.Faults, ObserveFaults, "{fault}", "Faults the router answered or messages it dropped, by kind");
+        Meter.CreateObservableCounter(MetricNames.ListenerBytes, () => Bytes(_statistics.AllListeners, "soaprouter.listener"), "By", "Bytes exchanged with clients, by listener and direction");
+        Meter.CreateObservableCounter(MetricNames.DestinationBytes, () => Bytes(_statistics.AllDestinations, "soaprouter.destination"), "By", "Bytes exchanged with destinations, by destination and direction");
+        Meter.CreateObservableCounter(MetricNames.DestinationAttempts, () => ByOutcome(_statistics.AllDestinations, "soaprouter.destination"), "{attempt}", "Forwarding attempts, by destination and outcome");
+        Meter.CreateObservableCounter(MetricNames.Attempts, () => _statistics.Attempts, "{attempt}", "Forwarding attempts, first ones included");
+        Meter.CreateObservableCounter(MetricNames.Retries, () => _statistics.Retries, "{attempt}", "Attempts past the first of their message");
+        Meter.CreateObservableCounter(MetricNames.Failovers, () => _statistics.Failovers, "{message}", "Messages answered by another destination than the first tried");
+        Meter.CreateObservableCounter(MetricNames.CompressionOriginal, () => Compression(static s => s.OriginalBytes), "By", "Original bytes of what each link sent compressed");
+        Meter.CreateObservableCounter(MetricNames.CompressionCompressed, () => Compression(static s => s.CompressedBytes), "By", "Compressed bytes each link sent");
+        Meter.CreateObservableCounter(MetricNames.CompressionSaved, () => Compression(static s => s.BytesSaved), "By", "Bytes each link saved by compressing");
+        Meter.CreateObservableGauge(MetricNames.CompressionRatio, ObserveRatios, "1", "Compressed over original bytes so far, per link");
+        Meter.CreateObservableGauge(MetricNames.DestinationHealth, ObserveHealth, "1", "1 while a destination is healthy, 0 while ejected or unhealthy");
+        Meter.CreateObservableUpDownCounter(MetricNames.OpenConnections, ObserveConnections, "{connection}", "Client connections open now, per listener endpoint");
+        _messageDuration = Meter.CreateHistogram<double>(MetricNames.MessageDuration, "s", "From a message's arrival to its answer");
+        _attemptDuration = Meter.CreateHistogram<double>(MetricNames.AttemptDuration, "s", "One forwarding attempt");
+    }
+
+    /// <summary>The Meter, for tests that listen to this router's instruments only.</summary>
+    public Meter Meter { get; }
+
+    /// <inheritdoc />
+    public void Dispose() => Meter.Dispose();
+
+    /// <summary>Records how long a message took; <paramref name="route"/> null when none matched.</summary>
+    public void RecordMessage(string listener, string? route, bool failed, TimeSpan elapsed)
+    {
+        if (!_messageDuration.Enabled)
+        {
+            return;
+        }
+
+        _messageDuration.Record(
+            elapsed.TotalSeconds,
+            new KeyValuePair<string, object?>("soaprouter.listener", listener),
+            new KeyValuePair<string, object?>("soaprouter.route", route ?? "none"),
+            failed ? Failure : Success);
+    }
+
+    /// <summary>Records how long an attempt to <paramref name="destination"/> took and how it ended.</summary>
+    public void RecordAttempt(string destination, ForwardError error, TimeSpan elapsed)
+    {
+        if (!_attemptDuration.Enabled)
+        {
+            return;
+        }
+
+        _attemptDuration.Record(
+            elapsed.TotalSeconds,
+            new KeyValuePair<string, object?>("soaprouter.destination", destination),
+            new KeyValuePair<string, object?>("soaprouter.attempt.error", ForwardErrorNames.Of(error)));
+    }
+
+    private static List<Measurement<long>> ByOutcome(IEnumerable<KeyValuePair<string, TrafficCounters>> counters, string tag)
+    {
+        var measurements = new List<Measurement<long>>();
+        foreach (var (name, counter) in counters)
+        {
+            var failures = counter.Failures;
+            var named = new KeyValuePair<string, object?>(tag, name);
+            measurements.Add(new Measurement<long>(Math.Max(0, counter.Messages - failures), named, Success));
+            measurements.Add(new Measurement<long>(failures, named, Failure));
+        }
+
+        return measurements;
+    }
+
+    private static List<Measurement<long>> Bytes(IEnumerable<KeyValuePair<string, TrafficCounters>> counters, string tag)
+    {
+        var measurements = new List<Measurement<long>>();
+        foreach (var (name, counter) in counters)
+        {
+            var named = new KeyValuePair<string, object?>(tag, name);
+            measurements.Add(new Measurement<long>(counter.BytesIn, named, In));
+            measurements.Add(new Measurement<long>(counter.BytesOut, named, Out));
+        }
+
+        return measurements;
+    }
+
+    private Measurement<long>[] ObservePaths() =>
+    [
+        new(_statistics.Path(ForwardingPath.Verbatim).Messages, new KeyValuePair<string, object?>("soaprouter.path", "verbatim")),
+        new(_statistics.Path(ForwardingPath.Reencoded).Messages, new KeyValuePair<string, object?>("soaprouter.path", "reencoded")),
+    ];
+
+    private List<Measurement<long>> ObserveFaults()
+    {
+        var measurements = new List<Measurement<long>>();
+        foreach (var (kind, name) in FaultKindNames.All)
+        {
+            measurements.Add(new Measurement<long>(_statistics.Faults(kind), new KeyValuePair<string, object?>("soaprouter.fault", name)));
+        }
+
+        return measurements;
+    }
+
+    private List<Measurement<long>> Compression(Func<Wire.Compression.CompressionStatisticsSnapshot, long> value)
+    {
+        var measurements = new List<Measurement<long>>();
+        foreach (var (link, snapshot) in _compression.Snapshot())
+        {
+            measurements.Add(new Measurement<long>(value(snapshot), new KeyValuePair<string, object?>("soaprouter.link", link)));
+        }
+
+        return measurements;
+    }
+
+    private List<Measurement<double>> ObserveRatios()
+    {
+        var measurements = new List<Measurement<double>>();
+        foreach (var (link, snapshot) in _compression.Snapshot())
+        {
+            if (snapshot.OriginalBytes > 0)
+            {
+                measurements.Add(new Measurement<double>(
+                    (double)snapshot.CompressedBytes / snapshot.OriginalBytes, new KeyValuePair<string, object?>("soaprouter.link", link)));
+            }
+        }
+
+        return measurements;
+    }
+
+    private List<Measurement<int>> ObserveHealth()
+    {
+        var measurements = new List<Measurement<int>>();
+        foreach (var (destination, health) in _health.GetDestinations())
+        {
+            measurements.Add(new Measurement<int>(
+                health.State == "healthy" ? 1 : 0,
+                new KeyValuePair<string, object?>("soaprouter.destination", destination),
+                new KeyValuePair<string, object?>("soaprouter.health", health.State)));
+        }
+
+        return measurements;
+    }
+
+    private List<Measurement<int>> ObserveConnections()
+    {
+        var measurements = new List<Measurement<int>>();
+        foreach (var connections in _statistics.AllConnections)
+        {
+            measurements.Add(new Measurement<int>(connections.Live, new KeyValuePair<string, object?>("soaprouter.listeners", connections.Listeners)));
+        }
+
+        return measurements;
+    }
+}
