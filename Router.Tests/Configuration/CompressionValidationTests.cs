@@ -71,7 +71,7 @@ public sealed class CompressionValidationTests
         const string json = """
             {
               "listeners": [ { "name": "l", "binding": "binaryHttp", "address": "http://127.0.0.1:8080/l",
-                               "compression": { "mode": "always", "codecs": [ "gzip" ], "bandwidthBytesPerSecond": 187500, "cpuSource": "process" } } ],
+                               "compression": { "mode": "always", "codecs": [ "gzip" ], "bandwidthBytesPerSecond": 187500, "cpuSource": "machine" } } ],
               "routes": [ { "name": "r", "filters": [ { "type": "matchAll" } ], "cluster": "c" } ],
               "clusters": { "c": { "destinations": [ { "name": "d", "binding": "binaryHttp", "address": "http://127.0.0.1:9080/binary",
                                                        "compression": { "form": "wcf", "codecs": [ "gzip" ] } } ] } }
@@ -82,9 +82,9 @@ public sealed class CompressionValidationTests
 
         Assert.Equal(LinkCompressionMode.Always, config.Listeners[0].Compression!.Mode);
         Assert.Equal(187_500, config.Listeners[0].Compression!.BandwidthBytesPerSecond);
-        Assert.Equal(CpuSource.Process, config.Listeners[0].Compression!.CpuSource);
+        Assert.Equal(CpuSource.Machine, config.Listeners[0].Compression!.CpuSource);
         Assert.Equal(CompressionWireForm.Wcf, config.Clusters["c"].Destinations[0].Compression!.Form);
-        Assert.Equal(CpuSource.Machine, config.Clusters["c"].Destinations[0].Compression!.CpuSource);
+        Assert.Equal(CpuSource.Process, config.Clusters["c"].Destinations[0].Compression!.CpuSource);
         Assert.Empty(Errors(config));
     }
 }

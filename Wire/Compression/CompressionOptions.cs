@@ -40,8 +40,11 @@ public sealed record CompressionOptions
     /// <summary>Process CPU (0..1) below which compression steps back up; below <see cref="CpuLimit"/> for hysteresis.</summary>
     public double CpuResume { get; init; } = 0.5;
 
-    /// <summary>Whose CPU the limits apply to: the machine's (default, as the seed) or this process's (containers with a CPU limit).</summary>
-    public CpuSource CpuSource { get; init; } = CpuSource.Machine;
+    /// <summary>
+    /// Whose CPU the limits apply to: this process's over the cores .NET sees (default: right in a container with a CPU
+    /// limit, and the same as the machine's where the router has the machine to itself) or the machine's (a shared host).
+    /// </summary>
+    public CpuSource CpuSource { get; init; } = CpuSource.Process;
 
     /// <summary>How often the CPU is sampled (each sample may take one step down).</summary>
     public TimeSpan CpuSampleInterval { get; init; } = TimeSpan.FromSeconds(1);

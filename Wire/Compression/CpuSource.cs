@@ -4,14 +4,15 @@ namespace SoapRouter.Wire.Compression;
 public enum CpuSource
 {
     /// <summary>
-    /// The machine's: every core's busy time (Linux /proc/stat), as the seed's DynamicEncoder did. Compression steals
-    /// from whatever else runs on the box; where /proc/stat cannot be read, the process's.
+    /// The machine's: every core's busy time (Linux /proc/stat), as the seed's DynamicEncoder did, so compression does
+    /// not steal from whatever else runs on a shared host. Inside a container /proc/stat shows the host's cores, not
+    /// the container's share; where it cannot be read, the process's.
     /// </summary>
     Machine,
 
     /// <summary>
-    /// This process's CPU over the cores .NET sees: for a container with a CPU limit, where /proc/stat shows the host's
-    /// cores and not the container's share.
+    /// This process's CPU over the cores .NET sees (a container's CPU limit included): the default, for the router as a
+    /// container; where the router has the machine to itself it is the machine's load too.
     /// </summary>
     Process,
 }
