@@ -9,14 +9,16 @@
 #   - the read-only config folder is hot-reloaded (an edit of router.json -> "Loaded ... as version 2", /health says 2);
 #   - `docker stop` of the router under load drains ("every message in flight was answered"), exits 0, and the
 #     client saw no timeout, no HTTP error and no fault;
-#   - hooks: every executable scripts/compose-smoke.d/*.sh (none yet; e.g. a traces check once the router exports
-#     them) runs against the live stack after the load checks, one PASS/FAIL each (see scripts/compose-smoke.d/README);
+#   - hooks: every executable scripts/compose-smoke.d/*.sh runs against the live stack after the load checks, one
+#     PASS/FAIL each (see scripts/compose-smoke.d/README); traces.sh sends requests with a known traceparent and finds
+#     the router's and the backends' spans of that trace in the OTLP sink that docker-compose.traces.yml adds;
 # then reports the image sizes and takes the stack down: `docker-compose down` removes the containers and networks
 # on every exit, a failed or interrupted run included. Prints PASS/FAIL per check and a summary; exit 1 on a FAIL.
 #
 # Usage: scripts/compose-smoke.sh [--requests N (default 200)] [--keep (leave the stack up)]
 # Env: BASE_IMAGE (default soap-router-base:bookworm, built here; set it to mcr.microsoft.com/dotnet/runtime-deps:10.0
-#      where a registry is reachable). Needs a Docker daemon; as root it starts /usr/sbin/dockerd if none answers.
+#      where a registry is reachable). SINK_BASE_IMAGE: the OTLP sink's, with apt (soap-router-base:bookworm-apt with
+#      the local base; runtime-deps:10.0 otherwise). Needs a Docker daemon; as root it starts /usr/sbin/dockerd if none answers.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
@@ -59,6 +61,23 @@ EOF
 export ROUTER_HTTP_PORT="${ROUTER_HTTP_PORT:-$(free_port 8080)}" ROUTER_NETTCP_PORT="${ROUTER_NETTCP_PORT:-$(free_port 8808)}"
 http="http://127.0.0.1:$ROUTER_HTTP_PORT"
 echo "== router's host ports: HTTP $ROUTER_HTTP_PORT, net.tcp $ROUTER_NETTCP_PORT"
+# The traces check: docker-compose.traces.yml adds an OTLP/HTTP sink on the internal network (the backends export to
+# it), and the copy of router.json exports the router's traces and metrics there; every docker-compose call below
+# reads the three files. scripts/compose-smoke.d/traces.sh finds the spans of its own requests in the sink.
+export COMPOSE_FILE="docker-compose.yml:docker-compose.override.yml:docker-compose.traces.yml"
+if ! python3 - "$ROUTER_CONFIG_DIR/router.json" <<'PY'
+import sys
+path = sys.argv[1]
+text = open(path).read()
+old = '"telemetry": { "logLevel": "Information" }'
+if old not in text:
+    sys.exit(f"{path}: no line {old} to add telemetry.otlp to")
+open(path, "w").write(text.replace(old, '"telemetry": { "logLevel": "Information", '
+                                       '"otlp": { "endpoint": "http://otlp-sink:4318", "protocol": "httpProtobuf" } }'))
+PY
+then
+  echo "FAIL  the smoke's router.json copy: telemetry.otlp could not be set"; exit 1
+fi
 chmod -R a+rX "$ROUTER_CONFIG_DIR"
 
 results=()
@@ -113,6 +132,8 @@ docker-compose --profile load down --volumes --remove-orphans > /dev/null 2>&1 |
 echo "== base image $BASE_IMAGE"
 if [ "$BASE_IMAGE" = soap-router-base:bookworm ]; then
   scripts/docker-base.sh || die "base image (scripts/docker-base.sh)"
+  # The OTLP sink installs python3 with apt: the base that keeps apt.
+  export SINK_BASE_IMAGE="${SINK_BASE_IMAGE:-soap-router-base:bookworm-apt}"
 fi
 phase "daemon and base"
 scripts/docker-publish.sh || die "host publish (scripts/docker-publish.sh)"
