@@ -27,7 +27,7 @@ using var sigint = PosixSignalRegistration.Create(PosixSignal.SIGINT, OnSignal);
 using var sigterm = PosixSignalRegistration.Create(PosixSignal.SIGTERM, OnSignal);
 
 // Spans go to a collector only when OTEL_EXPORTER_OTLP_ENDPOINT names one; disposing flushes them.
-using var tracing = BackendStub.Service.OtlpTraceExport.StartFromEnvironment();
+using var tracing = SoapRouter.Wire.Telemetry.OtlpTraceExport.StartFromEnvironment("soap-backendstub", BackendStub.Service.StubTracing.Name);
 await using var host = new StubHost(parsed.Options!);
 try
 {

@@ -17,7 +17,7 @@ internal static class Program
         };
 
         // Spans go to a collector only when OTEL_EXPORTER_OTLP_ENDPOINT names one; disposing flushes them.
-        using var tracing = Driving.OtlpTraceExport.StartFromEnvironment();
+        using var tracing = SoapRouter.Wire.Telemetry.OtlpTraceExport.StartFromEnvironment("soap-loadclient", Driving.LoadTracing.Name);
         return await LoadApp.RunAsync(args, Console.Out, Console.Error, stop.Token, outputIsTerminal: !Console.IsOutputRedirected);
     }
 }
