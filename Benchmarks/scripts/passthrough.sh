@@ -5,7 +5,7 @@
 # at 1 KB and 150 KB; plus the re-encode paths next to them (text client -> msbin1 backend, HTTP -> net.tcp).
 # The variants alternate within each round; ROUNDS rounds; medians reported, with the ratios router/direct and
 # router/nginx taken per round. Router and nginx CPU per message from /proc. Client, proxy and stub share the cores.
-# Usage: Benchmarks/scripts/passthrough.sh [rounds (3)] [seconds per run (5)] [concurrency (16)]
+# Usage: [ROUTER_ENV="NAME=value ..."] Benchmarks/scripts/passthrough.sh [rounds (3)] [seconds per run (5)] [concurrency (16)]
 # Writes artifacts/passthrough/passthrough.json and passthrough.svg.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -73,7 +73,8 @@ NGINX
 mkdir -p "$out/nginx-tmp"
 
 start "$out/stub.log" dotnet "$(bin BackendStub)" --http-port 9080 --tcp-port 9090
-start "$out/router.log" dotnet "$(bin Router)" --config "$out/router.json"; router=$last_pid
+# ROUTER_ENV="NAME=value ...": extra environment for the router only (e.g. a runtime knob to compare).
+start "$out/router.log" env ${ROUTER_ENV:-} dotnet "$(bin Router)" --config "$out/router.json"; router=$last_pid
 if $have_nginx; then
   nginx -c "$PWD/$out/nginx.conf"
   trap 'nginx -c "$PWD/$out/nginx.conf" -s quit 2>/dev/null || true; stop_started' EXIT
