@@ -2,7 +2,8 @@
 # Where the router's CPU goes on a slow client link: LoadClient in one network namespace, router and BackendStub in
 # another, a 1.5 Mbit/s tbf both ways (as shaped-links.sh), no compression, simple messages at the seed's sizes, 8
 # clients; after 8 s, `perf record` of the router for 12 s and its CPU ticks over the same 12 s.
-# SPIN=n sets DOTNET_ThreadPool_UnfairSemaphoreSpinLimit for the router (unset: the runtime's default).
+# SPIN=n sets DOTNET_ThreadPool_UnfairSemaphoreSpinLimit for the router (unset: the router's runtimeconfig value, 0;
+# the runtime's own default is 70).
 # Needs root and perf. Writes /tmp/slow.perf (perf report -i /tmp/slow.perf) and /tmp/slow-lc.json.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
