@@ -45,19 +45,7 @@ mkdir -p "$out"
 export ROUTER_CONFIG_DIR="$out/config"
 cp -r deploy/router "$ROUTER_CONFIG_DIR"
 # Host ports of the router's listeners: 8080 and 8808 unless taken (others share this machine), else free ones.
-free_port() { # preferred port: it when it is free on the host, else one the kernel picks
-  python3 - "$1" <<'EOF'
-import socket, sys
-for port in (int(sys.argv[1]), 0):
-    s = socket.socket()
-    try:
-        s.bind(("0.0.0.0", port)); print(s.getsockname()[1]); break
-    except OSError:
-        pass
-    finally:
-        s.close()
-EOF
-}
+source "$root/scripts/lib/free-port.sh"
 export ROUTER_HTTP_PORT="${ROUTER_HTTP_PORT:-$(free_port 8080)}" ROUTER_NETTCP_PORT="${ROUTER_NETTCP_PORT:-$(free_port 8808)}"
 http="http://127.0.0.1:$ROUTER_HTTP_PORT"
 echo "== router's host ports: HTTP $ROUTER_HTTP_PORT, net.tcp $ROUTER_NETTCP_PORT"
