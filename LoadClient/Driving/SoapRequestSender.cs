@@ -66,22 +66,7 @@ internal sealed class SoapRequestSender : ILoadTarget, IDisposable
         try
         {
             using var content = new TemplateContent(template);
-            using var request = new HttpRequestMessage(HttpMethod.Post, _url)
-            {
-                Version = HttpVersion.Version11,
-                VersionPolicy = HttpVersionPolicy.RequestVersionExact,
-                Content = content,
-            };
-            if (template.SoapActionHeader is { } soapAction)
-            {
-                request.Headers.TryAddWithoutValidation("SOAPAction", soapAction);
-            }
-
-            if (LoadTracing.CurrentTraceParent is { } traceParent)
-            {
-                request.Headers.TryAddWithoutValidation("traceparent", traceParent);
-            }
-
+            using var request = NewRequest(template, content);
             using var response = await _client.SendAsync(request, HttpCompletionOption.ResponseHeadersRead, token);
             status = (int)response.StatusCode;
             sent = content.Length;
@@ -146,22 +131,7 @@ internal sealed class SoapRequestSender : ILoadTarget, IDisposable
 
             using (content)
             {
-                using var request = new HttpRequestMessage(HttpMethod.Post, _url)
-                {
-                    Version = HttpVersion.Version11,
-                    VersionPolicy = HttpVersionPolicy.RequestVersionExact,
-                    Content = content,
-                };
-                if (template.SoapActionHeader is { } soapAction)
-                {
-                    request.Headers.TryAddWithoutValidation("SOAPAction", soapAction);
-                }
-
-                if (LoadTracing.CurrentTraceParent is { } traceParent)
-                {
-                    request.Headers.TryAddWithoutValidation("traceparent", traceParent);
-                }
-
+                using var request = NewRequest(template, content);
                 request.Headers.TryAddWithoutValidation(CompressionHeaders.AcceptEncoding, compression.AcceptEncoding);
                 using var response = await _client.SendAsync(request, HttpCompletionOption.ResponseHeadersRead, token);
 
@@ -208,6 +178,28 @@ internal sealed class SoapRequestSender : ILoadTarget, IDisposable
         {
             return new SendResult(RequestOutcome.TransportError, status, sent, received, ex.GetType().Name, Compression: counts);
         }
+    }
+
+    /// <summary>A POST of <paramref name="content"/> over HTTP/1.1 with the template's SOAPAction and, inside a request span, its traceparent.</summary>
+    private HttpRequestMessage NewRequest(SoapRequestTemplate template, HttpContent content)
+    {
+        var request = new HttpRequestMessage(HttpMethod.Post, _url)
+        {
+            Version = HttpVersion.Version11,
+            VersionPolicy = HttpVersionPolicy.RequestVersionExact,
+            Content = content,
+        };
+        if (template.SoapActionHeader is { } soapAction)
+        {
+            request.Headers.TryAddWithoutValidation("SOAPAction", soapAction);
+        }
+
+        if (LoadTracing.CurrentTraceParent is { } traceParent)
+        {
+            request.Headers.TryAddWithoutValidation("traceparent", traceParent);
+        }
+
+        return request;
     }
 
     /// <summary>
