@@ -5,7 +5,9 @@
 # at 1 KB and 150 KB; plus the re-encode paths next to them (text client -> msbin1 backend, HTTP -> net.tcp).
 # The variants alternate within each round; ROUNDS rounds; medians reported, with the ratios router/direct and
 # router/nginx taken per round. Router and nginx CPU per message from /proc. Client, proxy and stub share the cores.
-# Usage: [ROUTER_ENV="NAME=value ..."] Benchmarks/scripts/passthrough.sh [rounds (3)] [seconds per run (5)] [concurrency (16)]
+# Usage: [ROUTER_ENV="NAME=value ..."] [SIZES="1024 153600"] [ENCODINGS="text binary"] [VARIANTS="direct nginx router trusted"]
+#        [REENCODE=1] Benchmarks/scripts/passthrough.sh [rounds (3)] [seconds per run (5)] [concurrency (16)]
+# SIZES, ENCODINGS, VARIANTS and REENCODE=0 narrow a run to the cells being worked on (ratios need direct and nginx).
 # Writes artifacts/passthrough/passthrough.json and passthrough.svg.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -111,15 +113,17 @@ run() { # round variant encoding size
 
 for round in $(seq 1 "$rounds"); do
   echo "-- round $round"
-  for size in 1024 153600; do
-    for encoding in text binary; do
-      for variant in direct nginx router trusted; do
+  for size in ${SIZES:-1024 153600}; do
+    for encoding in ${ENCODINGS:-text binary}; do
+      for variant in ${VARIANTS:-direct nginx router trusted}; do
         [[ "$variant" == nginx ]] && ! $have_nginx && continue
         run "$round" "$variant" "$encoding" "$size"
       done
     done
-    run "$round" reencode binary "$size"
-    run "$round" reencode nettcp "$size"
+    if [[ "${REENCODE:-1}" == 1 ]]; then
+      run "$round" reencode binary "$size"
+      run "$round" reencode nettcp "$size"
+    fi
   done
 done
 
