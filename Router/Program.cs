@@ -49,6 +49,13 @@ using (provider)
         return 0;
     }
 
+    // Before any socket exists: the socket engine reads its scheduling once per process.
+    var (inlineIo, fromEnvironment) = IoScheduling.ConfigureProcess(provider.Snapshot.Config.Limits.InlineIo);
+    var where = inlineIo ? "inline on the socket event threads" : "on the thread pool";
+    var source = fromEnvironment ? IoScheduling.InlineCompletionsVariable + " is set" : "limits.inlineIo";
+    var ioLogger = loggerFactory.CreateLogger("SoapRouter.Hosting.IoScheduling");
+    HostingLog.IoScheduling(ioLogger, where, source);
+
     RouterHost host;
     try
     {

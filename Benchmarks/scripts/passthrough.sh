@@ -6,15 +6,20 @@
 # The variants alternate within each round; ROUNDS rounds; medians reported, with the ratios router/direct and
 # router/nginx taken per round. Router and nginx CPU per message from /proc. Client, proxy and stub share the cores.
 # Usage: [ROUTER_ENV="NAME=value ..."] [SIZES="1024 153600"] [ENCODINGS="text binary"] [VARIANTS="direct nginx router trusted"]
-#        [REENCODE=1] Benchmarks/scripts/passthrough.sh [rounds (3)] [seconds per run (5)] [concurrency (16)]
+#        [REENCODE=1] [WARMUP_ROUNDS=1] Benchmarks/scripts/passthrough.sh [rounds (3)] [seconds per run (5)] [concurrency (16)]
 # SIZES, ENCODINGS, VARIANTS and REENCODE=0 narrow a run to the cells being worked on (ratios need direct and nginx).
+# WARMUP_ROUNDS (1) whole rounds run first and are not counted: the router's JIT goes on tiering its hot path up for
+# about 12 s of load after start (perf map: 7,900 -> 11,800 compiled methods; libclrjit 18% of its samples at 4-12 s),
+# so a cold first round charged it compile time that nginx never pays.
+# ROUTER_B_ENV="NAME=value ..." starts a second router (ports 8081/9902) with that environment and adds the variant
+# "routerb" (its verbatim listeners) next to "router": an A/B of a runtime knob side by side in one run.
 # Writes artifacts/passthrough/passthrough.json and passthrough.svg.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 source scripts/lib/common.sh
 rounds="${1:-3}"; seconds="${2:-5}"; concurrency="${3:-16}"
 out=artifacts/passthrough; mkdir -p "$out"; rm -f "$out"/run-*.json "$out/runs.txt"
-require_free_ports 8080 8180 9080 9090 9901
+require_free_ports 8080 8081 8180 9080 9090 9901 9902
 command -v nginx > /dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx > /dev/null 2>&1; } || true
 have_nginx=true; command -v nginx > /dev/null || { have_nginx=false; echo "nginx could not be installed: its variant is left out" >&2; }
 echo "# $0 $*"; echo "# $(date -u +%FT%TZ) on $(nproc) cores, $(free -g | awk '/Mem:/ {print $2}') GiB, $(uname -r), $($have_nginx && nginx -v 2>&1)"
@@ -77,15 +82,22 @@ mkdir -p "$out/nginx-tmp"
 start "$out/stub.log" dotnet "$(bin BackendStub)" --http-port 9080 --tcp-port 9090
 # ROUTER_ENV="NAME=value ...": extra environment for the router only (e.g. a runtime knob to compare).
 start "$out/router.log" env ${ROUTER_ENV:-} dotnet "$(bin Router)" --config "$out/router.json"; router=$last_pid
+routerb=
+if [[ -n "${ROUTER_B_ENV:-}" ]]; then
+  sed 's/127.0.0.1:8080/127.0.0.1:8081/g; s/127.0.0.1:9901/127.0.0.1:9902/' "$out/router.json" > "$out/router-b.json"
+  start "$out/router-b.log" env $ROUTER_B_ENV dotnet "$(bin Router)" --config "$out/router-b.json"; routerb=$last_pid
+fi
 if $have_nginx; then
   nginx -c "$PWD/$out/nginx.conf"
   trap 'nginx -c "$PWD/$out/nginx.conf" -s quit 2>/dev/null || true; stop_started' EXIT
 fi
 wait_for http://127.0.0.1:9901/health "the router" "$out"
+[[ -n "$routerb" ]] && wait_for http://127.0.0.1:9902/health "the second router" "$out"
 wait_for http://127.0.0.1:9080/stub/stats "the stub" "$out"
 
 ticks() { # CPU ticks (1/100 s) of the router, or of nginx's processes
   if [[ "$1" == router ]]; then awk '{print $14 + $15}' "/proc/$router/stat"
+  elif [[ "$1" == routerb ]]; then awk '{print $14 + $15}' "/proc/$routerb/stat"
   else local t=0 p; for p in $(pgrep -f "nginx: "); do t=$((t + $(awk '{print $14 + $15}' "/proc/$p/stat"))); done; echo "$t"; fi
 }
 # variant -> URL, binding, wsa:To; which process to charge CPU to.
@@ -96,6 +108,7 @@ target() { # variant encoding -> "url binding to proc"
     direct) echo "http://127.0.0.1:9080/$stub_path $binding http://127.0.0.1:9080/$stub_path none" ;;
     nginx) echo "http://127.0.0.1:8180/$stub_path $binding http://127.0.0.1:9080/$stub_path nginx" ;;
     router) echo "http://127.0.0.1:8080/pt/$2 $binding http://127.0.0.1:8080/pt/$2 router" ;;
+    routerb) echo "http://127.0.0.1:8081/pt/$2 $binding http://127.0.0.1:8081/pt/$2 routerb" ;;
     trusted) echo "http://127.0.0.1:8080/pt/$2-trusted $binding http://127.0.0.1:8080/pt/$2-trusted router" ;;
     reencode) echo "http://127.0.0.1:8080/pt/text-to-$2 soap12Http http://127.0.0.1:8080/pt/text-to-$2 router" ;;
   esac
@@ -107,15 +120,15 @@ run() { # round variant encoding size
   dotnet "$(bin LoadClient)" --url "$url" --binding "$binding" --to "$to" --operation echo --size "$4" --warmup 200 \
     --concurrency "$concurrency" --duration "$seconds" --json "$json" > /dev/null || true
   [[ "$proc" != none ]] && t1=$(ticks "$proc")
-  echo "$1 $2 $3 $4 $json ${proc} $(( ${t1:-0} - ${t0:-0} ))" >> "$out/runs.txt"
+  (( $1 > 0 )) && echo "$1 $2 $3 $4 $json ${proc} $(( ${t1:-0} - ${t0:-0} ))" >> "$out/runs.txt"
   python3 -c "import json,sys; d=json.load(open(sys.argv[1])); print(f'{sys.argv[2]:<9} {sys.argv[3]:<7} {int(sys.argv[4]):>7} B {d[\"requestsPerSecond\"]:>9.1f} req/s  ok {d[\"ok\"]}/{d[\"requests\"]}')" "$json" "$2" "$3" "$4"
 }
 
-for round in $(seq 1 "$rounds"); do
-  echo "-- round $round"
+for round in $(seq $((1 - ${WARMUP_ROUNDS:-1})) "$rounds"); do
+  if (( round > 0 )); then echo "-- round $round"; else echo "-- warm-up round (not counted)"; fi
   for size in ${SIZES:-1024 153600}; do
     for encoding in ${ENCODINGS:-text binary}; do
-      for variant in ${VARIANTS:-direct nginx router trusted}; do
+      for variant in ${VARIANTS:-direct nginx router trusted} ${routerb:+routerb}; do
         [[ "$variant" == nginx ]] && ! $have_nginx && continue
         run "$round" "$variant" "$encoding" "$size"
       done
@@ -158,7 +171,7 @@ for c in cells:
     fmt = lambda v: f"{v:>7.2f}" if v is not None else "      -"
     cpu = f"{c['cpuUsPerMessageMedian']:>10.0f}" if c["cpuUsPerMessageMedian"] is not None else "         -"
     print(f"{c['variant']:<9} {c['encoding']:<7} {c['sizeBytes']:>7}  {c['requestsPerSecondMedian']:>9.1f}  {fmt(c['ratioToDirectMedian'])}  {fmt(c['ratioToNginxMedian'])}  {cpu}")
-series = ["direct", "nginx", "router", "trusted", "reencode"]
+series = [s for s in ["direct", "nginx", "router", "routerb", "trusted", "reencode"] if any(c["variant"] == s for c in cells)]
 groups = defaultdict(dict)
 for c in cells:
     name = f"{'reencode ' + c['encoding'] if c['variant'] == 'reencode' else c['encoding']} {c['sizeBytes'] // 1024} KB"

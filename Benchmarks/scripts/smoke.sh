@@ -5,7 +5,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 mkdir -p artifacts
-Benchmarks/scripts/passthrough.sh 1 1 4 > artifacts/smoke-passthrough.log 2>&1 || { tail -n 40 artifacts/smoke-passthrough.log; exit 1; }
+WARMUP_ROUNDS=0 Benchmarks/scripts/passthrough.sh 1 1 4 > artifacts/smoke-passthrough.log 2>&1 || { tail -n 40 artifacts/smoke-passthrough.log; exit 1; }
 python3 - <<'PY'
 import json, sys
 d = json.load(open("artifacts/passthrough/passthrough.json"))

@@ -49,4 +49,8 @@ internal static partial class HostingLog
     [LoggerMessage(EventId = 112, Level = LogLevel.Warning,
         Message = "Config version {ConfigVersion} changes telemetry settings read at start ({Settings}); they take effect after a restart")]
     public static partial void TelemetryNeedsRestart(ILogger logger, long configVersion, string settings);
+
+    [LoggerMessage(EventId = 113, Level = LogLevel.Information,
+        Message = "I/O completions run {Where} ({Source})")]
+    public static partial void IoScheduling(ILogger logger, string where, string source);
 }

@@ -18,7 +18,7 @@ internal static class KestrelLimits
         kestrel.MinResponseDataRate = ToMinDataRate(limits.MinResponseDataRate);
     }
 
-    /// <summary>True when <paramref name="reloaded"/> changes a limit that only applies at start (Kestrel's, connections, rate limits).</summary>
+    /// <summary>True when <paramref name="reloaded"/> changes a limit that only applies at start (Kestrel's, connections, rate limits, inline I/O).</summary>
     public static bool NeedRestart(LimitsConfig started, LimitsConfig reloaded)
     {
         ArgumentNullException.ThrowIfNull(started);
@@ -28,7 +28,8 @@ internal static class KestrelLimits
             || started.RequestHeadersTimeout != reloaded.RequestHeadersTimeout
             || started.MinRequestBodyDataRate != reloaded.MinRequestBodyDataRate
             || started.MinResponseDataRate != reloaded.MinResponseDataRate
-            || started.PerClientRateLimit != reloaded.PerClientRateLimit;
+            || started.PerClientRateLimit != reloaded.PerClientRateLimit
+            || started.InlineIo != reloaded.InlineIo;
     }
 
     private static MinDataRate? ToMinDataRate(DataRateConfig rate) =>

@@ -1,4 +1,5 @@
 using System.Net;
+using System.Net.Sockets;
 using Microsoft.AspNetCore.Connections;
 using Microsoft.AspNetCore.Server.Kestrel.Core;
 using Microsoft.Extensions.DependencyInjection.Extensions;
@@ -68,17 +69,12 @@ internal sealed class RouterHost : IAsyncDisposable
         // The drain is bounded by the config in use when the stop comes (StopAsync), not by the host's fixed timeout.
         builder.Services.Configure<HostOptions>(options => options.ShutdownTimeout = Timeout.InfiniteTimeSpan);
         builder.Services.AddSoapRouter(provider, Listeners, timeProvider, random, busyWait);
-        builder.WebHost.UseSockets(sockets => sockets.CreateBoundListenSocket = endPoint =>
+        builder.WebHost.UseSockets(sockets =>
         {
-            var socket = SocketTransportOptions.CreateDefaultBoundListenSocket(endPoint);
-
-            // Stock WCF net.tcp clients use 8 KB socket buffers: segments larger than that (loopback's 64 KB) stall them.
-            if (Listeners.IsNetTcp(endPoint))
-            {
-                NetTcpListenSocket.LimitSegmentSize(socket);
-            }
-
-            return socket;
+            // With inline socket completions, Kestrel processes requests on the event thread too (no hop to its I/O
+            // queues); IoScheduling says which steps leave it.
+            sockets.UnsafePreferInlineScheduling = IoScheduling.Inline;
+            sockets.CreateBoundListenSocket = CreateListenSocket;
         });
         // The only transport: the sockets one, wrapped so an endpoint's accept loop survives a failed accept.
         builder.Services.RemoveAll<IConnectionListenerFactory>();
@@ -199,6 +195,19 @@ internal sealed class RouterHost : IAsyncDisposable
     {
         Runtime.StateChanged -= OnStateChanged;
         await _app.DisposeAsync().ConfigureAwait(false);
+    }
+
+    private Socket CreateListenSocket(EndPoint endPoint)
+    {
+        var socket = SocketTransportOptions.CreateDefaultBoundListenSocket(endPoint);
+
+        // Stock WCF net.tcp clients use 8 KB socket buffers: segments larger than that (loopback's 64 KB) stall them.
+        if (Listeners.IsNetTcp(endPoint))
+        {
+            NetTcpListenSocket.LimitSegmentSize(socket);
+        }
+
+        return socket;
     }
 
     private void Configure(KestrelServerOptions options, RouterConfig config)

@@ -3,6 +3,7 @@ using Microsoft.AspNetCore.Http.Features;
 using Microsoft.Extensions.Primitives;
 using SoapRouter.Compression;
 using SoapRouter.Forwarding.Http;
+using SoapRouter.Hosting;
 using SoapRouter.Listening.Connections;
 using SoapRouter.Metadata;
 using SoapRouter.Pipeline;
@@ -160,6 +161,12 @@ internal sealed class HttpSoapHandler : IDisposable
         if (await ReadBodyAsync(context, listener, state, link).ConfigureAwait(false) is not { } body)
         {
             return;
+        }
+
+        // Small plain messages are handled where their last byte arrived; a large or compressed one is worth the hop.
+        if (compression.Codec is not null || IoScheduling.IsLarge(body.Length))
+        {
+            await IoScheduling.LeaveEventThreadAsync().ConfigureAwait(false);
         }
 
         if (compression.Codec is { } codec)

@@ -3,6 +3,7 @@ using SoapRouter.Forwarding;
 using SoapRouter.Forwarding.Http;
 using SoapRouter.Forwarding.NetTcp;
 using SoapRouter.Forwarding.Rewriting;
+using SoapRouter.Hosting;
 using SoapRouter.LoadBalancing;
 using SoapRouter.Reencoding;
 using SoapRouter.Telemetry;
@@ -227,6 +228,8 @@ internal sealed class MessageSender : IAttemptSender<ClientAnswer>
 
         if (outcome.Reply is { } reply)
         {
+            // The session's reply is re-encoded for the client; its size is not known before.
+            await IoScheduling.LeaveEventThreadAsync().ConfigureAwait(false);
             return Answer(destination, reply, readFrom: null, outcome.Error == ForwardError.BackendFault);
         }
 

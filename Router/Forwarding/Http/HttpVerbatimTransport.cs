@@ -2,6 +2,7 @@ using System.Buffers;
 using System.Globalization;
 using System.Net;
 using SoapRouter.Compression;
+using SoapRouter.Hosting;
 using SoapRouter.LoadBalancing;
 using SoapRouter.Wire.Compression;
 
@@ -227,6 +228,12 @@ internal sealed class HttpVerbatimTransport
 
             HttpVerbatimLog.EmptyReply(_logger, destination.Name, statusCode);
             return AttemptResult<RawSoapReply>.Failed(UnusableError(statusCode));
+        }
+
+        if (compression.Codec is not null || IoScheduling.IsLarge(body.Length))
+        {
+            // What follows (decoding, re-encoding, compressing for the client) grows with the reply.
+            await IoScheduling.LeaveEventThreadAsync().ConfigureAwait(false);
         }
 
         if (compression.Codec is { } codec)

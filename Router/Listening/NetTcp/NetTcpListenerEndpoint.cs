@@ -1,3 +1,4 @@
+using SoapRouter.Hosting;
 using SoapRouter.Pipeline;
 using SoapRouter.Telemetry;
 using SoapRouter.Wire.Framing;
@@ -21,6 +22,8 @@ internal sealed class NetTcpListenerEndpoint(SoapListener listener, MessagePipel
         ArgumentNullException.ThrowIfNull(request);
         using (request)
         {
+            // A session's message is always re-encoded: that is thread-pool work, not the event thread's.
+            await IoScheduling.LeaveEventThreadAsync().ConfigureAwait(false);
             // net.tcp has no HTTP headers: the trace context comes in the configured SOAP header, if any.
             var state = pipeline.CurrentState;
             var tracing = state.State.Config.Telemetry.Tracing;
