@@ -9,6 +9,10 @@ internal static class RouterProcess
     /// <summary>Starts the router with <paramref name="arguments"/>.</summary>
     public static DotnetProcess Start(params string[] arguments) => DotnetProcess.Start("Router.dll", arguments);
 
+    /// <summary>Starts the router with <paramref name="arguments"/> and <paramref name="environment"/> (null removes a variable).</summary>
+    public static DotnetProcess Start(IReadOnlyDictionary<string, string?> environment, params string[] arguments) =>
+        DotnetProcess.Start("Router.dll", arguments, environment: environment);
+
     /// <summary>Polls <paramref name="health"/> until the router answers 200 and returns the body; fails after <paramref name="timeout"/> or if it exits.</summary>
     public static async Task<string> PollHealthAsync(Uri health, DotnetProcess router, TimeSpan timeout)
     {

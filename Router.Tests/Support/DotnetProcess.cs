@@ -39,8 +39,12 @@ internal sealed class DotnetProcess : IDisposable
     /// <summary>True once the process has ended.</summary>
     public bool HasExited => _process.HasExited;
 
-    /// <summary>Starts <paramref name="assembly"/> (e.g. "Router.dll") with <paramref name="arguments"/>.</summary>
-    public static DotnetProcess Start(string assembly, IReadOnlyList<string> arguments, Action<string>? onStandardOutputLine = null)
+    /// <summary>
+    /// Starts <paramref name="assembly"/> (e.g. "Router.dll") with <paramref name="arguments"/>; <paramref name="environment"/>
+    /// sets variables for it (a null value removes one it would inherit).
+    /// </summary>
+    public static DotnetProcess Start(
+        string assembly, IReadOnlyList<string> arguments, Action<string>? onStandardOutputLine = null, IReadOnlyDictionary<string, string?>? environment = null)
     {
         var info = new ProcessStartInfo("dotnet")
         {
@@ -48,6 +52,18 @@ internal sealed class DotnetProcess : IDisposable
             RedirectStandardError = true,
             UseShellExecute = false,
         };
+        foreach (var (name, value) in environment ?? new Dictionary<string, string?>())
+        {
+            if (value is null)
+            {
+                info.Environment.Remove(name);
+            }
+            else
+            {
+                info.Environment[name] = value;
+            }
+        }
+
         info.ArgumentList.Add(Path.Combine(AppContext.BaseDirectory, assembly));
         foreach (var argument in arguments)
         {
@@ -59,6 +75,9 @@ internal sealed class DotnetProcess : IDisposable
 
     /// <summary>Completes when the process exits.</summary>
     public Task WaitForExitAsync() => _process.WaitForExitAsync();
+
+    /// <summary>The process id.</summary>
+    public int Id => _process.Id;
 
     /// <summary>Waits for the process to exit and returns its exit code.</summary>
     public async Task<int> WaitForExitAsync(TimeSpan timeout)
