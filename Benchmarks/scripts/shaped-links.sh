@@ -8,6 +8,7 @@
 # Needs root (ip netns, tc). Namespaces and links are created here and removed on exit.
 # Usage: Benchmarks/scripts/shaped-links.sh [seconds per cell (10; 1.5mbit cells 3x)] [rounds (1)] [links (1.5mbit,100mbit,unshaped)]
 # MODES="none always" limits the compression modes run; KEEP=1 keeps the other modes' cells from the last run.
+# ROUTER_ENV="NAME=value ..." adds environment for the router (a runtime knob to compare).
 # Writes artifacts/shaped/shaped.json and shaped-*.svg.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -76,7 +77,7 @@ router_pid=""
 start_router() { # mode
   [[ -n "$router_pid" ]] && { kill -TERM "$router_pid" 2>/dev/null; wait "$router_pid" 2>/dev/null || true; }
   write_config "$1"
-  start "$out/router-$1.log" ip netns exec "$router_ns" dotnet "$(bin Router)" --config "$out/router-$1.json"; router_pid=$last_pid
+  start "$out/router-$1.log" ip netns exec "$router_ns" env ${ROUTER_ENV:-} dotnet "$(bin Router)" --config "$out/router-$1.json"; router_pid=$last_pid
   for _ in $(seq 1 150); do
     ip netns exec "$client_ns" curl -fsS -o /dev/null "http://$router_ip:9901/health" 2>/dev/null && return 0
     sleep 0.2

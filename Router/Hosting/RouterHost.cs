@@ -83,6 +83,10 @@ internal sealed class RouterHost : IAsyncDisposable
         builder.WebHost.ConfigureKestrel(options => Configure(options, config));
         _app = builder.Build();
 
+        // Admin answers (a metrics scrape, the statistics' JSON) are built on the thread pool: with inline I/O they
+        // would otherwise hold up the listeners' sockets that share the event thread.
+        _app.Use((context, next) => IoScheduling.Inline && IsAdminRequest(context) ? OffEventThreadAsync(context, next) : next(context));
+
         // Prometheus' text exposition, on the admin address only (never on a listener's port).
         _app.UseOpenTelemetryPrometheusScrapingEndpoint(
             meterProvider: null,
@@ -237,6 +241,12 @@ internal sealed class RouterHost : IAsyncDisposable
         }
 
         return ListenerResponses.WriteNotFoundAsync(context);
+    }
+
+    private static async Task OffEventThreadAsync(HttpContext context, RequestDelegate next)
+    {
+        await IoScheduling.LeaveEventThreadAsync().ConfigureAwait(false);
+        await next(context).ConfigureAwait(false);
     }
 
     private bool IsAdminRequest(HttpContext context) =>
