@@ -6,9 +6,11 @@ namespace SoapRouter.Hosting;
 /// requests there too (UnsafePreferInlineScheduling), so a small verbatim message is received, routed, forwarded and
 /// answered without crossing threads, as in an event loop. Profiled on 1 KB pass-through (BENCHMARKS.md): context
 /// switches per message 2.2 -> 0.8 (nginx: 0.8). The catch is that whatever runs inline holds up every other socket
-/// of its event thread, so the steps that can take long move to the thread pool first
-/// (<see cref="LeaveEventThreadAsync"/>): decompressing and compressing, re-encoding, and reading a message larger
-/// than <see cref="InlineMessageBytes"/>.
+/// of its event thread, so work that can take long moves to the thread pool first (<see cref="LeaveEventThreadAsync"/>):
+/// a request or reply over <see cref="InlineMessageBytes"/> or compressed (its decoding, checking, re-encoding and
+/// compressing then run there), every message of a net.tcp session and every reply of a net.tcp destination (both
+/// re-encoded, sizes unknown up front), and admin requests. A small plain message stays, a small HTTP re-encode or
+/// compression included (tens to a few hundred microseconds).
 /// </summary>
 /// <remarks>
 /// The socket engine reads <see cref="InlineCompletionsVariable"/> once per process, when the first socket operation
