@@ -40,14 +40,7 @@ public sealed class TracingThroughRouterTests
         var reply = await TracedEcho.CallAsync(client, binding, traceParent, "traced");
 
         Assert.Equal("traced", reply.Text);
-        var trace = await spans.WaitForAsync(traceId, 3);
-        var server = Assert.Single(trace, span => span.Source.Name == RouterTelemetry.Name && span.Kind == ActivityKind.Server);
-        var attempt = Assert.Single(trace, span => span.Source.Name == RouterTelemetry.Name && span.Kind == ActivityKind.Client);
-        var backend = Assert.Single(trace, span => span.Source.Name == StubTracing.Name);
-
-        Assert.Equal(clientSpanId, server.ParentSpanId);
-        Assert.Equal(server.SpanId, attempt.ParentSpanId);
-        Assert.Equal(attempt.SpanId, backend.ParentSpanId);
+        var (server, attempt, backend) = OneChain(await spans.WaitForAsync(traceId, 3), clientSpanId);
 
         Assert.Equal(listener, server.GetTagItem(SpanTags.Listener));
         Assert.Equal(bindingName, server.GetTagItem(SpanTags.Binding));
@@ -83,13 +76,7 @@ public sealed class TracingThroughRouterTests
         using var client = StubWcfClient<IEchoService>.Create(WireBindings.Get(listenerBinding), router.Address(listener));
         Assert.Equal("across", (await TracedEcho.CallAsync(client, WireBindings.Get(listenerBinding), traceParent, "across")).Text);
 
-        var trace = await spans.WaitForAsync(traceId, 3);
-        var server = Assert.Single(trace, span => span.Source.Name == RouterTelemetry.Name && span.Kind == ActivityKind.Server);
-        var attempt = Assert.Single(trace, span => span.Source.Name == RouterTelemetry.Name && span.Kind == ActivityKind.Client);
-        var backend = Assert.Single(trace, span => span.Source.Name == StubTracing.Name);
-        Assert.Equal(clientSpanId, server.ParentSpanId);
-        Assert.Equal(server.SpanId, attempt.ParentSpanId);
-        Assert.Equal(attempt.SpanId, backend.ParentSpanId);
+        var (_, attempt, _) = OneChain(await spans.WaitForAsync(traceId, 3), clientSpanId);
         Assert.Equal("reencoded", attempt.GetTagItem(SpanTags.Path));
     }
 
@@ -253,6 +240,21 @@ public sealed class TracingThroughRouterTests
             Listeners = [.. config.Listeners, TestConfigs.Listener("tcp", WireBindingNames.NetTcp, "net.tcp://127.0.0.1:0/router/tcp")],
             Telemetry = new TelemetryConfig { Tracing = new TracingConfig { SoapHeader = TraceHeader } },
         });
+    }
+
+    /// <summary>
+    /// The trace's one router server span, one attempt span and one stub span, each the child of the one before it
+    /// (the server span of the client's span).
+    /// </summary>
+    private static (Activity Server, Activity Attempt, Activity Backend) OneChain(IReadOnlyCollection<Activity> trace, ActivitySpanId clientSpanId)
+    {
+        var server = Assert.Single(trace, span => span.Source.Name == RouterTelemetry.Name && span.Kind == ActivityKind.Server);
+        var attempt = Assert.Single(trace, span => span.Source.Name == RouterTelemetry.Name && span.Kind == ActivityKind.Client);
+        var backend = Assert.Single(trace, span => span.Source.Name == StubTracing.Name);
+        Assert.Equal(clientSpanId, server.ParentSpanId);
+        Assert.Equal(server.SpanId, attempt.ParentSpanId);
+        Assert.Equal(attempt.SpanId, backend.ParentSpanId);
+        return (server, attempt, backend);
     }
 
     private static (ActivityTraceId TraceId, ActivitySpanId SpanId, string TraceParent) NewTraceParent()
