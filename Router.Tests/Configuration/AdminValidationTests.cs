@@ -26,12 +26,13 @@ public sealed class AdminValidationTests
     [Theory]
     [InlineData("http://0.0.0.0:9901")]
     [InlineData("http://[::]:9901")]
-    public void Validate_WildcardAddress_WarnsThatStatsIsReachableEverywhere(string address)
+    [InlineData("http://10.1.2.3:9901")]
+    public void Validate_NonLoopbackAddressWithoutTlsOrToken_WarnsThatStatsIsReachable(string address)
     {
         var result = RouterConfigValidator.Validate(Valid() with { Admin = new AdminConfig { Address = address } });
 
         Assert.True(result.IsValid);
-        Assert.Contains(result.Warnings, w => w.StartsWith("admin.address: ", StringComparison.Ordinal) && w.Contains("every interface", StringComparison.Ordinal));
+        Assert.Contains(result.Warnings, w => w.StartsWith("admin.address: ", StringComparison.Ordinal) && w.Contains("reachable from other hosts with neither TLS", StringComparison.Ordinal));
     }
 
     [Theory]

@@ -49,9 +49,9 @@ public sealed class LimitsValidationTests
     }
 
     [Theory]
-    [InlineData("127.0.0.1:9901", "must be an absolute http:// address")]
-    [InlineData("https://127.0.0.1:9901", "must be an absolute http:// address")]
-    [InlineData("net.tcp://127.0.0.1:9901", "must be an absolute http:// address")]
+    [InlineData("127.0.0.1:9901", "must be an absolute http:// or https:// address")]
+    [InlineData("https://127.0.0.1:9901", "is https: add admin.tls")]
+    [InlineData("net.tcp://127.0.0.1:9901", "must be an absolute http:// or https:// address")]
     public void Validate_BadAdminAddress_ReportsIt(string address, string fragment) =>
         AssertSingleError(Valid() with { Admin = new AdminConfig { Address = address } }, "admin.address", fragment);
 

@@ -48,8 +48,8 @@ public sealed class ListenerValidationTests
         AssertSingleError(WithListeners(Listener("a", binding, address)), "listeners[0].address", fragment);
 
     [Fact]
-    public void Validate_HttpsForHttpBinding_IsAccepted() =>
-        Assert.Empty(Errors(WithListeners(Listener("a", WireBindingNames.Soap12Http, "https://127.0.0.1:8443/router"))));
+    public void Validate_HttpsForHttpBinding_IsAcceptedAndAsksForTls() =>
+        AssertSingleError(WithListeners(Listener("a", WireBindingNames.Soap12Http, "https://127.0.0.1:8443/router")), "listeners[0].address", "add a tls section");
 
     [Fact]
     public void Validate_SameAddressTwice_ReportsDuplicateAddress() =>

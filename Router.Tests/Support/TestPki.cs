@@ -21,7 +21,7 @@ internal sealed class TestPki : IDisposable
     private readonly ECDsa _caKey;
     private int _serial = 1;
 
-    /// <summary>A new CA named <paramref name="name"/>, valid from a day ago for ten years.</summary>
+    /// <summary>A new CA named <paramref name="name"/>, valid from a year ago for ten years.</summary>
     public TestPki(string name = "Router Test CA")
     {
         _caKey = ECDsa.Create(ECCurve.NamedCurves.nistP256);
@@ -29,7 +29,8 @@ internal sealed class TestPki : IDisposable
         request.CertificateExtensions.Add(new X509BasicConstraintsExtension(true, false, 0, true));
         request.CertificateExtensions.Add(new X509KeyUsageExtension(X509KeyUsageFlags.KeyCertSign | X509KeyUsageFlags.CrlSign, true));
         request.CertificateExtensions.Add(new X509SubjectKeyIdentifierExtension(request.PublicKey, false));
-        Ca = request.CreateSelfSigned(DateTimeOffset.UtcNow.AddDays(-1), DateTimeOffset.UtcNow.AddYears(10));
+        // From a year back, so expired and not-yet-valid certificates can be issued under it.
+        Ca = request.CreateSelfSigned(DateTimeOffset.UtcNow.AddYears(-1), DateTimeOffset.UtcNow.AddYears(10));
         CaPath = _folder.File(Safe(name) + "-ca.pem");
         File.WriteAllText(CaPath, Ca.ExportCertificatePem() + "\n");
     }
@@ -67,7 +68,8 @@ internal sealed class TestPki : IDisposable
         IReadOnlyList<string> usages,
         DateTimeOffset? notBefore,
         DateTimeOffset? notAfter,
-        bool rsa)
+        bool rsa,
+        IReadOnlyList<Uri>? uris = null)
     {
         using AsymmetricAlgorithm key = rsa ? RSA.Create(2048) : ECDsa.Create(ECCurve.NamedCurves.nistP256);
         var request = key is RSA rsaKey
@@ -87,9 +89,14 @@ internal sealed class TestPki : IDisposable
             request.CertificateExtensions.Add(new X509EnhancedKeyUsageExtension(oids, false));
         }
 
-        if (dnsNames.Count > 0 || addresses.Count > 0)
+        if (dnsNames.Count > 0 || addresses.Count > 0 || uris is { Count: > 0 })
         {
             var san = new SubjectAlternativeNameBuilder();
+            foreach (var uri in uris ?? [])
+            {
+                san.AddUri(uri);
+            }
+
             foreach (var name in dnsNames)
             {
                 san.AddDnsName(name);

@@ -5,7 +5,7 @@ namespace SoapRouter.Configuration;
 
 /// <summary>
 /// The one reading of admin.address, shared by the validator and the admin server so a config that validates
-/// always binds: http, no path, and a literal IP address or localhost.
+/// always binds: http or https, no path, and a literal IP address or localhost.
 /// </summary>
 public static class AdminEndpointAddress
 {
@@ -13,9 +13,9 @@ public static class AdminEndpointAddress
     public static bool TryParse(string? address, [NotNullWhen(true)] out IPEndPoint? endPoint, [NotNullWhen(false)] out string? error)
     {
         endPoint = null;
-        if (!Uri.TryCreate(address, UriKind.Absolute, out var uri) || uri.IsFile || uri.Scheme != Uri.UriSchemeHttp)
+        if (!Uri.TryCreate(address, UriKind.Absolute, out var uri) || uri.IsFile || (uri.Scheme != Uri.UriSchemeHttp && uri.Scheme != Uri.UriSchemeHttps))
         {
-            error = $"'{address}' must be an absolute http:// address (e.g. http://127.0.0.1:9901)";
+            error = $"'{address}' must be an absolute http:// or https:// address (e.g. http://127.0.0.1:9901)";
             return false;
         }
 
@@ -41,6 +41,10 @@ public static class AdminEndpointAddress
         error = null;
         return true;
     }
+
+    /// <summary>True when <paramref name="address"/> is an https:// one.</summary>
+    public static bool IsHttps(string? address) =>
+        address is not null && address.StartsWith(Uri.UriSchemeHttps + "://", StringComparison.OrdinalIgnoreCase);
 
     /// <summary>True for 0.0.0.0 and ::, which bind every interface of the host, the DMZ side included.</summary>
     public static bool IsWildcard(IPEndPoint endPoint) =>

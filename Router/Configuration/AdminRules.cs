@@ -2,7 +2,10 @@ using System.Net;
 
 namespace SoapRouter.Configuration;
 
-/// <summary>Checks admin.address: bindable, not shared with a listener, and a warning when it opens every interface.</summary>
+/// <summary>
+/// Checks the admin section: an address that binds, not shared with a listener; TLS exactly when it is https; the token
+/// resolvable; and a warning when it is reachable from beyond this host with neither TLS nor a token.
+/// </summary>
 internal static class AdminRules
 {
     private const string Path = "admin.address";
@@ -21,9 +24,36 @@ internal static class AdminRules
             return;
         }
 
-        if (AdminEndpointAddress.IsWildcard(endPoint))
+        var https = AdminEndpointAddress.IsHttps(admin.Address);
+        if (https && admin.Tls is null)
         {
-            context.Warning(Path, $"'{admin.Address}' listens on every interface; /stats is unauthenticated, so bind a loopback or internal-only address");
+            context.Error(Path, $"'{admin.Address}' is https: add admin.tls with at least a certificate");
+        }
+        else if (!https && admin.Tls is not null)
+        {
+            context.Error("admin.tls", $"TLS needs an https:// admin address (it is '{admin.Address}')");
+        }
+
+        if (admin.Tls is { } tls)
+        {
+            TlsRules.CheckServerSection(tls, "admin.tls", context);
+        }
+
+        if (admin.AuthToken is { } token)
+        {
+            if (!SecretValue.TryResolve(token, out var secret, out var secretError))
+            {
+                context.Error("admin.authToken", secretError!);
+            }
+            else if (string.IsNullOrWhiteSpace(secret))
+            {
+                context.Error("admin.authToken", "must not be empty");
+            }
+        }
+
+        if (!IPAddress.IsLoopback(endPoint.Address) && admin.Tls is null && admin.AuthToken is null)
+        {
+            context.Warning(Path, $"'{admin.Address}' is reachable from other hosts with neither TLS (admin.tls) nor a token (admin.authToken): anyone who reaches it reads /stats and /metrics; bind a loopback or internal-only address, or set both");
         }
 
         for (var i = 0; i < listeners.Count; i++)

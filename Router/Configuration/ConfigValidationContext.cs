@@ -9,6 +9,9 @@ internal sealed class ConfigValidationContext
     /// <summary>Destination names seen so far, with the path of their first use; they must be unique router-wide.</summary>
     public Dictionary<string, string> DestinationNames { get; } = new(StringComparer.Ordinal);
 
+    /// <summary>The moment certificates must be valid at (the system clock's now; a test may set another).</summary>
+    public DateTimeOffset Now { get; init; } = DateTimeOffset.UtcNow;
+
     /// <summary>Records an error at <paramref name="path"/>.</summary>
     public void Error(string path, string message) => _errors.Add($"{ConfigPath.Display(path)}: {message}");
 

@@ -20,4 +20,10 @@ public sealed record DestinationConfig
     /// never, and no Accept-Encoding is sent. Compressed replies are read under limits.maxDecompressedSize.
     /// </summary>
     public CompressionOptions? Compression { get; init; }
+
+    /// <summary>
+    /// TLS toward this destination: an https:// address uses TLS with or without it (the system's authorities by
+    /// default); a net.tcp:// one uses transport security only with it. Null on http://.
+    /// </summary>
+    public DestinationTlsConfig? Tls { get; init; }
 }

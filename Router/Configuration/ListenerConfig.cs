@@ -25,4 +25,10 @@ public sealed record ListenerConfig
     /// null: never. Compressed requests are read whatever this says, under limits.maxDecompressedSize.
     /// </summary>
     public CompressionOptions? Compression { get; init; }
+
+    /// <summary>
+    /// TLS on this listener: required for an https:// address, and on a net.tcp:// one it makes the listener serve
+    /// transport security (the application/ssl-tls upgrade); null: plain.
+    /// </summary>
+    public ListenerTlsConfig? Tls { get; init; }
 }

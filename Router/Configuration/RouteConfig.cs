@@ -27,4 +27,17 @@ public sealed record RouteConfig
     /// transport acknowledgement (net.tcp) is then not waited on for a reply.
     /// </summary>
     public IReadOnlyList<string> OneWayActions { get; init; } = [];
+
+    /// <summary>
+    /// When not empty, only callers whose TLS client certificate matches one of these rules may use the route; any other
+    /// message (no certificate, or one no rule admits) gets the router's Sender fault "access denied" and is never
+    /// forwarded. Empty: every caller.
+    /// </summary>
+    public IReadOnlyList<ClientCertificateRule> AllowedClientCertificates { get; init; } = [];
+
+    /// <summary>
+    /// <c>header</c>: HTTP destinations get the caller's certificate in Envoy's <c>X-Forwarded-Client-Cert</c> header
+    /// (Hash, Subject, URI and DNS SANs). That header is stripped from every incoming request whatever this says. Null: not sent.
+    /// </summary>
+    public string? ForwardClientCertificate { get; init; }
 }

@@ -49,19 +49,24 @@ public static class RouterConfigLoader
     /// </summary>
     public const string AdminAddressVariable = "ROUTER_ADMIN_ADDRESS";
 
-    /// <summary>Parses UTF-8 JSON, then validates it; the result carries a config only when both pass.</summary>
-    public static RouterConfigLoadResult Load(ReadOnlyMemory<byte> utf8) =>
-        Load(utf8, Environment.GetEnvironmentVariable(AdminAddressVariable));
+    /// <summary>Parses UTF-8 JSON, then validates it; the result carries a config only when both pass. Relative TLS file paths are read from the working directory.</summary>
+    public static RouterConfigLoadResult Load(ReadOnlyMemory<byte> utf8) => LoadRelativeTo(utf8, Environment.CurrentDirectory);
 
-    /// <summary>As <see cref="Load(ReadOnlyMemory{byte})"/>, with <paramref name="adminAddress"/> (when not empty) in place of the file's admin.address.</summary>
-    internal static RouterConfigLoadResult Load(ReadOnlyMemory<byte> utf8, string? adminAddress)
+    /// <summary>As <see cref="Load(ReadOnlyMemory{byte})"/>, with relative TLS file paths read from <paramref name="baseDirectory"/> (router.json's folder).</summary>
+    public static RouterConfigLoadResult LoadRelativeTo(ReadOnlyMemory<byte> utf8, string baseDirectory) =>
+        Load(utf8, Environment.GetEnvironmentVariable(AdminAddressVariable), baseDirectory);
+
+    /// <summary>As <see cref="Load(ReadOnlyMemory{byte}, string)"/>, with <paramref name="adminAddress"/> (when not empty) in place of the file's admin.address.</summary>
+    internal static RouterConfigLoadResult Load(ReadOnlyMemory<byte> utf8, string? adminAddress, string? baseDirectory = null)
     {
+        baseDirectory ??= Environment.CurrentDirectory;
         var parsed = Parse(utf8);
         if (!parsed.Succeeded)
         {
-            return WithSemanticErrors(parsed, utf8);
+            return WithSemanticErrors(parsed, utf8, baseDirectory);
         }
 
+        parsed = parsed with { Config = TlsPaths.Resolve(parsed.Config, baseDirectory) };
         if (!string.IsNullOrWhiteSpace(adminAddress))
         {
             parsed = parsed with { Config = parsed.Config with { Admin = parsed.Config.Admin with { Address = adminAddress.Trim() } } };
@@ -75,7 +80,7 @@ public static class RouterConfigLoader
 
     // A file whose only structural problems are, say, a misspelt property still maps onto the records; validating
     // that best-effort reading reports the remaining mistakes now instead of one edit-and-retry cycle later.
-    private static RouterConfigLoadResult WithSemanticErrors(RouterConfigLoadResult parsed, ReadOnlyMemory<byte> utf8)
+    private static RouterConfigLoadResult WithSemanticErrors(RouterConfigLoadResult parsed, ReadOnlyMemory<byte> utf8, string baseDirectory)
     {
         RouterConfig? lenient;
         try
@@ -92,7 +97,7 @@ public static class RouterConfigLoader
             return parsed;
         }
 
-        var validation = RouterConfigValidator.Validate(lenient);
+        var validation = RouterConfigValidator.Validate(TlsPaths.Resolve(lenient, baseDirectory));
         return RouterConfigLoadResult.Failure([.. parsed.Errors, .. validation.Errors], validation.Warnings);
     }
 
@@ -113,6 +118,6 @@ public static class RouterConfigLoader
             return RouterConfigLoadResult.Failure([$"{path}: cannot read the file: {ex.Message}"]);
         }
 
-        return Load(bytes);
+        return LoadRelativeTo(bytes, Path.GetDirectoryName(Path.GetFullPath(path)) ?? Environment.CurrentDirectory);
     }
 }

@@ -79,7 +79,7 @@ public sealed class RouterConfigProvider : IDisposable
 
         var content = ReadAtStart(FilePath);
         _currentHash = SHA256.HashData(content);
-        var result = RouterConfigLoader.Load(content);
+        var result = RouterConfigLoader.LoadRelativeTo(content, BaseDirectory);
         if (!result.Succeeded)
         {
             RouterConfigException.Throw(FilePath, result.Errors);
@@ -109,6 +109,9 @@ public sealed class RouterConfigProvider : IDisposable
 
     /// <summary>Full path of the watched file.</summary>
     public string FilePath { get; }
+
+    /// <summary>The file's folder: relative certificate paths in it are read from here.</summary>
+    public string BaseDirectory => Path.GetDirectoryName(FilePath) ?? Environment.CurrentDirectory;
 
     /// <summary>The running snapshot: config, version and warnings, read together.</summary>
     public RouterConfigSnapshot Snapshot => Volatile.Read(ref _snapshot);
@@ -203,7 +206,7 @@ public sealed class RouterConfigProvider : IDisposable
             return new RouterConfigLoadResult { Config = running.Config, Warnings = running.Warnings };
         }
 
-        var result = RouterConfigLoader.Load(content);
+        var result = RouterConfigLoader.LoadRelativeTo(content, BaseDirectory);
         if (!result.Succeeded)
         {
             RouterConfigLog.ReloadRejected(_logger, FilePath, result.Errors.Count, running.Version, RouterConfigLog.Lines(result.Errors));

@@ -23,6 +23,7 @@ public static class RouterConfigValidator
         ShutdownRules.Check(config.Shutdown, context);
 
         TelemetryRules.Check(config.Telemetry, context);
+        TlsRules.Check(config, context);
 
         return context.ToResult();
     }
