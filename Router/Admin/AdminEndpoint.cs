@@ -18,10 +18,16 @@ internal sealed class AdminEndpoint
     private readonly TimeProvider _timeProvider;
     private readonly long _createdAt;
     private readonly ListenerHealth _listeners;
+    private readonly Tls.TlsCertificates? _certificates;
 
-    /// <summary>Creates the endpoint; uptime counts from here. The listeners' health comes from <paramref name="statistics"/>.</summary>
-    public AdminEndpoint(RouterStatistics statistics, IHealthSource health, TimeProvider timeProvider, Compression.CompressionLinks? compression = null)
+    /// <summary>
+    /// Creates the endpoint; uptime counts from here. The listeners' health comes from <paramref name="statistics"/>; an
+    /// expired certificate among <paramref name="certificates"/> makes the router degraded.
+    /// </summary>
+    public AdminEndpoint(
+        RouterStatistics statistics, IHealthSource health, TimeProvider timeProvider, Compression.CompressionLinks? compression = null, Tls.TlsCertificates? certificates = null)
     {
+        _certificates = certificates;
         _compression = compression;
         ArgumentNullException.ThrowIfNull(statistics);
         ArgumentNullException.ThrowIfNull(health);
@@ -54,7 +60,14 @@ internal sealed class AdminEndpoint
 
     private Task WriteHealthAsync(HttpContext context)
     {
+        var reasons = new List<string>();
+        _certificates?.AddHealthReasons(reasons);
         var worst = (HealthStatus)Math.Max((int)_health.GetStatus(), (int)_listeners.GetStatus());
+        if (reasons.Count > 0 && worst == HealthStatus.Ok)
+        {
+            worst = HealthStatus.Degraded;
+        }
+
         var status = worst switch
         {
             HealthStatus.Ok => StatusOk,
@@ -70,7 +83,7 @@ internal sealed class AdminEndpoint
             context.Response.StatusCode = StatusCodes.Status503ServiceUnavailable;
         }
 
-        var report = new HealthReport(status, _health.ConfigVersion, Math.Round(uptime, 3), _health.GetDestinations());
+        var report = new HealthReport(status, _health.ConfigVersion, Math.Round(uptime, 3), _health.GetDestinations(), reasons.Count > 0 ? reasons : null);
         return context.Response.WriteAsJsonAsync(report, AdminJsonContext.Default.HealthReport, contentType: null, context.RequestAborted);
     }
 

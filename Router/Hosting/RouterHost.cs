@@ -87,6 +87,11 @@ internal sealed class RouterHost : IAsyncDisposable
         // would otherwise hold up the listeners' sockets that share the event thread.
         _app.Use((context, next) => IoScheduling.Inline && IsAdminRequest(context) ? OffEventThreadAsync(context, next) : next(context));
 
+        // admin.authToken guards /stats and /metrics (the Prometheus endpoint below included); /health stays open.
+        _app.Use((context, next) => IsAdminRequest(context) && !AdminAuthorization.Allows(context, CurrentAdmin())
+            ? AdminAuthorization.RefuseAsync(context)
+            : next(context));
+
         // Prometheus' text exposition, on the admin address only (never on a listener's port).
         _app.UseOpenTelemetryPrometheusScrapingEndpoint(
             meterProvider: null,
@@ -248,6 +253,8 @@ internal sealed class RouterHost : IAsyncDisposable
         await IoScheduling.LeaveEventThreadAsync().ConfigureAwait(false);
         await next(context).ConfigureAwait(false);
     }
+
+    private Configuration.AdminConfig CurrentAdmin() => Runtime.State.Config.Admin;
 
     private bool IsAdminRequest(HttpContext context) =>
         context.Connection.LocalPort == _adminPort && IsAdminAddress(context.Connection.LocalIpAddress);

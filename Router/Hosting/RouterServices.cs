@@ -41,6 +41,7 @@ internal static class RouterServices
         services.AddSingleton<IHealthSource>(sp => sp.GetRequiredService<RouterRuntime>());
         services.AddSingleton<RouterStatistics>();
         services.AddSingleton<RouterMetrics>();
+        services.AddSingleton<Tls.TlsCertificates>();
         services.AddSingleton(_ => new HttpDestinationClients(timeProvider, DrainDelay(config)));
         services.AddSingleton(sp => new NetTcpDestinationClients(timeProvider, DrainDelay(config), sp.GetRequiredService<ILogger<NetTcpDestinationClients>>()));
         services.AddSingleton<Forwarder>();

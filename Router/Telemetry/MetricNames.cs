@@ -54,6 +54,9 @@ internal static class MetricNames
     /// <summary>Time from a message's arrival to its answer, by listener, route and outcome.</summary>
     public const string MessageDuration = "soaprouter.message.duration";
 
+    /// <summary>Seconds until a certificate the router serves or presents expires (negative once expired), by certificate.</summary>
+    public const string CertificateExpiry = "soaprouter.tls.certificate.expiry";
+
     /// <summary>Time of one forwarding attempt, by destination and outcome.</summary>
     public const string AttemptDuration = "soaprouter.attempt.duration";
 }

@@ -24,10 +24,15 @@ internal sealed class RouterMetrics : IDisposable
     private readonly CompressionLinks _compression;
     private readonly Histogram<double> _messageDuration;
     private readonly Histogram<double> _attemptDuration;
+    private readonly Tls.TlsCertificates? _certificates;
 
-    /// <summary>Creates the Meter and its instruments over <paramref name="statistics"/>, <paramref name="health"/> and <paramref name="compression"/>.</summary>
-    public RouterMetrics(RouterStatistics statistics, IHealthSource health, CompressionLinks compression)
+    /// <summary>
+    /// Creates the Meter and its instruments over <paramref name="statistics"/>, <paramref name="health"/>,
+    /// <paramref name="compression"/> and, when given, the expiry of <paramref name="certificates"/>.
+    /// </summary>
+    public RouterMetrics(RouterStatistics statistics, IHealthSource health, CompressionLinks compression, Tls.TlsCertificates? certificates = null)
     {
+        _certificates = certificates;
         ArgumentNullException.ThrowIfNull(statistics);
         ArgumentNullException.ThrowIfNull(health);
         ArgumentNullException.ThrowIfNull(compression);
@@ -52,6 +57,7 @@ internal sealed class RouterMetrics : IDisposable
         Meter.CreateObservableGauge(MetricNames.CompressionRatio, ObserveRatios, "1", "Compressed over original bytes so far, per link");
         Meter.CreateObservableGauge(MetricNames.DestinationHealth, ObserveHealth, "1", "1 while a destination is healthy, 0 while ejected or unhealthy");
         Meter.CreateObservableUpDownCounter(MetricNames.OpenConnections, ObserveConnections, "{connection}", "Client connections open now, per listener endpoint");
+        Meter.CreateObservableGauge(MetricNames.CertificateExpiry, ObserveCertificateExpiry, "s", "Seconds until a certificate the router serves or presents expires (negative once expired)");
         _messageDuration = Meter.CreateHistogram<double>(MetricNames.MessageDuration, "s", "From a message's arrival to its answer");
         _attemptDuration = Meter.CreateHistogram<double>(MetricNames.AttemptDuration, "s", "One forwarding attempt");
     }
@@ -61,6 +67,22 @@ internal sealed class RouterMetrics : IDisposable
 
     /// <inheritdoc />
     public void Dispose() => Meter.Dispose();
+
+    private IEnumerable<Measurement<double>> ObserveCertificateExpiry()
+    {
+        if (_certificates is null)
+        {
+            yield break;
+        }
+
+        foreach (var (certificate, seconds) in _certificates.SecondsUntilExpiry())
+        {
+            yield return new Measurement<double>(
+                seconds,
+                new KeyValuePair<string, object?>("soaprouter.certificate", certificate.Name),
+                new KeyValuePair<string, object?>("soaprouter.certificate.subject", certificate.Current.Leaf.Subject));
+        }
+    }
 
     /// <summary>Records how long a message took; <paramref name="route"/> null when none matched.</summary>
     public void RecordMessage(string listener, string? route, bool failed, TimeSpan elapsed)
