@@ -21,6 +21,9 @@ internal sealed class RecordingBackend : IAsyncDisposable
 
     private RecordingBackend(WebApplication app) => _app = app;
 
+    /// <summary>The pseudo-header under which a request's TLS client certificate subject is recorded.</summary>
+    public const string ClientCertificateSubject = ":client-certificate";
+
     /// <summary>Requests in the order they arrived (fully read before the responder ran).</summary>
     public ConcurrentQueue<ReceivedRequest> Requests { get; } = new();
 
@@ -33,13 +36,24 @@ internal sealed class RecordingBackend : IAsyncDisposable
     /// <summary>The absolute address of <paramref name="path"/> on this backend.</summary>
     public string Address(string path = "/service") => new Uri(BaseAddress, path).AbsoluteUri;
 
-    /// <summary>Starts a backend that answers every request with <paramref name="respond"/>.</summary>
-    public static async Task<RecordingBackend> StartAsync(Func<HttpContext, ReceivedRequest, RecordingBackend, Task> respond)
+    /// <summary>
+    /// Starts a backend that answers every request with <paramref name="respond"/>; with <paramref name="https"/>, over
+    /// TLS as those options say (Kestrel's own HTTPS, the certificate the test made).
+    /// </summary>
+    public static async Task<RecordingBackend> StartAsync(
+        Func<HttpContext, ReceivedRequest, RecordingBackend, Task> respond, Microsoft.AspNetCore.Server.Kestrel.Https.HttpsConnectionAdapterOptions? https = null)
     {
         ArgumentNullException.ThrowIfNull(respond);
         var builder = WebApplication.CreateSlimBuilder(new WebApplicationOptions { EnvironmentName = "Test" });
         builder.Logging.ClearProviders();
-        builder.WebHost.ConfigureKestrel(options => options.Listen(IPAddress.Loopback, 0));
+        builder.WebHost.UseKestrelHttpsConfiguration();
+        builder.WebHost.ConfigureKestrel(options => options.Listen(IPAddress.Loopback, 0, listen =>
+        {
+            if (https is not null)
+            {
+                listen.UseHttps(https);
+            }
+        }));
         var app = builder.Build();
         var backend = new RecordingBackend(app);
         app.Run(async context =>
@@ -109,6 +123,12 @@ internal sealed class RecordingBackend : IAsyncDisposable
         foreach (var (name, values) in request.Headers)
         {
             headers[name] = values.ToString();
+        }
+
+        // The TLS client's certificate, as a pseudo-header a test can read like the others.
+        if (request.HttpContext.Connection.ClientCertificate is { } certificate)
+        {
+            headers[ClientCertificateSubject] = certificate.Subject;
         }
 
         return new ReceivedRequest(request.Method, request.Path.Value ?? "", body.ToArray(), headers, request.QueryString.Value ?? "");

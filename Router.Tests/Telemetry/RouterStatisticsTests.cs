@@ -71,6 +71,10 @@ public sealed class RouterStatisticsTests
         connections.Rejected(now: 5);
         connections.Closed();
         connections.AcceptFailed(now: 6);
+        statistics.RecordFault(FaultKind.TlsHandshake);
+        statistics.Tls.RecordHandshakeFailure("timeout");
+        statistics.Tls.RecordHandshake();
+        statistics.Tls.RecordDestinationHandshake("backend-1");
 
         var node = System.Text.Json.Nodes.JsonNode.Parse(JsonSerializer.Serialize(statistics.Snapshot(), TelemetryJsonContext.Default.StatisticsSnapshot))!.AsObject();
 
@@ -84,13 +88,14 @@ public sealed class RouterStatisticsTests
         Assert.Equal(
             """
             {"messages":2,"oneWay":1,"requestReply":1,"bytesIn":107,"bytesOut":200,
-            "faults":{"noRoute":1,"backendFault":0,"backendUnavailable":0,"badRequest":0,"routerBusy":0,"clientAborted":0,"backendError":0,"slowClient":1,"clientRateLimited":0},
+            "faults":{"noRoute":1,"backendFault":0,"backendUnavailable":0,"badRequest":0,"routerBusy":0,"clientAborted":0,"backendError":0,"slowClient":1,"clientRateLimited":0,"tlsHandshake":1,"accessDenied":0},
             "paths":{"verbatim":{"messages":1,"failures":0,"bytesIn":100,"bytesOut":200},
             "reencoded":{"messages":0,"failures":0,"bytesIn":0,"bytesOut":0}},
             "routes":{"orders":{"messages":1,"failures":0,"bytesIn":100,"bytesOut":200}},
             "destinations":{"backend-1":{"messages":1,"failures":0,"bytesIn":200,"bytesOut":100}},
             "listeners":{"basic,soap12":{"listeners":"basic,soap12","maxConnections":2,"liveConnections":1,
-            "acceptedConnections":2,"rejectedConnections":1,"acceptErrors":1,"accepting":false}}}
+            "acceptedConnections":2,"rejectedConnections":1,"acceptErrors":1,"accepting":false}},
+            "tls":{"handshakes":1,"handshakeFailures":{"timeout":1},"destinationHandshakes":{"backend-1":1},"destinationFailures":{}}}
             """.Replace("\n", "", StringComparison.Ordinal),
             json);
     }

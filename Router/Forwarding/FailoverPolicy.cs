@@ -5,7 +5,7 @@ internal static class FailoverPolicy
 {
     /// <summary>True when the failed request cannot have reached the backend, so sending it elsewhere is always safe.</summary>
     public static bool CannotHaveReachedBackend(ForwardError error) =>
-        error is ForwardError.ConnectionRefused or ForwardError.ConnectTimeout or ForwardError.ResetBeforeSend;
+        error is ForwardError.ConnectionRefused or ForwardError.ConnectTimeout or ForwardError.ResetBeforeSend or ForwardError.TlsFailed;
 
     /// <summary>True when the request may have been processed by the backend although no good reply came back.</summary>
     public static bool MayHaveReachedBackend(ForwardError error) =>

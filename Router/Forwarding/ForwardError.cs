@@ -9,6 +9,12 @@ internal enum ForwardError
     /// <summary>The connection could not be opened (refused, host unreachable, name not resolved); the request cannot have reached the backend.</summary>
     ConnectionRefused,
 
+    /// <summary>
+    /// The TLS handshake with the destination failed (its certificate did not pass the check, or no protocol in common);
+    /// nothing was sent, so the request cannot have reached the backend.
+    /// </summary>
+    TlsFailed,
+
     /// <summary>Opening the connection took longer than the cluster's connect timeout; the request cannot have reached the backend.</summary>
     ConnectTimeout,
 

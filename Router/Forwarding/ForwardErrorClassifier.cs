@@ -23,6 +23,9 @@ internal static class ForwardErrorClassifier
                 return timeoutFired || canceled.InnerException is TimeoutException
                     ? Timeout(requestSent)
                     : ForwardError.Cancelled;
+            case System.Security.Authentication.AuthenticationException:
+                // The handshake failed before a byte of the request went out, whatever the caller believed.
+                return ForwardError.TlsFailed;
             case SocketException socket:
                 return FromSocketError(socket.SocketErrorCode, requestSent);
             case HttpRequestException http:
@@ -61,6 +64,7 @@ internal static class ForwardErrorClassifier
 
         return http.HttpRequestError switch
         {
+            HttpRequestError.SecureConnectionError => ForwardError.TlsFailed,
             HttpRequestError.NameResolutionError => ForwardError.ConnectionRefused,
             HttpRequestError.ConnectionError => requestSent ? ForwardError.ResetAfterSend : ForwardError.ConnectionRefused,
             HttpRequestError.ResponseEnded => Reset(requestSent),

@@ -201,7 +201,7 @@ internal sealed class Forwarder : IDisposable
             _metrics?.RecordAttempt(destination.Name, error, _timeProvider.GetElapsedTime(started));
             if (failed)
             {
-                _failures.Record(destination.Name, error);
+                _failures.Record(destination.Name, error, error == ForwardError.TlsFailed ? destination.TlsProblem : null);
             }
         }
     }

@@ -28,13 +28,14 @@ internal sealed class DestinationFailureLog : IDisposable
         _timer = time.CreateTimer(static state => ((DestinationFailureLog)state!).Flush(), this, _interval, _interval);
     }
 
-    /// <summary>Counts one failed attempt on <paramref name="destination"/>.</summary>
-    public void Record(string destination, ForwardError error)
+    /// <summary>Counts one failed attempt on <paramref name="destination"/>; <paramref name="detail"/> says more about the error when known (a TLS handshake's reason).</summary>
+    public void Record(string destination, ForwardError error, string? detail = null)
     {
         var entry = _entries.GetOrAdd(destination, static _ => new Entry());
         if (Interlocked.Increment(ref entry.Count) == 1)
         {
             entry.First = error;
+            entry.Detail = detail;
         }
     }
 
@@ -44,10 +45,11 @@ internal sealed class DestinationFailureLog : IDisposable
         foreach (var (destination, entry) in _entries)
         {
             var first = entry.First;
+            var detail = entry.Detail;
             var count = Interlocked.Exchange(ref entry.Count, 0);
             if (count > 0)
             {
-                HealthLog.FailuresAggregated(_logger, destination, count, _interval, first);
+                HealthLog.FailuresAggregated(_logger, destination, count, _interval, first, detail is null ? "" : ": " + detail);
             }
         }
     }
@@ -59,5 +61,6 @@ internal sealed class DestinationFailureLog : IDisposable
     {
         public long Count;
         public ForwardError First;
+        public string? Detail;
     }
 }

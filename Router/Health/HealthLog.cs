@@ -28,8 +28,8 @@ internal static partial class HealthLog
 
     /// <summary>One line per destination per interval while its attempts fail.</summary>
     [LoggerMessage(EventId = 1706, Level = LogLevel.Warning,
-        Message = "Destination {Destination}: {Count} attempts failed in the last {Interval} (first: {FirstError})")]
-    public static partial void FailuresAggregated(ILogger logger, string destination, long count, TimeSpan interval, Forwarding.ForwardError firstError);
+        Message = "Destination {Destination}: {Count} attempts failed in the last {Interval} (first: {FirstError}{Detail})")]
+    public static partial void FailuresAggregated(ILogger logger, string destination, long count, TimeSpan interval, Forwarding.ForwardError firstError, string detail);
 
     /// <summary>A retry was not made because the cluster's retry budget was spent.</summary>
     [LoggerMessage(EventId = 1707, Level = LogLevel.Debug,

@@ -42,7 +42,12 @@ internal static class RouterServices
         services.AddSingleton<RouterStatistics>();
         services.AddSingleton<RouterMetrics>();
         services.AddSingleton<Tls.TlsCertificates>();
-        services.AddSingleton(_ => new HttpDestinationClients(timeProvider, DrainDelay(config)));
+        services.AddSingleton(sp => new HttpDestinationClients(
+            timeProvider,
+            DrainDelay(config),
+            HttpDestinationClients.DefaultMaxConnectionsPerServer,
+            sp.GetRequiredService<Tls.TlsCertificates>(),
+            sp.GetRequiredService<RouterStatistics>().Tls));
         services.AddSingleton(sp => new NetTcpDestinationClients(timeProvider, DrainDelay(config), sp.GetRequiredService<ILogger<NetTcpDestinationClients>>()));
         services.AddSingleton<Forwarder>();
         services.AddSingleton(_ => new CompressionLinks(timeProvider));

@@ -45,6 +45,9 @@ internal sealed class DestinationState
     /// <summary>The destination's unique name.</summary>
     public string Name => Config.Name;
 
+    /// <summary>Why the last TLS handshake with this destination failed (its certificate, say), for the failure log; null until one has.</summary>
+    public string? TlsProblem { get; set; }
+
     /// <summary>Requests sent to this destination that have not finished yet.</summary>
     public int InFlight => Volatile.Read(ref _inFlight);
 
@@ -64,7 +67,8 @@ internal sealed class DestinationState
     public bool Matches(DestinationConfig config) =>
         string.Equals(Config.Name, config.Name, StringComparison.Ordinal)
         && string.Equals(Config.Address, config.Address, StringComparison.Ordinal)
-        && string.Equals(Config.Binding, config.Binding, StringComparison.Ordinal);
+        && string.Equals(Config.Binding, config.Binding, StringComparison.Ordinal)
+        && Config.Tls == config.Tls;
 
     /// <summary>Counts a request as started; pair every call with <see cref="EndRequest"/> in a finally block.</summary>
     public void BeginRequest()

@@ -32,4 +32,10 @@ internal enum FaultKind
 
     /// <summary>The client's address was over limits.perClientRateLimit and the message was turned away (HTTP 503).</summary>
     ClientRateLimited = 8,
+
+    /// <summary>A client's TLS handshake on a listener failed (timeout, plain HTTP, not TLS, closed mid-way, certificate refused, no common protocol).</summary>
+    TlsHandshake = 9,
+
+    /// <summary>The route's allowedClientCertificates did not admit the caller's certificate (or it had none); never forwarded.</summary>
+    AccessDenied = 10,
 }

@@ -10,6 +10,8 @@ namespace SoapRouter.Telemetry;
 /// <param name="BackendError">A backend answered HTTP 5xx without a SOAP fault.</param>
 /// <param name="SlowClient">The client sent too slowly and was dropped.</param>
 /// <param name="ClientRateLimited">The client's address was over its rate limit.</param>
+/// <param name="TlsHandshake">A client's TLS handshake failed (by reason class under <c>tls.handshakeFailures</c>).</param>
+/// <param name="AccessDenied">A route's client certificate rules refused the caller.</param>
 internal sealed record FaultsSnapshot(
     long NoRoute,
     long BackendFault,
@@ -19,4 +21,6 @@ internal sealed record FaultsSnapshot(
     long ClientAborted,
     long BackendError,
     long SlowClient,
-    long ClientRateLimited);
+    long ClientRateLimited,
+    long TlsHandshake,
+    long AccessDenied);

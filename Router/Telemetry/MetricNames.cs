@@ -54,6 +54,15 @@ internal static class MetricNames
     /// <summary>Time from a message's arrival to its answer, by listener, route and outcome.</summary>
     public const string MessageDuration = "soaprouter.message.duration";
 
+    /// <summary>Client TLS handshakes the listeners completed.</summary>
+    public const string TlsHandshakes = "soaprouter.tls.handshakes";
+
+    /// <summary>Client TLS handshakes that failed, by reason class.</summary>
+    public const string TlsHandshakeFailures = "soaprouter.tls.handshake.failures";
+
+    /// <summary>The router's TLS handshakes with destinations, by destination and outcome.</summary>
+    public const string TlsDestinationHandshakes = "soaprouter.tls.destination.handshakes";
+
     /// <summary>Seconds until a certificate the router serves or presents expires (negative once expired), by certificate.</summary>
     public const string CertificateExpiry = "soaprouter.tls.certificate.expiry";
 

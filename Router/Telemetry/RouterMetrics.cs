@@ -57,6 +57,9 @@ internal sealed class RouterMetrics : IDisposable
         Meter.CreateObservableGauge(MetricNames.CompressionRatio, ObserveRatios, "1", "Compressed over original bytes so far, per link");
         Meter.CreateObservableGauge(MetricNames.DestinationHealth, ObserveHealth, "1", "1 while a destination is healthy, 0 while ejected or unhealthy");
         Meter.CreateObservableUpDownCounter(MetricNames.OpenConnections, ObserveConnections, "{connection}", "Client connections open now, per listener endpoint");
+        Meter.CreateObservableCounter(MetricNames.TlsHandshakes, () => _statistics.Tls.Snapshot().Handshakes, "{handshake}", "Client TLS handshakes the listeners completed");
+        Meter.CreateObservableCounter(MetricNames.TlsHandshakeFailures, ObserveHandshakeFailures, "{handshake}", "Client TLS handshakes that failed, by reason class");
+        Meter.CreateObservableCounter(MetricNames.TlsDestinationHandshakes, ObserveDestinationHandshakes, "{handshake}", "The router's TLS handshakes with destinations, by destination and outcome");
         Meter.CreateObservableGauge(MetricNames.CertificateExpiry, ObserveCertificateExpiry, "s", "Seconds until a certificate the router serves or presents expires (negative once expired)");
         _messageDuration = Meter.CreateHistogram<double>(MetricNames.MessageDuration, "s", "From a message's arrival to its answer");
         _attemptDuration = Meter.CreateHistogram<double>(MetricNames.AttemptDuration, "s", "One forwarding attempt");
@@ -67,6 +70,26 @@ internal sealed class RouterMetrics : IDisposable
 
     /// <inheritdoc />
     public void Dispose() => Meter.Dispose();
+
+    private IEnumerable<Measurement<long>> ObserveHandshakeFailures()
+    {
+        foreach (var (reason, count) in _statistics.Tls.Snapshot().HandshakeFailures)
+        {
+            yield return new Measurement<long>(count, new KeyValuePair<string, object?>("soaprouter.tls.reason", reason));
+        }
+    }
+
+    private IEnumerable<Measurement<long>> ObserveDestinationHandshakes()
+    {
+        var tls = _statistics.Tls.Snapshot();
+        foreach (var (destination, count) in tls.DestinationHandshakes)
+        {
+            var failed = tls.DestinationFailures.TryGetValue(destination, out var failures) ? failures : 0;
+            var tag = new KeyValuePair<string, object?>("soaprouter.destination", destination);
+            yield return new Measurement<long>(count - failed, tag, Success);
+            yield return new Measurement<long>(failed, tag, Failure);
+        }
+    }
 
     private IEnumerable<Measurement<double>> ObserveCertificateExpiry()
     {

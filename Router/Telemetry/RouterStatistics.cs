@@ -87,6 +87,9 @@ internal sealed class RouterStatistics
     /// <summary>Bytes sent to clients.</summary>
     public long BytesOut => Interlocked.Read(ref _bytesOut);
 
+    /// <summary>The TLS handshake counts.</summary>
+    public TlsCounters Tls { get; } = new();
+
     /// <summary>Faults of <paramref name="kind"/> so far.</summary>
     public long Faults(FaultKind kind) => Fault(kind);
 
@@ -147,12 +150,15 @@ internal sealed class RouterStatistics
                 Fault(FaultKind.ClientAborted),
                 Fault(FaultKind.BackendError),
                 Fault(FaultKind.SlowClient),
-                Fault(FaultKind.ClientRateLimited)),
+                Fault(FaultKind.ClientRateLimited),
+                Fault(FaultKind.TlsHandshake),
+                Fault(FaultKind.AccessDenied)),
             new PathsSnapshot(_verbatim.Snapshot(), _reencoded.Snapshot()),
             ProcessSnapshot.Now(),
             SnapshotOf(_routes),
             SnapshotOf(_destinations),
-            ConnectionsOf(_connections));
+            ConnectionsOf(_connections),
+            Tls.Snapshot());
     }
 
     private long Fault(FaultKind kind) => Interlocked.Read(ref _faults[(int)kind]);

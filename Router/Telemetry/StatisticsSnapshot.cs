@@ -12,6 +12,7 @@ namespace SoapRouter.Telemetry;
 /// <param name="Routes">Traffic by route name, sorted by name.</param>
 /// <param name="Destinations">Traffic by destination name (bytes in: received from it), sorted by name.</param>
 /// <param name="Listeners">Connections by listener endpoint (its listeners' names joined by ','), sorted by name.</param>
+/// <param name="Tls">TLS handshakes with clients and destinations, and their failures.</param>
 /// <param name="Health">Health by destination name (filled in by the admin endpoint).</param>
 /// <param name="Compression">Compression per link ("listener:name", "destination:name"): the links that compress or
 /// have decoded anything (filled in by the admin endpoint).</param>
@@ -27,6 +28,7 @@ internal sealed record StatisticsSnapshot(
     IReadOnlyDictionary<string, TrafficSnapshot> Routes,
     IReadOnlyDictionary<string, TrafficSnapshot> Destinations,
     IReadOnlyDictionary<string, ConnectionsSnapshot> Listeners,
+    TlsSnapshot Tls,
     [property: System.Text.Json.Serialization.JsonIgnore(Condition = System.Text.Json.Serialization.JsonIgnoreCondition.WhenWritingNull)]
     IReadOnlyDictionary<string, Health.DestinationHealthSnapshot>? Health = null,
     [property: System.Text.Json.Serialization.JsonIgnore(Condition = System.Text.Json.Serialization.JsonIgnoreCondition.WhenWritingNull)]

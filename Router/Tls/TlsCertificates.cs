@@ -39,6 +39,9 @@ internal sealed class TlsCertificates : IDisposable
     /// <summary>How often the files are checked.</summary>
     public TimeSpan CheckInterval { get; }
 
+    /// <summary>The expiry warning period of certificates whose section names none (tls.expiryWarning of the config in use).</summary>
+    public TimeSpan DefaultExpiryWarning { get; set; } = TlsConfig.DefaultExpiryWarning;
+
     /// <summary>The certificates in use now.</summary>
     public IReadOnlyList<ReloadingCertificate> All
     {

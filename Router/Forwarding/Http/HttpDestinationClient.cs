@@ -1,5 +1,6 @@
 using System.Net;
 using SoapRouter.LoadBalancing;
+using SoapRouter.Tls;
 
 namespace SoapRouter.Forwarding.Http;
 
@@ -14,8 +15,11 @@ internal sealed class HttpDestinationClient : IDisposable
 
     private int _disposed;
 
-    /// <summary>Creates the pool for <paramref name="destination"/>; <paramref name="connectTimeout"/> bounds each connect.</summary>
-    public HttpDestinationClient(DestinationState destination, TimeSpan connectTimeout, int maxConnectionsPerServer)
+    /// <summary>
+    /// Creates the pool for <paramref name="destination"/>; <paramref name="connectTimeout"/> bounds each connect;
+    /// <paramref name="tls"/> (an https:// destination) checks its certificate and presents the router's.
+    /// </summary>
+    public HttpDestinationClient(DestinationState destination, TimeSpan connectTimeout, int maxConnectionsPerServer, DestinationTls? tls = null)
     {
         ArgumentNullException.ThrowIfNull(destination);
         ArgumentOutOfRangeException.ThrowIfLessThan(maxConnectionsPerServer, 1);
@@ -38,8 +42,23 @@ internal sealed class HttpDestinationClient : IDisposable
             // replace it from whatever Activity happens to be current.
             ActivityHeadersPropagator = null,
         };
+        Tls = tls;
+        if (tls is not null)
+        {
+            Handler.SslOptions = tls.HttpOptions();
+
+            // The handler takes the TLS name (SNI and the certificate's name check) from the Host header: an IP address
+            // in the destination's address is then checked against tls.serverName, and the backend sees that host.
+            HostHeader = tls.ServerName is not { } name ? null : Address.IsDefaultPort ? name : $"{name}:{Address.Port}";
+        }
         Invoker = new HttpMessageInvoker(Handler, disposeHandler: true);
     }
+
+    /// <summary>The TLS side of an https:// destination; null for http://.</summary>
+    public DestinationTls? Tls { get; }
+
+    /// <summary>The Host header every request carries (tls.serverName, for an IP address); null: the address's own.</summary>
+    public string? HostHeader { get; }
 
     /// <summary>The destination this pool serves.</summary>
     public DestinationState Destination { get; }
@@ -65,6 +84,7 @@ internal sealed class HttpDestinationClient : IDisposable
         if (Interlocked.Exchange(ref _disposed, 1) == 0)
         {
             Invoker.Dispose();
+            Tls?.Dispose();
         }
     }
 }

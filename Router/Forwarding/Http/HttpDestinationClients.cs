@@ -19,14 +19,26 @@ internal sealed class HttpDestinationClients : IDisposable
     private readonly TimeProvider _timeProvider;
     private readonly TimeSpan _drainDelay;
     private readonly int _maxConnectionsPerServer;
+    private readonly Tls.TlsCertificates _certificates;
+    private readonly bool _ownsCertificates;
+    private readonly Telemetry.TlsCounters? _tlsCounters;
     private bool _disposed;
 
     /// <summary>
     /// Creates an empty set. <paramref name="drainDelay"/>: how long a retired pool stays open for messages still
     /// in flight on the old config; it should exceed the longest request timeout.
     /// </summary>
-    public HttpDestinationClients(TimeProvider timeProvider, TimeSpan drainDelay, int maxConnectionsPerServer = DefaultMaxConnectionsPerServer)
+    /// <remarks><paramref name="certificates"/> keeps https destinations' client certificates current; without it (tests) a TLS destination gets a private set.</remarks>
+    public HttpDestinationClients(
+        TimeProvider timeProvider,
+        TimeSpan drainDelay,
+        int maxConnectionsPerServer = DefaultMaxConnectionsPerServer,
+        Tls.TlsCertificates? certificates = null,
+        Telemetry.TlsCounters? tlsCounters = null)
     {
+        _ownsCertificates = certificates is null;
+        _certificates = certificates ?? new Tls.TlsCertificates(timeProvider, Microsoft.Extensions.Logging.Abstractions.NullLogger<Tls.TlsCertificates>.Instance);
+        _tlsCounters = tlsCounters;
         ArgumentNullException.ThrowIfNull(timeProvider);
         ArgumentOutOfRangeException.ThrowIfLessThan(drainDelay, TimeSpan.Zero);
         ArgumentOutOfRangeException.ThrowIfLessThan(maxConnectionsPerServer, 1);
@@ -98,13 +110,18 @@ internal sealed class HttpDestinationClients : IDisposable
         }
 
         _clients.Clear();
+        if (_ownsCertificates)
+        {
+            _certificates.Dispose();
+        }
     }
 
     private HttpDestinationClient Add(Key key)
     {
         // A pool created after Dispose would never be closed.
         ObjectDisposedException.ThrowIf(Volatile.Read(ref _disposed), this);
-        var created = new HttpDestinationClient(key.Destination, key.ConnectTimeout, _maxConnectionsPerServer);
+        var tls = Tls.DestinationTls.Create(key.Destination, _certificates, _tlsCounters);
+        var created = new HttpDestinationClient(key.Destination, key.ConnectTimeout, _maxConnectionsPerServer, tls);
         var winner = _clients.GetOrAdd(key, created);
         if (!ReferenceEquals(winner, created))
         {

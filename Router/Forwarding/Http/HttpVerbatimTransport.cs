@@ -62,7 +62,7 @@ internal sealed class HttpVerbatimTransport
         var link = _compression?.Destination(destination.Name);
         using var compressed = Compress(link, request, out var body, out var contentType, out var outcome);
         using var content = new RawSoapContent(body, contentType, timed: link is { Options.Enabled: true });
-        using var message = CreateMessage(client.Address, content, request);
+        using var message = CreateMessage(client, content, request);
         if (link is { Options.Enabled: true })
         {
             MarkCompression(message, link, outcome);
@@ -146,9 +146,9 @@ internal sealed class HttpVerbatimTransport
         }
     }
 
-    private static HttpRequestMessage CreateMessage(Uri address, RawSoapContent content, RawSoapRequest request)
+    private static HttpRequestMessage CreateMessage(HttpDestinationClient client, RawSoapContent content, RawSoapRequest request)
     {
-        var message = new HttpRequestMessage(HttpMethod.Post, address)
+        var message = new HttpRequestMessage(HttpMethod.Post, client.Address)
         {
             Content = content,
             Version = HttpVersion.Version11,
@@ -157,6 +157,11 @@ internal sealed class HttpVerbatimTransport
 
         // Unvalidated: the values go out as the client sent them (SOAPAction keeps its quotes).
         var headers = message.Headers;
+        if (client.HostHeader is { } host)
+        {
+            headers.Host = host;
+        }
+
         if (request.SoapAction is { } soapAction)
         {
             headers.TryAddWithoutValidation("SOAPAction", soapAction);
