@@ -317,6 +317,9 @@ internal sealed class HttpSoapHandler : IDisposable
             SoapActionHeader = Header(headers, "SOAPAction"),
             TraceParent = Header(headers, "traceparent"),
             TraceState = Header(headers, "tracestate"),
+
+            // What the listener's TLS handshake received (ITlsConnectionFeature); null on plain HTTP.
+            ClientCertificate = context.Connection.ClientCertificate,
             Aborted = context.RequestAborted,
             Activity = activity,
         };

@@ -32,6 +32,9 @@ internal sealed class InboundMessage
     /// <summary>The W3C tracestate header; null when absent.</summary>
     public string? TraceState { get; init; }
 
+    /// <summary>The certificate the client presented in its TLS handshake (HTTPS, or net.tcp's TLS upgrade); null when none.</summary>
+    public System.Security.Cryptography.X509Certificates.X509Certificate2? ClientCertificate { get; init; }
+
     /// <summary>Fires when the client goes away.</summary>
     public CancellationToken Aborted { get; init; }
 

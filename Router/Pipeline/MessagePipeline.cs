@@ -124,10 +124,11 @@ internal sealed class MessagePipeline
     }
 
     /// <summary>The router's own fault for <paramref name="inbound"/>, counted and remembered for its span and metrics.</summary>
-    private ClientAnswer Refuse(InboundMessage inbound, SoapFaultSpec fault, FaultKind kind, long bytesIn, string? relatesTo = null)
+    private ClientAnswer Refuse(
+        InboundMessage inbound, SoapFaultSpec fault, FaultKind kind, long bytesIn, string? relatesTo = null, int statusCode = SoapFaultMessages.HttpStatusCode)
     {
         inbound.Fault = kind;
-        return _faults.Refuse(inbound.Listener, fault, kind, bytesIn, relatesTo);
+        return _faults.Refuse(inbound.Listener, fault, kind, bytesIn, relatesTo, statusCode);
     }
 
     private async ValueTask<ClientAnswer?> ProcessReceivedAsync(InboundMessage inbound, PipelineState state, ReceivedMessage received, long started)
@@ -143,6 +144,14 @@ internal sealed class MessagePipeline
         inbound.RouteName = route.Name;
         inbound.Activity?.SetTag(SpanTags.Route, route.Name);
         var routeCounters = state.RouteCounters(route);
+        if (route.ClientCertificates is { } allowed && !allowed.Admits(inbound.ClientCertificate))
+        {
+            PipelineLog.AccessDenied(_logger, listener.Name, route.Name, inbound.ClientCertificate?.Subject ?? "no certificate");
+            var denied = Refuse(inbound, PipelineFaults.AccessDenied, FaultKind.AccessDenied, inbound.Length, received.MessageId, StatusCodes.Status403Forbidden);
+            routeCounters.Record(inbound.Length, denied.Length, failed: true);
+            return denied;
+        }
+
         var target = state.Target(route.Cluster);
         if (target?.Cluster is not { } cluster)
         {
@@ -164,7 +173,10 @@ internal sealed class MessagePipeline
 
         // A WS-Addressing message without a MessageID is one-way (WCF sends none then); others say so in the route.
         var oneWay = route.IsOneWay(received.Action) || (received.HasAddressing && received.MessageId is null);
-        var sender = new MessageSender(state, cluster, inbound, received, oneWay, _logger);
+        var forwarded = route.ForwardsClientCertificate && inbound.ClientCertificate is { } certificate
+            ? Tls.CertificateIdentity.Of(certificate).ForwardedHeader
+            : null;
+        var sender = new MessageSender(state, cluster, inbound, received, oneWay, _logger, forwarded);
         var result = await _forwarder.ForwardAsync(cluster, route.IsIdempotent(received.Action), sender, inbound.Aborted).ConfigureAwait(false);
         if (result.HasReply)
         {

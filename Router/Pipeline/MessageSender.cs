@@ -33,10 +33,16 @@ internal sealed class MessageSender : IAttemptSender<ClientAnswer>
     private DestinationState? _firstDestination;
     private int _firstLength;
     private List<(DestinationState Destination, int Length)>? _laterAttempts;
+    private readonly string? _clientCertificateHeader;
 
-    /// <summary>Prepares to send <paramref name="received"/> through <paramref name="cluster"/>; <paramref name="oneWay"/>: no reply is expected.</summary>
-    public MessageSender(PipelineState state, ClusterState cluster, InboundMessage inbound, ReceivedMessage received, bool oneWay, ILogger logger)
+    /// <summary>
+    /// Prepares to send <paramref name="received"/> through <paramref name="cluster"/>; <paramref name="oneWay"/>: no reply
+    /// is expected; <paramref name="clientCertificateHeader"/>: the X-Forwarded-Client-Cert value HTTP destinations get, or null.
+    /// </summary>
+    public MessageSender(
+        PipelineState state, ClusterState cluster, InboundMessage inbound, ReceivedMessage received, bool oneWay, ILogger logger, string? clientCertificateHeader = null)
     {
+        _clientCertificateHeader = clientCertificateHeader;
         _state = state;
         _cluster = cluster;
         _inbound = inbound;
@@ -103,6 +109,7 @@ internal sealed class MessageSender : IAttemptSender<ClientAnswer>
             TraceParent = traceParent,
             TraceState = traceState,
             Action = _received.Action,
+            ClientCertificate = _clientCertificateHeader,
 
             // Neither the bytes nor HTTP tell a one-way message apart: an empty 2xx from the backend is taken as a
             // one-way acknowledgement and passed on as 202.
@@ -158,6 +165,7 @@ internal sealed class MessageSender : IAttemptSender<ClientAnswer>
                 TraceParent = traceParent,
                 TraceState = traceState,
                 Action = _received.Action,
+                ClientCertificate = _clientCertificateHeader,
                 IsOneWay = true,
             };
             result = await _state.Transport.SendAsync(destination, _cluster.ConnectTimeout, request, cancellationToken).ConfigureAwait(false);

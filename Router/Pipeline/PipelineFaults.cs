@@ -20,6 +20,13 @@ internal sealed class PipelineFaults
     /// <summary>Reason of a fault for a message whose destinations did not answer in time.</summary>
     public const string TimedOut = "The service is unavailable: it did not answer in time.";
 
+    /// <summary>
+    /// The fault for a caller a route's client certificate rules refuse: Sender, subcode wsse:FailedAuthentication (a WCF
+    /// client on a session raises SecurityAccessDeniedException for it; over HTTP the 403 it comes with raises
+    /// MessageSecurityException first). Says no more than that: which rule or certificate is none of the caller's business.
+    /// </summary>
+    public static readonly SoapFaultSpec AccessDenied = SoapFaultSpec.Sender("Access is denied.", "FailedAuthentication", Wire.Soap.SoapNamespaces.WsSecurity10);
+
     /// <summary>Reason of a fault for a message whose destination answered with an HTTP error and no SOAP fault.</summary>
     public const string BackendError = "The service failed to process the message.";
 

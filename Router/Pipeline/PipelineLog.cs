@@ -23,6 +23,10 @@ internal static partial class PipelineLog
     public static partial void Refused(ILogger logger, string listener, int statusCode, string reason);
 
     /// <summary>The client went away before it was answered.</summary>
+    [LoggerMessage(EventId = 1217, Level = LogLevel.Information,
+        Message = "{Listener}: access denied on route {Route} to {Certificate} (routes[].allowedClientCertificates)")]
+    public static partial void AccessDenied(ILogger logger, string listener, string route, string certificate);
+
     [LoggerMessage(EventId = 1207, Level = LogLevel.Debug, Message = "{Listener}: the client went away before it was answered")]
     public static partial void ClientAborted(ILogger logger, string listener);
 

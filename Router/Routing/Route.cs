@@ -36,7 +36,15 @@ internal sealed class Route
         _allIdempotent = config.IdempotentActions.Contains("*");
         _idempotentActions = config.IdempotentActions.ToFrozenSet(StringComparer.Ordinal);
         _oneWayActions = config.OneWayActions.ToFrozenSet(StringComparer.Ordinal);
+        ClientCertificates = config.AllowedClientCertificates.Count == 0 ? null : new Tls.ClientCertificateMatcher(config.AllowedClientCertificates);
+        ForwardsClientCertificate = string.Equals(config.ForwardClientCertificate, ClientCertificateForwarding.Header, StringComparison.Ordinal);
     }
+
+    /// <summary>Who may use the route, by client certificate; null: everybody.</summary>
+    public Tls.ClientCertificateMatcher? ClientCertificates { get; }
+
+    /// <summary>True when HTTP destinations get the caller's certificate in X-Forwarded-Client-Cert.</summary>
+    public bool ForwardsClientCertificate { get; }
 
     /// <summary>The route's name, for logs and statistics.</summary>
     public string Name { get; }

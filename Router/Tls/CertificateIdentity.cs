@@ -53,6 +53,82 @@ internal sealed class CertificateIdentity
     /// <summary>URI subject alternative names.</summary>
     public IReadOnlyList<string> Uris { get; }
 
+    /// <summary>Envoy's header for the caller's certificate.</summary>
+    public const string ForwardedHeaderName = "X-Forwarded-Client-Cert";
+
+    /// <summary>
+    /// The value of <see cref="ForwardedHeaderName"/> as Envoy writes it: <c>Hash=</c> (SHA-256 of the DER, lower-case
+    /// hex), <c>Subject="..."</c>, then one <c>URI=</c> and one <c>DNS=</c> per subject alternative name.
+    /// </summary>
+    public string ForwardedHeader => _forwardedHeader ??= BuildForwardedHeader();
+
+    private string? _forwardedHeader;
+
+    private string BuildForwardedHeader()
+    {
+        var value = new System.Text.StringBuilder();
+        value.Append("Hash=").Append(Sha256.ToLowerInvariant());
+        value.Append(";Subject=");
+        AppendValue(value, Subject, alwaysQuote: true);
+        foreach (var uri in Uris)
+        {
+            value.Append(";URI=");
+            AppendValue(value, uri, alwaysQuote: false);
+        }
+
+        foreach (var dns in DnsNames)
+        {
+            value.Append(";DNS=");
+            AppendValue(value, dns, alwaysQuote: false);
+        }
+
+        return value.ToString();
+    }
+
+    // Envoy's quoting: a value with ',', ';', '=' or '"' goes in quotes with '"' and '\' escaped. Control characters
+    // (which no header may carry) become '?', other non-ASCII ones percent-encoded UTF-8: a certificate's names are the
+    // caller's to choose.
+    private static void AppendValue(System.Text.StringBuilder header, string value, bool alwaysQuote)
+    {
+        var quote = alwaysQuote || value.AsSpan().IndexOfAny(",;=\"") >= 0;
+        if (quote)
+        {
+            header.Append('"');
+        }
+
+        Span<byte> utf8 = stackalloc byte[4];
+        foreach (var rune in value.EnumerateRunes())
+        {
+            if (System.Text.Rune.IsControl(rune))
+            {
+                header.Append('?');
+            }
+            else if (!rune.IsAscii)
+            {
+                // Headers are ASCII: other characters go as their UTF-8 bytes, percent-encoded (as Envoy's URI SANs are).
+                var length = rune.EncodeToUtf8(utf8);
+                foreach (var b in utf8[..length])
+                {
+                    header.Append('%').Append(b.ToString("X2", System.Globalization.CultureInfo.InvariantCulture));
+                }
+            }
+            else
+            {
+                if (quote && rune.Value is '"' or '\\')
+                {
+                    header.Append('\\');
+                }
+
+                header.Append((char)rune.Value);
+            }
+        }
+
+        if (quote)
+        {
+            header.Append('"');
+        }
+    }
+
     /// <summary>The identity of <paramref name="certificate"/>, read on first use.</summary>
     public static CertificateIdentity Of(X509Certificate2 certificate)
     {

@@ -21,6 +21,12 @@ public static class SoapNamespaces
     /// <summary>WCF's dispatcher fault subcodes (DeserializationFailed, InternalServiceFault).</summary>
     public const string Dispatcher = "http://schemas.microsoft.com/net/2005/12/windowscommunicationfoundation/dispatcher";
 
+    /// <summary>
+    /// WS-Security 1.0's header namespace: a Sender fault with its FailedAuthentication subcode is what a WCF client turns
+    /// into a SecurityAccessDeniedException.
+    /// </summary>
+    public const string WsSecurity10 = "http://docs.oasis-open.org/wss/2004/01/oasis-200401-wss-wssecurity-secext-1.0.xsd";
+
     /// <summary>The anonymous address: "reply on the connection the request came in on".</summary>
     public const string Anonymous10 = "http://www.w3.org/2005/08/addressing/anonymous";
 

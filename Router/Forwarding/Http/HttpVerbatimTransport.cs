@@ -167,6 +167,13 @@ internal sealed class HttpVerbatimTransport
             headers.TryAddWithoutValidation("SOAPAction", soapAction);
         }
 
+        // Built by the router from the handshake it terminated; a client's own X-Forwarded-Client-Cert never gets this far
+        // (only the headers named here are sent), so it cannot be forged.
+        if (request.ClientCertificate is { } certificate)
+        {
+            headers.TryAddWithoutValidation(Tls.CertificateIdentity.ForwardedHeaderName, certificate);
+        }
+
         if (request.TraceParent is { } traceParent)
         {
             headers.TryAddWithoutValidation("traceparent", traceParent);

@@ -32,6 +32,9 @@ internal readonly struct RawSoapRequest
     /// <summary>The message's action, for the destination link's compression ratios per action; null when unknown.</summary>
     public string? Action { get; init; }
 
+    /// <summary>The X-Forwarded-Client-Cert value naming the caller's TLS certificate (routes[].forwardClientCertificate); null: none sent.</summary>
+    public string? ClientCertificate { get; init; }
+
     /// <summary>A one-way (datagram) operation: a WCF backend answers 202 Accepted with an empty body.</summary>
     public bool IsOneWay { get; init; }
 }
