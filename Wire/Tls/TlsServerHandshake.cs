@@ -25,6 +25,7 @@ public static class TlsServerHandshake
     /// Runs the handshake on <paramref name="transport"/> (whose bytes so far must be the client's first); bounded by
     /// <see cref="TlsServerOptions.HandshakeTimeout"/> and <paramref name="cancellationToken"/>. On success the result's
     /// <see cref="TlsHandshakeResult.Transport"/> carries the protocol above TLS; dispose the result when done with it.
+    /// Throws only what <see cref="TlsServerOptions.CertificateFor"/> throws (a bug or bad configuration, not the client's doing).
     /// </summary>
     public static async Task<TlsHandshakeResult> AcceptAsync(IDuplexPipe transport, TlsServerOptions options, CancellationToken cancellationToken)
     {
@@ -92,7 +93,8 @@ public static class TlsServerHandshake
         {
             await ssl.AuthenticateAsServerAsync(SelectOptions, state, token).ConfigureAwait(false);
         }
-        catch (Exception ex) when (ex is AuthenticationException or IOException or OperationCanceledException or ObjectDisposedException or InvalidOperationException)
+        catch (Exception ex) when (state.CertificateFailure is not null
+            || ex is AuthenticationException or IOException or OperationCanceledException or ObjectDisposedException or InvalidOperationException)
         {
             await ssl.DisposeAsync().ConfigureAwait(false);
 

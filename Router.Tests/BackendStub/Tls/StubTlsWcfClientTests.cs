@@ -1,9 +1,13 @@
 using System.ServiceModel;
+using System.ServiceModel.Channels;
+using System.ServiceModel.Security;
 using Samples.Contracts;
 using Samples.Payloads;
 using SoapRouter.Tests.Samples.Contracts;
 using SoapRouter.Tests.Support;
+using SoapRouter.Tests.BackendStub.Wcf;
 using SoapRouter.Wire.Bindings;
+using SoapRouter.Wire.Encoding;
 
 namespace SoapRouter.Tests.BackendStub.Tls;
 
@@ -65,6 +69,25 @@ public sealed class StubTlsWcfClientTests : IDisposable
 
         Assert.Equal("partner-a", echoed.Text);
         Assert.True(validator.Validated >= 1);
+    }
+
+    [Fact]
+    public async Task CustomNetTcpBinding_WithConnectionBufferAndCompressedSession_WorksOverTlsWithAClientCertificate()
+    {
+        // The router's own net.tcp destinations use this form: a larger connection buffer and, on slow links, WCF's gzip session.
+        await using var stub = await RunningStub.StartWithTlsAsync(_pki, requireClientCertificates: true);
+        var binding = WireBindings.NetTcp.CreateClientBinding(
+            WireLimits.ForSize(8 << 20), 64 * 1024, CompressionFormat.GZip, WireTransportSecurity.TransportWithClientCertificate);
+        var partner = _pki.Client("partner-a").Certificate;
+        using var client = StubWcfClient<IEchoService>.Create(binding, stub.SecureAddress(WireBindings.NetTcp), configure: factory =>
+        {
+            factory.Credentials.ServiceCertificate.SslCertificateAuthentication = new X509ServiceCertificateAuthentication();
+            TestCaValidator.Use(factory.Credentials.ServiceCertificate.SslCertificateAuthentication, _pki.Ca);
+            factory.Credentials.ClientCertificate.Certificate = partner;
+        });
+        var text = new string('z', 100_000);
+
+        Assert.Equal(text, (await client.Channel.EchoAsync(new EchoPayload { Text = text }).WaitAsync(TlsStubClient.CallBound)).Text);
     }
 
     [Fact]

@@ -196,7 +196,7 @@ public sealed class TlsServerHandshakeTests : IDisposable
     [Fact]
     public async Task NoCommonProtocolVersion_IsProtocol()
     {
-        // TLS 1.0 and 1.1 are off in this OpenSSL's default security level, so the mismatch is made between 1.2 and 1.3.
+        // Between 1.2 and 1.3: whether a TLS 1.1 client can even start depends on the machine's OpenSSL security level.
         var options = InMemoryTls.Options(_pki.Server()) with { Protocols = SslProtocols.Tls12 };
         await using var connection = new InMemoryTls();
         await using var client = new SslStream(connection.Client);
@@ -235,6 +235,20 @@ public sealed class TlsServerHandshakeTests : IDisposable
 
         await Assert.ThrowsAnyAsync<InvalidOperationException>(async () => await result.Transport!.Output.WriteAsync(new byte[1]));
         await connection.Server.Output.WriteAsync(new byte[] { 42 });
+    }
+
+    [Fact]
+    public async Task CertificateSourceThatThrows_Throws_AsABugOrBadConfiguration()
+    {
+        var options = new TlsServerOptions { CertificateFor = _ => throw new InvalidDataException("no certificate configured") };
+        await using var connection = new InMemoryTls();
+        await using var client = new SslStream(connection.Client);
+
+        var accepting = TlsServerHandshake.AcceptAsync(connection.Server, options, CancellationToken.None);
+        _ = InMemoryTls.TryClientHandshakeAsync(client, InMemoryTls.ClientOptions(_pki.Ca));
+
+        var thrown = await Assert.ThrowsAsync<InvalidDataException>(() => accepting.WaitAsync(Bound));
+        Assert.Equal("no certificate configured", thrown.Message);
     }
 
     [Fact]
