@@ -1,6 +1,5 @@
 using System.ServiceModel;
 using System.ServiceModel.Channels;
-using System.ServiceModel.Security;
 using Samples.Contracts;
 using Samples.Payloads;
 using SoapRouter.Tests.Samples.Contracts;
@@ -79,12 +78,7 @@ public sealed class StubTlsWcfClientTests : IDisposable
         var binding = WireBindings.NetTcp.CreateClientBinding(
             WireLimits.ForSize(8 << 20), 64 * 1024, CompressionFormat.GZip, WireTransportSecurity.TransportWithClientCertificate);
         var partner = _pki.Client("partner-a").Certificate;
-        using var client = StubWcfClient<IEchoService>.Create(binding, stub.SecureAddress(WireBindings.NetTcp), configure: factory =>
-        {
-            factory.Credentials.ServiceCertificate.SslCertificateAuthentication = new X509ServiceCertificateAuthentication();
-            TestCaValidator.Use(factory.Credentials.ServiceCertificate.SslCertificateAuthentication, _pki.Ca);
-            factory.Credentials.ClientCertificate.Certificate = partner;
-        });
+        using var client = StubWcfClient<IEchoService>.Create(binding, stub.SecureAddress(WireBindings.NetTcp), configure: factory => TlsStubClient.Trust(factory, _pki, partner));
         var text = new string('z', 100_000);
 
         Assert.Equal(text, (await client.Channel.EchoAsync(new EchoPayload { Text = text }).WaitAsync(TlsStubClient.CallBound)).Text);

@@ -1,4 +1,5 @@
 using System.Security.Cryptography.X509Certificates;
+using System.ServiceModel;
 using System.ServiceModel.Security;
 using SoapRouter.Tests.BackendStub.Wcf;
 using SoapRouter.Tests.Support;
@@ -25,15 +26,18 @@ internal static class TlsStubClient
         var client = StubWcfClient<TContract>.Create(
             binding.CreateClientBinding(WireLimits.ForSize(8 << 20), security: security),
             address,
-            configure: factory =>
-            {
-                // WCF leaves the SSL authentication settings unset until someone asks for them.
-                var service = factory.Credentials.ServiceCertificate;
-                service.SslCertificateAuthentication ??= new X509ServiceCertificateAuthentication();
-                used = TestCaValidator.Use(service.SslCertificateAuthentication, pki.Ca);
-                factory.Credentials.ClientCertificate.Certificate = clientCertificate;
-            });
+            configure: factory => used = Trust(factory, pki, clientCertificate));
         validator = used!;
         return client;
+    }
+
+    /// <summary>Makes <paramref name="factory"/> check the server certificate against the test CA only, and present <paramref name="clientCertificate"/>.</summary>
+    public static TestCaValidator Trust(ChannelFactory factory, TestPki pki, X509Certificate2? clientCertificate)
+    {
+        // WCF leaves the SSL authentication settings unset until someone asks for them.
+        var service = factory.Credentials.ServiceCertificate;
+        service.SslCertificateAuthentication ??= new X509ServiceCertificateAuthentication();
+        factory.Credentials.ClientCertificate.Certificate = clientCertificate;
+        return TestCaValidator.Use(service.SslCertificateAuthentication, pki.Ca);
     }
 }
