@@ -109,7 +109,7 @@ public static class TlsServerHandshake
             X509Certificate2 typed => typed,
             var other => X509CertificateLoader.LoadCertificate(other.GetRawCertData()),
         };
-        var pipe = new TlsPipe(PipeReader.Create(ssl, ReaderOptions), PipeWriter.Create(ssl, WriterOptions));
+        var pipe = new DuplexPipe(PipeReader.Create(ssl, ReaderOptions), PipeWriter.Create(ssl, WriterOptions));
         return TlsHandshakeResult.Success(ssl, pipe, certificate, state.ServerName);
     }
 
@@ -180,12 +180,5 @@ public static class TlsServerHandshake
         public string? ServerName { get; set; }
 
         public ExceptionDispatchInfo? CertificateFailure { get; set; }
-    }
-
-    private sealed class TlsPipe(PipeReader input, PipeWriter output) : IDuplexPipe
-    {
-        public PipeReader Input => input;
-
-        public PipeWriter Output => output;
     }
 }

@@ -4,6 +4,7 @@ using System.Xml;
 using SoapRouter.Tests.Support;
 using SoapRouter.Wire.Encoding;
 using SoapRouter.Wire.Framing;
+using SoapRouter.Wire.Tls;
 
 namespace SoapRouter.Tests.Wire.Framing;
 
@@ -117,12 +118,5 @@ internal sealed class InMemoryNetTcp : IAsyncDisposable
 
         Stopping.Dispose();
         Endpoint.Dispose();
-    }
-
-    private sealed class DuplexPipe(PipeReader input, PipeWriter output) : IDuplexPipe
-    {
-        public PipeReader Input => input;
-
-        public PipeWriter Output => output;
     }
 }

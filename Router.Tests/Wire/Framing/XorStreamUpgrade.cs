@@ -46,7 +46,7 @@ internal sealed class XorStreamUpgrade(X509Certificate2? clientCertificate = nul
         await transport.Output.WriteAsync(new[] { Welcome }, cancellationToken);
         Interlocked.Increment(ref _upgrades);
         var stream = new XorStream(new DuplexPipeStream(transport));
-        var pipe = new Upgraded(PipeReader.Create(stream, new StreamPipeReaderOptions(leaveOpen: true)), PipeWriter.Create(stream, new StreamPipeWriterOptions(leaveOpen: true)));
+        var pipe = new DuplexPipe(PipeReader.Create(stream, new StreamPipeReaderOptions(leaveOpen: true)), PipeWriter.Create(stream, new StreamPipeWriterOptions(leaveOpen: true)));
         return new NetTcpUpgradeResult(pipe, clientCertificate, new Owner(this));
     }
 
@@ -56,13 +56,6 @@ internal sealed class XorStreamUpgrade(X509Certificate2? clientCertificate = nul
         await client.SendAsync([Hello]);
         var welcome = await client.ReadRecordAsync();
         Assert.Equal(Welcome, welcome!.Type);
-    }
-
-    private sealed class Upgraded(PipeReader input, PipeWriter output) : IDuplexPipe
-    {
-        public PipeReader Input => input;
-
-        public PipeWriter Output => output;
     }
 
     private sealed class Owner(XorStreamUpgrade upgrade) : IAsyncDisposable

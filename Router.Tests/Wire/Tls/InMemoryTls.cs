@@ -18,8 +18,8 @@ internal sealed class InMemoryTls : IAsyncDisposable
 
     public InMemoryTls()
     {
-        Server = new Duplex(_toServer.Reader, _toClient.Writer);
-        Client = new DuplexPipeStream(new Duplex(_toClient.Reader, _toServer.Writer));
+        Server = new DuplexPipe(_toServer.Reader, _toClient.Writer);
+        Client = new DuplexPipeStream(new DuplexPipe(_toClient.Reader, _toServer.Writer));
     }
 
     /// <summary>The server's side of the connection.</summary>
@@ -78,12 +78,5 @@ internal sealed class InMemoryTls : IAsyncDisposable
     {
         await _toServer.Writer.CompleteAsync();
         await _toClient.Writer.CompleteAsync();
-    }
-
-    private sealed class Duplex(PipeReader input, PipeWriter output) : IDuplexPipe
-    {
-        public PipeReader Input => input;
-
-        public PipeWriter Output => output;
     }
 }
