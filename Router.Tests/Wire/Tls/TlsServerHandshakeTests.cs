@@ -1,5 +1,6 @@
 using System.Buffers;
 using System.Net.Security;
+using System.Runtime.Versioning;
 using System.Security.Authentication;
 using System.Text;
 using SoapRouter.Tests.Support;
@@ -207,6 +208,38 @@ public sealed class TlsServerHandshakeTests : IDisposable
 
         Assert.Equal(TlsHandshakeFailure.Protocol, result.Failure);
         Assert.DoesNotContain("error:", result.Problem, StringComparison.Ordinal);
+    }
+
+    [LinuxFact]
+    public async Task Tls12WithAnRsaCertificate_NegotiatesAForwardSecretAeadSuite()
+    {
+        var options = InMemoryTls.Options(_pki.Server(rsa: true));
+        await using var connection = new InMemoryTls();
+        await using var client = new SslStream(connection.Client);
+
+        var accepting = TlsServerHandshake.AcceptAsync(connection.Server, options, CancellationToken.None);
+        await client.AuthenticateAsClientAsync(InMemoryTls.ClientOptions(_pki.Ca, protocols: SslProtocols.Tls12)).WaitAsync(Bound);
+        await using var result = await accepting.WaitAsync(Bound);
+
+        Assert.Equal(SslProtocols.Tls12, result.Protocol);
+        Assert.Contains(result.CipherSuite, TlsDefaults.CipherSuiteOrder);
+        Assert.StartsWith("TLS_ECDHE_RSA_WITH_", result.CipherSuite.ToString(), StringComparison.Ordinal);
+    }
+
+    [LinuxFact]
+    [SupportedOSPlatform("linux")]
+    public async Task Tls12ClientOfferingOnlyCbcSuites_IsRefused()
+    {
+        var options = InMemoryTls.Options(_pki.Server(rsa: true));
+        await using var connection = new InMemoryTls();
+        await using var client = new SslStream(connection.Client);
+        var cbcOnly = InMemoryTls.ClientOptions(_pki.Ca, protocols: SslProtocols.Tls12);
+        cbcOnly.CipherSuitesPolicy = new CipherSuitesPolicy([TlsCipherSuite.TLS_ECDHE_RSA_WITH_AES_128_CBC_SHA256, TlsCipherSuite.TLS_RSA_WITH_AES_128_CBC_SHA]);
+
+        var accepting = TlsServerHandshake.AcceptAsync(connection.Server, options, CancellationToken.None);
+        Assert.False(await InMemoryTls.TryClientHandshakeAsync(client, cbcOnly));
+
+        Assert.Equal(TlsHandshakeFailure.Protocol, (await accepting.WaitAsync(Bound)).Failure);
     }
 
     [Fact]
