@@ -5,14 +5,17 @@ using Microsoft.AspNetCore.Connections;
 using Microsoft.AspNetCore.Server.Kestrel.Core;
 using Microsoft.AspNetCore.Server.Kestrel.Transport.Sockets;
 using SoapRouter.Wire.Bindings;
+using Microsoft.AspNetCore.Server.Kestrel.Https;
 using SoapRouter.Wire.Framing;
+using SoapRouter.Wire.Tls;
 
 namespace BackendStub.Hosting;
 
 /// <summary>
 /// The backend stub on Kestrel: the SOAP endpoints /basic, /soap12 and /binary (see <see cref="StubSoapEndpoints"/>),
 /// each with its WSDL at ?wsdl, and GET /stub/stats, on one HTTP port; with a TCP port, the net.tcp endpoint
-/// net.tcp://host:port/tcp as well (.NET Message Framing, run by SoapRouter.Wire's NetTcpServerSession). Stands in for
+/// net.tcp://host:port/tcp as well (.NET Message Framing, run by SoapRouter.Wire's NetTcpServerSession); with TLS ports,
+/// the same over HTTPS and over net.tcp's TLS upgrade (SoapRouter.Wire's TLS settings on both). Stands in for
 /// the CoreWCF service the design names: it reads and writes every message with WCF's own encoders (through
 /// SoapRouter.Wire), so stock WCF clients, dotnet-svcutil and other SOAP stacks talk to it as to a WCF service.
 /// </summary>
@@ -24,9 +27,15 @@ public sealed class StubHost : IAsyncDisposable
     /// <summary>Name of the statistics endpoint in <see cref="Endpoints"/>.</summary>
     public const string StatsName = "stats";
 
+    /// <summary>Name of the statistics endpoint over HTTPS in <see cref="Endpoints"/>.</summary>
+    public const string StatsHttpsName = "statsHttps";
+
     private readonly StubOptions _options;
     private readonly StubRequestHandler _handler;
     private readonly StubNetTcpConnectionHandler _netTcp;
+    private readonly StubDispatcher _dispatcher;
+    private readonly TimeProvider _time;
+    private StubNetTcpConnectionHandler? _netTcpTls;
     private WebApplication? _app;
 
     /// <summary>
@@ -46,7 +55,9 @@ public sealed class StubHost : IAsyncDisposable
             FaultInjector.FromOptions(options),
             new LatencyInjector(options.Latency, timeProvider ?? TimeProvider.System));
         _handler = new StubRequestHandler(options, Statistics, dispatcher, Compression, time);
-        _netTcp = new StubNetTcpConnectionHandler(options, dispatcher, Statistics, timeProvider ?? TimeProvider.System);
+        _netTcp = new StubNetTcpConnectionHandler(options, dispatcher, Statistics, time);
+        _dispatcher = dispatcher;
+        _time = time;
     }
 
     /// <summary>The counters served at <see cref="StatsPath"/>.</summary>
@@ -58,11 +69,11 @@ public sealed class StubHost : IAsyncDisposable
     /// <summary>The served addresses with the bound port, in printing order; empty until started.</summary>
     public IReadOnlyList<StubEndpoint> Endpoints { get; private set; } = [];
 
-    /// <summary>net.tcp connections open now, as the server sees them (0 without a TCP port).</summary>
-    public int NetTcpConnections => _netTcp.Connections;
+    /// <summary>net.tcp connections open now on both net.tcp ports, as the server sees them (0 without a TCP port).</summary>
+    public int NetTcpConnections => _netTcp.Connections + (_netTcpTls?.Connections ?? 0);
 
-    /// <summary>net.tcp connections accepted since start.</summary>
-    public long NetTcpConnectionsAccepted => _netTcp.AcceptedConnections;
+    /// <summary>net.tcp connections accepted since start on both net.tcp ports.</summary>
+    public long NetTcpConnectionsAccepted => _netTcp.AcceptedConnections + (_netTcpTls?.AcceptedConnections ?? 0);
 
     /// <summary>The lines to print at start: every endpoint, then "ready".</summary>
     public IEnumerable<string> StartupLines
@@ -81,6 +92,9 @@ public sealed class StubHost : IAsyncDisposable
     /// <summary>The bound address of the endpoint speaking <paramref name="binding"/>.</summary>
     public Uri AddressOf(WireBinding binding) => AddressOf(StubSoapEndpoints.For(binding).Name);
 
+    /// <summary>The bound address of the endpoint speaking <paramref name="binding"/> over TLS.</summary>
+    public Uri SecureAddressOf(WireBinding binding) => AddressOf(StubSoapEndpoints.For(binding).SecureName);
+
     /// <summary>The bound address of the endpoint named <paramref name="name"/>.</summary>
     public Uri AddressOf(string name)
     {
@@ -95,12 +109,21 @@ public sealed class StubHost : IAsyncDisposable
         throw new InvalidOperationException($"The stub has no endpoint '{name}' (is it started?).");
     }
 
-    /// <summary>Starts listening; returns once the port is bound. A taken port throws <see cref="IOException"/>.</summary>
+    /// <summary>
+    /// Starts listening; returns once the ports are bound. A taken port, or a certificate file that cannot be read,
+    /// throws <see cref="IOException"/>.
+    /// </summary>
     public async Task StartAsync(CancellationToken cancellationToken = default)
     {
         if (_app is not null)
         {
             throw new InvalidOperationException("The stub is already started.");
+        }
+
+        var tls = _options.ServesTls ? StubTls.Load(_options) : null;
+        if (tls is not null && _options.TcpTlsPort is not null)
+        {
+            _netTcpTls = new StubNetTcpConnectionHandler(_options, _dispatcher, Statistics, _time, new TlsStreamUpgrade(tls, CountHandshake));
         }
 
         var builder = WebApplication.CreateSlimBuilder(new WebApplicationOptions
@@ -113,14 +136,17 @@ public sealed class StubHost : IAsyncDisposable
         builder.Services.AddSingleton(_netTcp);
         ListenOptions? http = null;
         ListenOptions? netTcp = null;
+        ListenOptions? https = null;
+        ListenOptions? netTcpTls = null;
 
         // Kestrel hands the socket factory the very EndPoint object given to Listen: that is how the net.tcp
-        // listener's socket is told apart (both ports may be 0) and its segment size capped for WCF clients.
+        // listeners' sockets are told apart (every port may be 0) and their segment size capped for WCF clients.
         var netTcpEndPoint = new IPEndPoint(IPAddress.Parse(_options.Host), _options.TcpPort ?? 0);
+        var netTcpTlsEndPoint = new IPEndPoint(IPAddress.Parse(_options.Host), _options.TcpTlsPort ?? 0);
         builder.WebHost.UseSockets(sockets => sockets.CreateBoundListenSocket = endPoint =>
         {
             var socket = SocketTransportOptions.CreateDefaultBoundListenSocket(endPoint);
-            if (ReferenceEquals(endPoint, netTcpEndPoint))
+            if (ReferenceEquals(endPoint, netTcpEndPoint) || ReferenceEquals(endPoint, netTcpTlsEndPoint))
             {
                 NetTcpListenSocket.LimitSegmentSize(socket);
             }
@@ -140,6 +166,24 @@ public sealed class StubHost : IAsyncDisposable
                 {
                     netTcp = listen;
                     listen.UseConnectionHandler<StubNetTcpConnectionHandler>();
+                });
+            }
+
+            if (tls is not null && _options.HttpsPort is { } httpsPort)
+            {
+                kestrel.Listen(IPAddress.Parse(_options.Host), httpsPort, listen =>
+                {
+                    https = listen;
+                    UseTls(listen, tls);
+                });
+            }
+
+            if (_netTcpTls is { } tlsHandler)
+            {
+                kestrel.Listen(netTcpTlsEndPoint, listen =>
+                {
+                    netTcpTls = listen;
+                    listen.Run(tlsHandler.OnConnectedAsync);
                 });
             }
         });
@@ -163,13 +207,29 @@ public sealed class StubHost : IAsyncDisposable
         var endpoints = new List<StubEndpoint>();
         foreach (var endpoint in StubSoapEndpoints.All)
         {
-            endpoints.Add(new StubEndpoint(endpoint.Name, Address(port, endpoint.Path)));
+            endpoints.Add(new StubEndpoint(endpoint.Name, Address(Uri.UriSchemeHttp, port, endpoint.Path)));
         }
 
-        endpoints.Add(new StubEndpoint(StatsName, Address(port, StatsPath)));
+        endpoints.Add(new StubEndpoint(StatsName, Address(Uri.UriSchemeHttp, port, StatsPath)));
         if (netTcp is not null)
         {
             endpoints.Add(new StubEndpoint(StubSoapEndpoints.NetTcp.Name, StubNetTcpConnectionHandler.Address(_options.Host, netTcp.IPEndPoint!.Port)));
+        }
+
+        if (https is not null)
+        {
+            var securePort = https.IPEndPoint!.Port;
+            foreach (var endpoint in StubSoapEndpoints.All)
+            {
+                endpoints.Add(new StubEndpoint(endpoint.SecureName, Address(Uri.UriSchemeHttps, securePort, endpoint.Path)));
+            }
+
+            endpoints.Add(new StubEndpoint(StatsHttpsName, Address(Uri.UriSchemeHttps, securePort, StatsPath)));
+        }
+
+        if (netTcpTls is not null)
+        {
+            endpoints.Add(new StubEndpoint(StubSoapEndpoints.NetTcp.SecureName, StubNetTcpConnectionHandler.Address(_options.Host, netTcpTls.IPEndPoint!.Port)));
         }
 
         Endpoints = endpoints;
@@ -199,7 +259,33 @@ public sealed class StubHost : IAsyncDisposable
     /// <inheritdoc />
     public async ValueTask DisposeAsync() => await StopAsync().ConfigureAwait(false);
 
-    private Uri Address(int port, string path) => new UriBuilder(Uri.UriSchemeHttp, _options.Host, port, path).Uri;
+    private Uri Address(string scheme, int port, string path) => new UriBuilder(scheme, _options.Host, port, path).Uri;
+
+    /// <summary>
+    /// Kestrel's TLS with the wire library's settings (the ones the net.tcp TLS port uses), chosen per connection by
+    /// SNI; every connection that completes its handshake is counted.
+    /// </summary>
+    private void UseTls(ListenOptions listen, TlsServerOptions tls)
+    {
+        listen.UseHttps(new TlsHandshakeCallbackOptions
+        {
+            OnConnection = context => ValueTask.FromResult(TlsServerHandshake.CreateAuthenticationOptions(tls, context.ClientHelloInfo.ServerName)),
+            HandshakeTimeout = tls.HandshakeTimeout,
+        });
+        listen.Use(next => connection =>
+        {
+            Statistics.TlsHandshakeCompleted();
+            return next(connection);
+        });
+    }
+
+    private void CountHandshake(TlsHandshakeResult result)
+    {
+        if (result.Succeeded)
+        {
+            Statistics.TlsHandshakeCompleted();
+        }
+    }
 
     private Task HandleAsync(HttpContext context)
     {

@@ -11,7 +11,8 @@ namespace BackendStub.Hosting;
 /// <summary>
 /// Kestrel's side of the stub's net.tcp listener: each connection runs a <see cref="NetTcpServerSession"/> whose one
 /// endpoint is net.tcp://host:port/tcp (a preamble naming another Via gets EndpointNotFound), with the stub's message
-/// size limit and, when configured, its connection limit (ServerTooBusy past it).
+/// size limit and, when configured, its connection limit (ServerTooBusy past it). With a stream upgrade (the TLS port),
+/// every session must upgrade first.
 /// </summary>
 internal sealed class StubNetTcpConnectionHandler : ConnectionHandler
 {
@@ -20,12 +21,14 @@ internal sealed class StubNetTcpConnectionHandler : ConnectionHandler
     private readonly StubStatistics _statistics;
     private readonly TimeProvider _time;
     private readonly NetTcpSessionLimits _limits;
+    private readonly INetTcpStreamUpgrade? _upgrade;
     private int _connections;
     private long _accepted;
 
-    public StubNetTcpConnectionHandler(StubOptions options, StubDispatcher dispatcher, StubStatistics statistics, TimeProvider time)
+    public StubNetTcpConnectionHandler(StubOptions options, StubDispatcher dispatcher, StubStatistics statistics, TimeProvider time, INetTcpStreamUpgrade? upgrade = null)
     {
         _options = options;
+        _upgrade = upgrade;
         _dispatcher = dispatcher;
         _statistics = statistics;
         _time = time;
@@ -67,7 +70,8 @@ internal sealed class StubNetTcpConnectionHandler : ConnectionHandler
             NullLogger.Instance,
             _time,
             TryAcquireSlot,
-            ReleaseSlot);
+            ReleaseSlot,
+            _upgrade);
 
         // Kestrel asks connection handlers to finish through this token when the host stops.
         var stopping = connection.Features.Get<IConnectionLifetimeNotificationFeature>()?.ConnectionClosedRequested ?? connection.ConnectionClosed;

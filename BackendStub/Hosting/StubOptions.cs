@@ -21,7 +21,25 @@ public sealed record StubOptions
     /// <summary>Port of the net.tcp endpoint (net.tcp://host:port/tcp); null serves no net.tcp; 0 lets the OS pick.</summary>
     public int? TcpPort { get; init; }
 
-    /// <summary>Most net.tcp connections served at once; a connection past it gets the ServerTooBusy fault. Null: no limit.</summary>
+    /// <summary>Port of the HTTPS endpoints (the HTTP endpoints and /stub/stats over TLS); null serves none; 0 lets the OS pick.</summary>
+    public int? HttpsPort { get; init; }
+
+    /// <summary>Port of the net.tcp endpoint with transport security (the TLS upgrade) at net.tcp://host:port/tcp; null serves none; 0 lets the OS pick.</summary>
+    public int? TcpTlsPort { get; init; }
+
+    /// <summary>PEM file of the TLS server certificate (then any intermediates); required with either TLS port.</summary>
+    public string? CertificatePath { get; init; }
+
+    /// <summary>PEM file of the TLS server certificate's private key (PKCS#8 or the key's own format); required with either TLS port.</summary>
+    public string? CertificateKeyPath { get; init; }
+
+    /// <summary>PEM bundle of the authorities client certificates must chain to; when given, both TLS ports require a client certificate.</summary>
+    public string? ClientCertificateAuthoritiesPath { get; init; }
+
+    /// <summary>True when a TLS port is served.</summary>
+    public bool ServesTls => HttpsPort is not null || TcpTlsPort is not null;
+
+    /// <summary>Most net.tcp connections served at once (per net.tcp port); a connection past it gets the ServerTooBusy fault. Null: no limit.</summary>
     public int? MaxTcpConnections { get; init; }
 
     /// <summary>A net.tcp connection with nothing received and nothing in flight for this long gets End and is closed.</summary>

@@ -24,11 +24,17 @@ public static class StubOptionsParser
     private const string CompressionCodecs = "--compression-codecs";
     private const string CompressionMinSize = "--compression-min-size";
     private const string Bandwidth = "--bandwidth";
+    private const string HttpsPort = "--https-port";
+    private const string TcpTlsPort = "--tcp-tls-port";
+    private const string Certificate = "--certificate";
+    private const string CertificateKey = "--certificate-key";
+    private const string ClientCertificateAuthorities = "--client-certificate-authorities";
 
     private static readonly string[] KnownOptions =
         [
             HttpPort, TcpPort, TcpMaxConnections, LatencyMs, FaultRate, FaultEvery, Seed, Profile, Host, MaxMessageSize, AddressFilter,
             MaxDecompressedSize, Compression, CompressionCodecs, CompressionMinSize, Bandwidth,
+            HttpsPort, TcpTlsPort, Certificate, CertificateKey, ClientCertificateAuthorities,
         ];
 
     /// <summary>Usage text printed for --help and after errors.</summary>
@@ -64,6 +70,18 @@ public static class StubOptionsParser
                                 replies smaller than this stay plain, >= 0 (default 1024)
           --bandwidth <bytes/s> the link's bandwidth for the adaptive policy, >= 1 (default: estimated
                                 from the time large requests take to arrive)
+          --https-port <port>   HTTPS port, 0..65535; 0 picks a free port: /basic, /soap12, /binary and
+                                /stub/stats over TLS, besides the plain HTTP port (default: no HTTPS)
+          --tcp-tls-port <port> net.tcp port with transport security (the TLS upgrade of
+                                NetTcpBinding SecurityMode.Transport), 0..65535 (default: none)
+          --certificate <file>  PEM server certificate (then any intermediates); required with
+                                --https-port or --tcp-tls-port
+          --certificate-key <file>
+                                PEM private key of --certificate; required with it
+          --client-certificate-authorities <file>
+                                PEM bundle of authorities: client certificates are then required on
+                                both TLS ports and must chain to one of them, be valid now and carry
+                                the clientAuth usage (default: no client certificate asked for)
           --help, -h            show this text
 
         --fault-rate and --fault-every may be combined: a request faults when either rule fires.
@@ -119,10 +137,8 @@ public static class StubOptionsParser
             }
         }
 
-        if (options.HttpPort != 0 && options.HttpPort == options.TcpPort)
-        {
-            errors.Add($"Options '{HttpPort}' and '{TcpPort}' use the same port {options.HttpPort}.");
-        }
+        CheckPorts(options, errors);
+        CheckTls(options, errors);
 
         foreach (var error in options.Compression.Validate(Compression))
         {
@@ -130,6 +146,36 @@ public static class StubOptionsParser
         }
 
         return new StubOptionsParseResult(errors.Count == 0 ? options : null, errors, help);
+    }
+
+    /// <summary>Two listeners may not ask for the same non-zero port.</summary>
+    private static void CheckPorts(StubOptions options, List<string> errors)
+    {
+        (string Name, int? Port)[] ports = [(HttpPort, options.HttpPort), (TcpPort, options.TcpPort), (HttpsPort, options.HttpsPort), (TcpTlsPort, options.TcpTlsPort)];
+        for (var i = 0; i < ports.Length; i++)
+        {
+            for (var j = i + 1; j < ports.Length; j++)
+            {
+                if (ports[i].Port is { } port and not 0 && port == ports[j].Port)
+                {
+                    errors.Add($"Options '{ports[i].Name}' and '{ports[j].Name}' use the same port {port}.");
+                }
+            }
+        }
+    }
+
+    /// <summary>A TLS port needs a certificate and its key; the certificate options mean nothing without a TLS port.</summary>
+    private static void CheckTls(StubOptions options, List<string> errors)
+    {
+        if (options.ServesTls && (options.CertificatePath is null || options.CertificateKeyPath is null))
+        {
+            errors.Add($"Options '{HttpsPort}' and '{TcpTlsPort}' need '{Certificate}' and '{CertificateKey}'.");
+        }
+
+        if (!options.ServesTls && (options.CertificatePath ?? options.CertificateKeyPath ?? options.ClientCertificateAuthoritiesPath) is not null)
+        {
+            errors.Add($"Options '{Certificate}', '{CertificateKey}' and '{ClientCertificateAuthorities}' need '{HttpsPort}' or '{TcpTlsPort}'.");
+        }
     }
 
     private static (string Name, string? Value) SplitInline(string arg)
@@ -162,8 +208,25 @@ public static class StubOptionsParser
         Bandwidth => TryLong(name, value, errors, out var bandwidth)
             ? options with { Compression = options.Compression with { BandwidthBytesPerSecond = bandwidth } }
             : options,
+        HttpsPort => TryInt(name, value, 0, 65_535, errors, out var port) ? options with { HttpsPort = port } : options,
+        TcpTlsPort => TryInt(name, value, 0, 65_535, errors, out var port) ? options with { TcpTlsPort = port } : options,
+        Certificate => TryFile(name, value, errors) ? options with { CertificatePath = value } : options,
+        CertificateKey => TryFile(name, value, errors) ? options with { CertificateKeyPath = value } : options,
+        ClientCertificateAuthorities => TryFile(name, value, errors) ? options with { ClientCertificateAuthoritiesPath = value } : options,
         _ => options,
     };
+
+    // Only that the file is there; what it holds is read at start (a bad file is a clear start-up error then).
+    private static bool TryFile(string name, string value, List<string> errors)
+    {
+        if (File.Exists(value))
+        {
+            return true;
+        }
+
+        errors.Add($"Option '{name}': no file '{value}'.");
+        return false;
+    }
 
     private static bool TryInt(string name, string value, int min, int max, List<string> errors, out int result)
     {

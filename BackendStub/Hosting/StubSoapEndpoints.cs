@@ -4,21 +4,21 @@ namespace BackendStub.Hosting;
 
 /// <summary>
 /// The stub's SOAP endpoints: three on HTTP, one per HTTP wire binding, in the order they are printed, and the net.tcp
-/// one (served only when a TCP port is given).
+/// one (served only when a TCP port is given); each also over TLS when its TLS port is given.
 /// </summary>
 public static class StubSoapEndpoints
 {
     /// <summary>SOAP 1.1 text without addressing (basicHttpBinding) at /basic.</summary>
-    public static StubSoapEndpoint BasicHttp { get; } = new("basicHttp", "/basic", WireBindings.BasicHttp);
+    public static StubSoapEndpoint BasicHttp { get; } = new("basicHttp", "/basic", WireBindings.BasicHttp, "basicHttps");
 
     /// <summary>SOAP 1.2 text with WS-Addressing 1.0 at /soap12.</summary>
-    public static StubSoapEndpoint Soap12 { get; } = new("soap12", "/soap12", WireBindings.Soap12Http);
+    public static StubSoapEndpoint Soap12 { get; } = new("soap12", "/soap12", WireBindings.Soap12Http, "soap12Https");
 
     /// <summary>msbin1 (WCF's binary encoder and its static dictionary), SOAP 1.2 with WS-Addressing 1.0, at /binary.</summary>
-    public static StubSoapEndpoint Binary { get; } = new("binary", "/binary", WireBindings.BinaryHttp);
+    public static StubSoapEndpoint Binary { get; } = new("binary", "/binary", WireBindings.BinaryHttp, "binaryHttps");
 
     /// <summary>net.tcp framing with the binary session encoder, SOAP 1.2 with WS-Addressing 1.0, at net.tcp://host:port/tcp.</summary>
-    public static StubSoapEndpoint NetTcp { get; } = new("netTcp", "/tcp", WireBindings.NetTcp);
+    public static StubSoapEndpoint NetTcp { get; } = new("netTcp", "/tcp", WireBindings.NetTcp, "netTcpTls");
 
     /// <summary>Every HTTP SOAP endpoint, in printing order (<see cref="NetTcp"/> is not among them: it has no HTTP path).</summary>
     public static IReadOnlyList<StubSoapEndpoint> All { get; } = [BasicHttp, Soap12, Binary];

@@ -286,11 +286,11 @@ internal sealed class StubRequestHandler
     }
 
     /// <summary>
-    /// This endpoint's own address, as WCF's listen URI: the configured host, the port the connection arrived on
-    /// (the bound one, also when port 0 was asked for) and the endpoint's path.
+    /// This endpoint's own address, as WCF's listen URI: http or https as the request came, the configured host, the
+    /// port the connection arrived on (the bound one, also when port 0 was asked for) and the endpoint's path.
     /// </summary>
     private Uri EndpointAddress(HttpContext context, StubSoapEndpoint endpoint) =>
-        new UriBuilder(Uri.UriSchemeHttp, _options.Host, context.Connection.LocalPort, endpoint.Path).Uri;
+        new UriBuilder(context.Request.IsHttps ? Uri.UriSchemeHttps : Uri.UriSchemeHttp, _options.Host, context.Connection.LocalPort, endpoint.Path).Uri;
 
     // WCF serves its metadata at ?wsdl and ?singleWsdl; the stub's WSDL is always a single document.
     private static bool IsWsdlQuery(IQueryCollection query) =>

@@ -27,6 +27,7 @@ public sealed class StubStatistics
     private readonly IReadOnlyDictionary<string, CompressionLink> _links;
     private long _bombsRefused;
     private long _corruptRefused;
+    private long _tlsHandshakes;
 
     /// <summary>Creates empty statistics; <paramref name="links"/> (by endpoint name) are reported with them.</summary>
     public StubStatistics(IReadOnlyDictionary<string, CompressionLink>? links = null)
@@ -96,6 +97,9 @@ public sealed class StubStatistics
     /// <summary>Counts a compressed request refused as corrupt.</summary>
     public void CorruptRefused() => Interlocked.Increment(ref _corruptRefused);
 
+    /// <summary>Counts a TLS connection established (an HTTPS connection or a net.tcp TLS upgrade).</summary>
+    public void TlsHandshakeCompleted() => Interlocked.Increment(ref _tlsHandshakes);
+
     /// <summary>A consistent-enough copy of the counters (each counter is read atomically).</summary>
     public StubStatsSnapshot Snapshot()
     {
@@ -115,7 +119,8 @@ public sealed class StubStatistics
             Interlocked.Read(ref _faultsInjected),
             Interlocked.Read(ref _faultsReturned),
             recent,
-            CompressionSnapshot());
+            CompressionSnapshot(),
+            Interlocked.Read(ref _tlsHandshakes));
     }
 
     private StubCompressionSnapshot CompressionSnapshot()

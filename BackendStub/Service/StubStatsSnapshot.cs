@@ -10,6 +10,7 @@ namespace BackendStub.Service;
 /// <param name="FaultsReturned">Every fault answered, injected or not.</param>
 /// <param name="RecentBodies">Per HTTP endpoint name (basicHttp, soap12, binary), the last bodies received, oldest first.</param>
 /// <param name="Compression">Compressed requests received and refused, and each HTTP endpoint's link statistics.</param>
+/// <param name="TlsHandshakes">TLS connections established (HTTPS and net.tcp), to compute handshakes per message.</param>
 public sealed record StubStatsSnapshot(
     long Requests,
     IReadOnlyDictionary<string, long> Actions,
@@ -17,4 +18,5 @@ public sealed record StubStatsSnapshot(
     long FaultsInjected,
     long FaultsReturned,
     IReadOnlyDictionary<string, IReadOnlyList<BodyFingerprint>> RecentBodies,
-    StubCompressionSnapshot Compression);
+    StubCompressionSnapshot Compression,
+    long TlsHandshakes);

@@ -2,6 +2,7 @@ using System.Net.Http.Json;
 using System.Text.Json;
 using BackendStub.Hosting;
 using BackendStub.Service;
+using SoapRouter.Tests.Support;
 using SoapRouter.Wire.Bindings;
 
 namespace SoapRouter.Tests.BackendStub;
@@ -27,7 +28,15 @@ internal sealed class RunningStub : IAsyncDisposable
     public static async Task<RunningStub> StartAsync(StubOptions? options = null, TimeProvider? timeProvider = null)
     {
         options ??= new StubOptions();
-        var host = new StubHost(options with { HttpPort = 0, TcpPort = options.TcpPort is null ? null : 0 }, timeProvider);
+        var host = new StubHost(
+            options with
+            {
+                HttpPort = 0,
+                TcpPort = options.TcpPort is null ? null : 0,
+                HttpsPort = options.HttpsPort is null ? null : 0,
+                TcpTlsPort = options.TcpTlsPort is null ? null : 0,
+            },
+            timeProvider);
         await host.StartAsync();
         return new RunningStub(host);
     }
@@ -35,6 +44,27 @@ internal sealed class RunningStub : IAsyncDisposable
     /// <summary>Starts a stub serving net.tcp too, with <paramref name="options"/> otherwise.</summary>
     public static Task<RunningStub> StartWithNetTcpAsync(StubOptions? options = null, TimeProvider? timeProvider = null) =>
         StartAsync((options ?? new StubOptions()) with { TcpPort = 0 }, timeProvider);
+
+    /// <summary>
+    /// Starts a stub serving HTTPS and net.tcp over TLS too, with a server certificate (localhost, 127.0.0.1) from
+    /// <paramref name="pki"/>; with <paramref name="requireClientCertificates"/>, client certificates from that CA are
+    /// required on both TLS ports.
+    /// </summary>
+    public static Task<RunningStub> StartWithTlsAsync(TestPki pki, bool requireClientCertificates = false, StubOptions? options = null)
+    {
+        var server = pki.Server();
+        return StartAsync((options ?? new StubOptions()) with
+        {
+            HttpsPort = 0,
+            TcpTlsPort = 0,
+            CertificatePath = server.CertPath,
+            CertificateKeyPath = server.KeyPath,
+            ClientCertificateAuthoritiesPath = requireClientCertificates ? pki.CaPath : null,
+        });
+    }
+
+    /// <summary>The bound address of the endpoint speaking <paramref name="binding"/> over TLS (https, or the net.tcp TLS port).</summary>
+    public Uri SecureAddress(WireBinding binding) => Host.SecureAddressOf(binding);
 
     /// <summary>The bound address of the endpoint speaking <paramref name="binding"/> (netTcp included, when served).</summary>
     public Uri Address(WireBinding binding) => Host.AddressOf(binding);

@@ -116,7 +116,10 @@ internal sealed class TestPki : IDisposable
         var serial = BitConverter.GetBytes(Interlocked.Increment(ref _serial) + Environment.TickCount64);
         var from = notBefore ?? DateTimeOffset.UtcNow.AddDays(-1);
         var until = notAfter ?? DateTimeOffset.UtcNow.AddYears(1);
-        using var signed = request.Create(Ca, from, until, serial);
+        // The CA's key is ECDSA: an RSA request is signed through a generator (Create(issuer, ...) refuses mixed algorithms).
+        using var signed = key is RSA
+            ? request.Create(Ca.SubjectName, X509SignatureGenerator.CreateForECDsa(_caKey), from, until, serial)
+            : request.Create(Ca, from, until, serial);
         var withKey = key is RSA r ? signed.CopyWithPrivateKey(r) : signed.CopyWithPrivateKey((ECDsa)key);
 
         var stem = _folder.File($"{Safe(commonName)}-{serial[0]:x2}{serial[1]:x2}{serial[2]:x2}");

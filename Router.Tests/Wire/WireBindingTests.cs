@@ -49,6 +49,52 @@ public sealed class WireBindingTests
         Assert.Equal(8 << 20, transport.MaxReceivedMessageSize);
     }
 
+    [Theory]
+    [InlineData(WireBindingNames.BasicHttp, null, WireTransportSecurity.Transport, "https")]
+    [InlineData(WireBindingNames.BasicHttp, null, WireTransportSecurity.TransportWithClientCertificate, "https")]
+    [InlineData(WireBindingNames.Soap12Http, null, WireTransportSecurity.Transport, "https")]
+    [InlineData(WireBindingNames.BinaryHttp, null, WireTransportSecurity.TransportWithClientCertificate, "https")]
+    [InlineData(WireBindingNames.NetTcp, null, WireTransportSecurity.Transport, "net.tcp")]
+    [InlineData(WireBindingNames.NetTcp, null, WireTransportSecurity.TransportWithClientCertificate, "net.tcp")]
+    [InlineData(WireBindingNames.NetTcp, 64 * 1024, WireTransportSecurity.Transport, "net.tcp")]
+    [InlineData(WireBindingNames.NetTcp, 64 * 1024, WireTransportSecurity.TransportWithClientCertificate, "net.tcp")]
+    public void ClientBinding_WithTransportSecurity_RunsOverTls_AskingForACertificateOnlyWhenOneIsPresented(
+        string name, int? connectionBufferSize, WireTransportSecurity security, string scheme)
+    {
+        var binding = WireBindings.Get(name);
+        var withCertificate = security == WireTransportSecurity.TransportWithClientCertificate;
+
+        var client = binding.CreateClientBinding(WireLimits.ForSize(8 << 20), connectionBufferSize, security: security);
+
+        Assert.Equal(scheme, client.Scheme);
+        var elements = client.CreateBindingElements();
+        Assert.Equal(8 << 20, elements.Find<TransportBindingElement>()!.MaxReceivedMessageSize);
+        if (binding.IsSession)
+        {
+            // ClientCredentialType None or Certificate is the application/ssl-tls upgrade; Windows would be application/negotiate.
+            var ssl = elements.Find<SslStreamSecurityBindingElement>();
+            Assert.NotNull(ssl);
+            Assert.Equal(withCertificate, ssl.RequireClientCertificate);
+            Assert.Null(elements.Find<WindowsStreamSecurityBindingElement>());
+        }
+        else
+        {
+            Assert.Equal(withCertificate, elements.Find<HttpsTransportBindingElement>()!.RequireClientCertificate);
+        }
+    }
+
+    [Theory]
+    [InlineData(WireBindingNames.BasicHttp, "http")]
+    [InlineData(WireBindingNames.Soap12Http, "http")]
+    [InlineData(WireBindingNames.NetTcp, "net.tcp")]
+    public void ClientBinding_WithoutSecurity_IsPlain(string name, string scheme)
+    {
+        var client = WireBindings.Get(name).CreateClientBinding(WireLimits.Default, security: WireTransportSecurity.None);
+
+        Assert.Equal(scheme, client.Scheme);
+        Assert.Null(client.CreateBindingElements().Find<StreamUpgradeBindingElement>());
+    }
+
     [Fact]
     public void Write_ReturnsAPooledBufferThatReadsBack_AndDisposeReturnsIt()
     {

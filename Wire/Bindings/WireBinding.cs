@@ -123,11 +123,24 @@ public sealed class WireBinding
     /// <paramref name="connectionBufferSize"/> replaces WCF's 8 KB connection buffer: WCF also sizes the socket's receive
     /// buffer from it, and a 16 KB receive window stalls on every delayed ACK where segments are larger than that
     /// (loopback's 64 KB MSS), so large messages crawl (150 KB: ~2 s). <paramref name="sessionCompression"/> (netTcp):
-    /// WCF's compressed binary session. Without either, the stock NetTcpBinding.
+    /// WCF's compressed binary session. Without either, the stock NetTcpBinding. <paramref name="security"/>: HTTPS, or
+    /// net.tcp's TLS upgrade (<c>application/ssl-tls</c>), with or without a client certificate (the certificate itself
+    /// goes on the channel factory's ClientCredentials, the server certificate's check on its ServiceCertificate).
     /// </summary>
-    public Binding CreateClientBinding(WireLimits limits, int? connectionBufferSize = null, CompressionFormat sessionCompression = CompressionFormat.None)
+    public Binding CreateClientBinding(
+        WireLimits limits,
+        int? connectionBufferSize = null,
+        CompressionFormat sessionCompression = CompressionFormat.None,
+        WireTransportSecurity security = WireTransportSecurity.None)
     {
         ArgumentNullException.ThrowIfNull(limits);
+        if (!Enum.IsDefined(security))
+        {
+            throw new ArgumentOutOfRangeException(nameof(security), security, "Unknown transport security.");
+        }
+
+        var secure = security != WireTransportSecurity.None;
+        var clientCertificate = security == WireTransportSecurity.TransportWithClientCertificate;
         if (IsSession && (connectionBufferSize is not null || sessionCompression != CompressionFormat.None))
         {
             var bufferSize = connectionBufferSize ?? new TcpTransportBindingElement().ConnectionBufferSize;
@@ -136,32 +149,49 @@ public sealed class WireBinding
             // preamble, every message's bytes compressed on their own), what a stock WCF service with the same setting reads.
             var sessionEncoding = new BinaryMessageEncodingBindingElement { CompressionFormat = sessionCompression };
             limits.ToReaderQuotas().CopyTo(sessionEncoding.ReaderQuotas);
-            return new CustomBinding(sessionEncoding, new TcpTransportBindingElement
+            var tcp = new TcpTransportBindingElement
             {
                 MaxReceivedMessageSize = limits.MaxMessageSize,
                 MaxBufferSize = limits.MaxMessageSize,
                 ConnectionBufferSize = bufferSize,
-            }) { Name = Name };
+            };
+
+            // The stream security element sits between the encoder and the transport, as NetTcpBinding puts it.
+            return secure
+                ? new CustomBinding(sessionEncoding, new SslStreamSecurityBindingElement { RequireClientCertificate = clientCertificate }, tcp) { Name = Name }
+                : new CustomBinding(sessionEncoding, tcp) { Name = Name };
         }
 
         if (IsSession)
         {
-            var netTcp = new NetTcpBinding(SecurityMode.None)
+            var netTcp = new NetTcpBinding(secure ? SecurityMode.Transport : SecurityMode.None)
             {
                 MaxReceivedMessageSize = limits.MaxMessageSize,
                 MaxBufferSize = limits.MaxMessageSize,
             };
+
+            // Transport security's default credential is Windows (the application/negotiate upgrade): TLS needs None or Certificate.
+            if (secure)
+            {
+                netTcp.Security.Transport.ClientCredentialType = clientCertificate ? TcpClientCredentialType.Certificate : TcpClientCredentialType.None;
+            }
+
             limits.ToReaderQuotas().CopyTo(netTcp.ReaderQuotas);
             return netTcp;
         }
 
         if (!UsesAddressing)
         {
-            var basic = new BasicHttpBinding
+            var basic = new BasicHttpBinding(secure ? BasicHttpSecurityMode.Transport : BasicHttpSecurityMode.None)
             {
                 MaxReceivedMessageSize = limits.MaxMessageSize,
                 MaxBufferSize = limits.MaxMessageSize,
             };
+            if (clientCertificate)
+            {
+                basic.Security.Transport.ClientCredentialType = HttpClientCredentialType.Certificate;
+            }
+
             limits.ToReaderQuotas().CopyTo(basic.ReaderQuotas);
             return basic;
         }
@@ -172,11 +202,9 @@ public sealed class WireBinding
         limits.ToReaderQuotas().CopyTo(IsBinary
             ? ((BinaryMessageEncodingBindingElement)encoding).ReaderQuotas
             : ((TextMessageEncodingBindingElement)encoding).ReaderQuotas);
-        var transport = new HttpTransportBindingElement
-        {
-            MaxReceivedMessageSize = limits.MaxMessageSize,
-            MaxBufferSize = limits.MaxMessageSize,
-        };
+        var transport = secure ? new HttpsTransportBindingElement { RequireClientCertificate = clientCertificate } : new HttpTransportBindingElement();
+        transport.MaxReceivedMessageSize = limits.MaxMessageSize;
+        transport.MaxBufferSize = limits.MaxMessageSize;
         return new CustomBinding(encoding, transport) { Name = Name };
     }
 

@@ -3,19 +3,32 @@ using Microsoft.Extensions.Logging;
 
 namespace SoapRouter.Wire.Framing;
 
-/// <summary>What every session on one connection shares: the transport's two sides, the clock, the in-flight count and the stop flag.</summary>
+/// <summary>
+/// What every session on one connection shares: the transport's two sides, the clock, the in-flight count and the stop
+/// flag. After a stream upgrade the connection reads and writes the upgraded stream (input, output and the clock's
+/// wake-ups all move to it) until its session ends; then it is back on its own transport, as WCF's pooled connections
+/// expect (a reused connection starts with a plain preamble and upgrades again).
+/// </summary>
 internal sealed class FramingConnection(
-    PipeReader input,
+    IDuplexPipe transport,
     FramingOutput output,
     SessionClock clock,
     InFlightMessages inFlight,
     NetTcpSessionLimits limits,
     ILogger logger)
 {
+    private PipeReader _input = transport.Input;
+    private NetTcpUpgradeResult? _upgrade;
     private volatile bool _stopping;
 
-    /// <summary>The bytes from the client.</summary>
-    public PipeReader Input => input;
+    /// <summary>The bytes from the client (the upgraded stream's, after an upgrade).</summary>
+    public PipeReader Input => Volatile.Read(ref _input);
+
+    /// <summary>The connection's own transport, under any upgrade.</summary>
+    public IDuplexPipe Transport => transport;
+
+    /// <summary>The stream upgrade the current session runs over; null when none.</summary>
+    public NetTcpUpgradeResult? Upgrade => _upgrade;
 
     /// <summary>The records to the client.</summary>
     public FramingOutput Output => output;
@@ -40,9 +53,9 @@ internal sealed class FramingConnection(
     {
         try
         {
-            return await input.ReadAsync().ConfigureAwait(false);
+            return await Input.ReadAsync().ConfigureAwait(false);
         }
-        catch (Exception ex) when (ex is IOException or InvalidOperationException or ObjectDisposedException)
+        catch (Exception ex) when (PeerGone.Is(ex))
         {
             NetTcpSessionLog.PeerVanished(logger, phase);
             return null;
@@ -54,6 +67,57 @@ internal sealed class FramingConnection(
     {
         _stopping = true;
         inFlight.CancelWaiters();
-        input.CancelPendingRead();
+
+        // Paired with the fence in Switch: a read that moves to another pipe meanwhile is woken there.
+        Interlocked.MemoryBarrier();
+        Input.CancelPendingRead();
+    }
+
+    /// <summary>Reads and writes <paramref name="upgrade"/>'s stream from now on (nothing is being read or written).</summary>
+    public void UseUpgrade(NetTcpUpgradeResult upgrade)
+    {
+        _upgrade = upgrade;
+        Switch(upgrade.Transport);
+    }
+
+    /// <summary>
+    /// Ends the upgrade of the session that just ended: back on the connection's own transport, the upgraded pipe
+    /// completed and its owner disposed. Nothing when there is no upgrade.
+    /// </summary>
+    public async ValueTask EndUpgradeAsync()
+    {
+        if (Interlocked.Exchange(ref _upgrade, null) is not { } upgrade)
+        {
+            return;
+        }
+
+        Switch(transport);
+        await FramingOutput.CompleteQuietlyAsync(upgrade.Transport.Output).ConfigureAwait(false);
+        await upgrade.Transport.Input.CompleteAsync().ConfigureAwait(false);
+        if (upgrade.Owner is { } owner)
+        {
+            await owner.DisposeAsync().ConfigureAwait(false);
+        }
+    }
+
+    /// <summary>Completes both sides of the connection: the upgraded stream's first (its last bytes go out), then the transport's.</summary>
+    public async Task CompleteAsync()
+    {
+        await output.CompleteAsync().ConfigureAwait(false);
+        await Input.CompleteAsync().ConfigureAwait(false);
+        await EndUpgradeAsync().ConfigureAwait(false);
+        await FramingOutput.CompleteQuietlyAsync(transport.Output).ConfigureAwait(false);
+        await transport.Input.CompleteAsync().ConfigureAwait(false);
+    }
+
+    private void Switch(IDuplexPipe pipe)
+    {
+        Interlocked.Exchange(ref _input, pipe.Input);
+        output.Use(pipe.Output);
+        clock.Use(pipe.Input);
+        if (_stopping)
+        {
+            pipe.Input.CancelPendingRead();
+        }
     }
 }

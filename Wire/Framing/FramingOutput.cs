@@ -15,10 +15,11 @@ namespace SoapRouter.Wire.Framing;
 internal sealed class FramingOutput(PipeWriter writer)
 {
     private readonly SemaphoreSlim _gate = new(1, 1);
+    private volatile PipeWriter _writer = writer;
     private volatile bool _broken;
 
-    /// <summary>The transport's writer; only written under the lock.</summary>
-    public PipeWriter Writer => writer;
+    /// <summary>The transport's writer (the upgraded stream's after a stream upgrade); only written under the lock.</summary>
+    public PipeWriter Writer => _writer;
 
     /// <summary>True once nothing more can be written.</summary>
     public bool IsBroken => _broken;
@@ -34,13 +35,13 @@ internal sealed class FramingOutput(PipeWriter writer)
     {
         try
         {
-            var result = await writer.FlushAsync().ConfigureAwait(false);
+            var result = await _writer.FlushAsync().ConfigureAwait(false);
             if (result.IsCanceled || result.IsCompleted)
             {
                 _broken = true;
             }
         }
-        catch (Exception ex) when (ex is IOException or InvalidOperationException or ObjectDisposedException)
+        catch (Exception ex) when (PeerGone.Is(ex))
         {
             // The transport reports a reset connection by throwing from the flush.
             _broken = true;
@@ -48,6 +49,15 @@ internal sealed class FramingOutput(PipeWriter writer)
 
         return !_broken;
     }
+
+    /// <summary>
+    /// Writes to <paramref name="upgraded"/> from now on (a stream upgrade completed, or its session ended and the
+    /// connection is back on its own transport). Only switched while nothing is being written.
+    /// </summary>
+    public void Use(PipeWriter upgraded) => _writer = upgraded;
+
+    /// <summary>Writes an Upgrade Response record and flushes; false when the peer is gone.</summary>
+    public ValueTask<bool> WriteUpgradeResponseAsync() => WriteControlAsync(FramingRecordType.UpgradeResponse, null);
 
     /// <summary>Writes a Preamble Ack and flushes; false when the peer is gone.</summary>
     public ValueTask<bool> WritePreambleAckAsync() => WriteControlAsync(FramingRecordType.PreambleAck, null);
@@ -62,7 +72,7 @@ internal sealed class FramingOutput(PipeWriter writer)
     public void Break()
     {
         _broken = true;
-        writer.CancelPendingFlush();
+        _writer.CancelPendingFlush();
     }
 
     /// <summary>Breaks the output and completes the transport's writer (under the lock, so no write is half done).</summary>
@@ -72,11 +82,27 @@ internal sealed class FramingOutput(PipeWriter writer)
         await _gate.WaitAsync().ConfigureAwait(false);
         try
         {
-            await writer.CompleteAsync().ConfigureAwait(false);
+            await CompleteQuietlyAsync(_writer).ConfigureAwait(false);
         }
         finally
         {
             _gate.Release();
+        }
+    }
+
+    /// <summary>
+    /// Completes <paramref name="writer"/>; a writer over a stream (an upgrade's) writes what it still holds as it
+    /// completes, which fails quietly when the peer is gone.
+    /// </summary>
+    public static async ValueTask CompleteQuietlyAsync(PipeWriter writer)
+    {
+        try
+        {
+            await writer.CompleteAsync().ConfigureAwait(false);
+        }
+        catch (Exception ex) when (PeerGone.Is(ex) || ex is OperationCanceledException)
+        {
+            // Nobody is there to read the rest.
         }
     }
 
@@ -90,10 +116,14 @@ internal sealed class FramingOutput(PipeWriter writer)
                 return false;
             }
 
+            var writer = _writer;
             switch (type)
             {
                 case FramingRecordType.PreambleAck:
                     FramingRecordWriter.WritePreambleAck(writer);
+                    break;
+                case FramingRecordType.UpgradeResponse:
+                    FramingRecordWriter.WriteUpgradeResponse(writer);
                     break;
                 case FramingRecordType.End:
                     FramingRecordWriter.WriteEnd(writer);

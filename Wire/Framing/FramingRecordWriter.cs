@@ -2,11 +2,14 @@ using System.Buffers;
 
 namespace SoapRouter.Wire.Framing;
 
-/// <summary>Writes the records a server sends: Preamble Ack, Sized Envelope heads, End and Fault ([MC-NMF] 2.2.3-2.2.5).</summary>
+/// <summary>Writes the records a server sends: Upgrade Response, Preamble Ack, Sized Envelope heads, End and Fault ([MC-NMF] 2.2.3-2.2.5).</summary>
 internal static class FramingRecordWriter
 {
     /// <summary>The longest Sized Envelope head: the type octet and a five-octet size.</summary>
     public const int MaxSizedEnvelopeHeadLength = 1 + MultiByteInt31.MaxLength;
+
+    /// <summary>Writes an Upgrade Response record: the server agrees to the upgrade the client asked for.</summary>
+    public static void WriteUpgradeResponse(IBufferWriter<byte> writer) => WriteSingle(writer, FramingRecordType.UpgradeResponse);
 
     /// <summary>Writes a Preamble Ack record.</summary>
     public static void WritePreambleAck(IBufferWriter<byte> writer) => WriteSingle(writer, FramingRecordType.PreambleAck);

@@ -1,3 +1,4 @@
+using System.Security.Cryptography.X509Certificates;
 using System.ServiceModel.Channels;
 
 namespace SoapRouter.Wire.Framing;
@@ -8,8 +9,9 @@ public sealed class NetTcpRequest : IDisposable
     private readonly SessionSender _sender;
     private MessageBuffer? _buffer;
 
-    internal NetTcpRequest(MessageBuffer buffer, Uri via, int encodedLength, SessionSender sender, CancellationToken sessionClosing)
+    internal NetTcpRequest(MessageBuffer buffer, Uri via, int encodedLength, SessionSender sender, CancellationToken sessionClosing, X509Certificate2? clientCertificate = null)
     {
+        ClientCertificate = clientCertificate;
         _buffer = buffer;
         Via = via;
         EncodedLength = encodedLength;
@@ -25,6 +27,12 @@ public sealed class NetTcpRequest : IDisposable
 
     /// <summary>The Via of the session's preamble.</summary>
     public Uri Via { get; }
+
+    /// <summary>
+    /// The certificate the client proved it holds in the connection's stream upgrade (TLS), accepted by the upgrade's
+    /// policy; null without an upgrade or when the client presented none. Valid while the request is being handled.
+    /// </summary>
+    public X509Certificate2? ClientCertificate { get; }
 
     /// <summary>Bytes of the Sized Envelope's payload (the session dictionary additions and the binary XML).</summary>
     public int EncodedLength { get; }

@@ -13,7 +13,8 @@ namespace SoapRouter.Wire.Framing;
 /// written with the session's writer encoder. End is answered with End once messages in flight are done; the
 /// connection may then carry another session (WCF clients pool connections and reuse them), until it is idle.
 /// Refusals answer a Fault record, linger briefly so the client can read it, and close. Transport-agnostic: anything
-/// that gives an <see cref="IDuplexPipe"/> (a Kestrel connection) can run it.
+/// that gives an <see cref="IDuplexPipe"/> (a Kestrel connection) can run it. With a stream upgrade configured (TLS:
+/// <c>application/ssl-tls</c>), every session must upgrade before its Preamble End (see <see cref="INetTcpStreamUpgrade"/>).
 /// </summary>
 public sealed class NetTcpServerSession
 {
@@ -30,6 +31,7 @@ public sealed class NetTcpServerSession
     private readonly TimeProvider _time;
     private readonly Func<bool>? _tryAcquireConnectionSlot;
     private readonly Action? _releaseConnectionSlot;
+    private readonly INetTcpStreamUpgrade? _upgrade;
     private FramingConnection? _connection;
     private CancellationTokenSource? _sessionClosing;
 
@@ -37,7 +39,9 @@ public sealed class NetTcpServerSession
     /// Prepares to run one connection over <paramref name="transport"/>. <paramref name="resolveVia"/> maps a
     /// preamble's Via to its endpoint (null: EndpointNotFound). When <paramref name="tryAcquireConnectionSlot"/> says
     /// no, the connection's preamble is answered with ServerTooBusy; when it said yes,
-    /// <paramref name="releaseConnectionSlot"/> is called once the connection is over.
+    /// <paramref name="releaseConnectionSlot"/> is called once the connection is over. With <paramref name="upgrade"/>,
+    /// each session must ask for that stream upgrade (any other upgrade gets UpgradeInvalid; a Preamble End without it
+    /// closes the connection without a fault, as WCF does); without it, every upgrade gets UpgradeInvalid.
     /// </summary>
     public NetTcpServerSession(
         IDuplexPipe transport,
@@ -46,7 +50,8 @@ public sealed class NetTcpServerSession
         ILogger logger,
         TimeProvider? timeProvider = null,
         Func<bool>? tryAcquireConnectionSlot = null,
-        Action? releaseConnectionSlot = null)
+        Action? releaseConnectionSlot = null,
+        INetTcpStreamUpgrade? upgrade = null)
     {
         ArgumentNullException.ThrowIfNull(transport);
         ArgumentNullException.ThrowIfNull(resolveVia);
@@ -62,6 +67,7 @@ public sealed class NetTcpServerSession
         _time = timeProvider ?? TimeProvider.System;
         _tryAcquireConnectionSlot = tryAcquireConnectionSlot;
         _releaseConnectionSlot = releaseConnectionSlot;
+        _upgrade = upgrade;
     }
 
     /// <summary>
@@ -86,7 +92,7 @@ public sealed class NetTcpServerSession
         var inFlight = new InFlightMessages(_limits.MaxPendingMessages);
         using var clock = new SessionClock(_time, _transport.Input, inFlight, _limits.IdleTimeout);
         var output = new FramingOutput(_transport.Output);
-        var connection = new FramingConnection(_transport.Input, output, clock, inFlight, _limits, _logger);
+        var connection = new FramingConnection(_transport, output, clock, inFlight, _limits, _logger);
         _connection = connection;
         var slotTaken = false;
         var registration = stopping.UnsafeRegister(static state => ((NetTcpServerSession)state!).OnStopping(), this);
@@ -94,7 +100,7 @@ public sealed class NetTcpServerSession
         try
         {
             slotTaken = _tryAcquireConnectionSlot?.Invoke() ?? true;
-            await RunConnectionAsync(connection, slotTaken).ConfigureAwait(false);
+            await RunConnectionAsync(connection, slotTaken, stopping).ConfigureAwait(false);
         }
         catch (Exception ex) when (ex is not OutOfMemoryException)
         {
@@ -119,7 +125,7 @@ public sealed class NetTcpServerSession
         Volatile.Read(ref _sessionClosing)?.Cancel();
     }
 
-    private async Task RunConnectionAsync(FramingConnection connection, bool slotTaken)
+    private async Task RunConnectionAsync(FramingConnection connection, bool slotTaken, CancellationToken stopping)
     {
         var reused = false;
         while (true)
@@ -131,9 +137,30 @@ public sealed class NetTcpServerSession
             }
 
             var fault = Judge(result, slotTaken, out var endpoint);
+            while (fault is null && result.Status == PreambleDecodeStatus.UpgradeRequested)
+            {
+                // Judged acceptable: agree, run the upgrade's handshake, then read the rest of the preamble through it.
+                if (!await UpgradeAsync(connection, stopping).ConfigureAwait(false)
+                    || await PreambleReader.ReadAsync(connection, reused: false, result.Preamble).ConfigureAwait(false) is not { } rest)
+                {
+                    return;
+                }
+
+                result = rest;
+                fault = JudgeAfterUpgrade(result);
+            }
+
             if (fault is not null)
             {
                 await RefuseAsync(connection, fault).ConfigureAwait(false);
+                return;
+            }
+
+            if (_upgrade is not null && connection.Upgrade is null)
+            {
+                // WCF's server answers no fault here: it throws (RemoteSecurityNotNegotiatedOnStreamUpgrade) and
+                // aborts, and a WCF client reports that the server rejected the session-establishment request.
+                NetTcpSessionLog.UpgradeMissing(_logger, _upgrade.Protocol);
                 return;
             }
 
@@ -143,13 +170,39 @@ public sealed class NetTcpServerSession
                 return;
             }
 
-            if (!await RunSessionAsync(connection, result.Preamble!.Via, endpoint!, SessionCompression(result.Preamble!)).ConfigureAwait(false))
+            var preamble = result.Preamble!;
+            var ended = await RunSessionAsync(connection, preamble.Via, endpoint!, SessionCompression(preamble)).ConfigureAwait(false);
+
+            // A WCF client pools the connection under its upgrade: the next session starts on the plain connection.
+            await connection.EndUpgradeAsync().ConfigureAwait(false);
+            if (!ended)
             {
                 return;
             }
 
             reused = true;
         }
+    }
+
+    /// <summary>Answers Upgrade Response and runs the upgrade; false (logged) when the connection cannot go on.</summary>
+    private async Task<bool> UpgradeAsync(FramingConnection connection, CancellationToken stopping)
+    {
+        if (!await connection.Output.WriteUpgradeResponseAsync().ConfigureAwait(false))
+        {
+            NetTcpSessionLog.PeerVanished(_logger, "before the upgrade response");
+            return false;
+        }
+
+        var upgraded = await _upgrade!.UpgradeAsync(connection.Transport, stopping).ConfigureAwait(false);
+        if (upgraded is null)
+        {
+            NetTcpSessionLog.UpgradeFailed(_logger, _upgrade.Protocol);
+            return false;
+        }
+
+        connection.UseUpgrade(upgraded);
+        NetTcpSessionLog.Upgraded(_logger, _upgrade.Protocol);
+        return true;
     }
 
     /// <summary>The fault a decoded preamble is refused with, or null (and its endpoint) when it is accepted.</summary>
@@ -175,9 +228,7 @@ public sealed class NetTcpServerSession
             ? (FramingFaults.EndpointNotFound, "No endpoint answers to the Via.")
             : !IsBinarySession(preamble)
                 ? (FramingFaults.ContentTypeInvalid, "The encoding is not the binary session encoding (msbinsession1).")
-                : preamble.UpgradeProtocol is not null
-                    ? (FramingFaults.UpgradeInvalid, "Stream upgrades (transport security) are not supported.")
-                    : ((string?)null, (string?)null);
+                : preamble.UpgradeProtocol is { } protocol ? UpgradeRefusal(protocol) : (null, null);
         if (fault is not null)
         {
             NetTcpSessionLog.PreambleRefused(_logger, fault, problem!);
@@ -185,6 +236,33 @@ public sealed class NetTcpServerSession
 
         return fault;
     }
+
+    /// <summary>The fault for what followed an upgrade: only Preamble End is accepted (WCF takes one security upgrade).</summary>
+    private string? JudgeAfterUpgrade(PreambleDecodeResult result)
+    {
+        var (fault, problem) = result.Status switch
+        {
+            PreambleDecodeStatus.Refused or PreambleDecodeStatus.Malformed => (result.Fault, result.Problem),
+            PreambleDecodeStatus.UpgradeRequested => (FramingFaults.UpgradeInvalid, "A second stream upgrade was requested."),
+            _ => (null, null),
+        };
+        if (fault is not null)
+        {
+            NetTcpSessionLog.PreambleRefused(_logger, fault, problem!);
+        }
+
+        return fault;
+    }
+
+    /// <summary>UpgradeInvalid (and why) unless <paramref name="protocol"/> is the upgrade this endpoint offers.</summary>
+    private (string? Fault, string? Problem) UpgradeRefusal(string protocol) => _upgrade switch
+    {
+        null => (FramingFaults.UpgradeInvalid, "Stream upgrades (transport security) are not supported."),
+
+        // WCF compares upgrade names ordinally.
+        { } offered when string.Equals(protocol, offered.Protocol, StringComparison.Ordinal) => (null, null),
+        _ => (FramingFaults.UpgradeInvalid, "The requested stream upgrade is not the one this endpoint offers."),
+    };
 
     private static bool IsBinarySession(FramingPreamble preamble) => preamble.KnownEncoding is { } known
         ? known == KnownEncoding.BinarySession
@@ -218,7 +296,7 @@ public sealed class NetTcpServerSession
 
         NetTcpSessionLog.SessionOpened(_logger, via);
         connection.Clock.StartIdle();
-        var loop = new SessionReceiveLoop(connection, via, endpoint, reader, sender, closing.Token, compression);
+        var loop = new SessionReceiveLoop(connection, via, endpoint, reader, sender, closing.Token, compression, connection.Upgrade?.ClientCertificate);
         var reason = await loop.RunAsync().ConfigureAwait(false);
         connection.Clock.Stop();
 
@@ -261,7 +339,7 @@ public sealed class NetTcpServerSession
             {
                 result = await input.ReadAsync().ConfigureAwait(false);
             }
-            catch (Exception ex) when (ex is IOException or InvalidOperationException or ObjectDisposedException)
+            catch (Exception ex) when (PeerGone.Is(ex))
             {
                 return;
             }
@@ -288,7 +366,6 @@ public sealed class NetTcpServerSession
         connection.Output.Break();
         connection.Clock.Stop();
         await connection.InFlight.WhenDrainedAsync().ConfigureAwait(false);
-        await connection.Output.CompleteAsync().ConfigureAwait(false);
-        await connection.Input.CompleteAsync().ConfigureAwait(false);
+        await connection.CompleteAsync().ConfigureAwait(false);
     }
 }

@@ -17,7 +17,10 @@ public sealed record NetTcpSessionLimits
     /// <summary>Nothing received and nothing in flight for this long: the server sends End and closes.</summary>
     public TimeSpan IdleTimeout { get; init; } = TimeSpan.FromMinutes(2);
 
-    /// <summary>The whole preamble must arrive within this (from the connection's start, or a reused connection's first byte).</summary>
+    /// <summary>
+    /// The whole preamble must arrive within this (from the connection's start, or a reused connection's first byte);
+    /// after a stream upgrade, the rest of it within this again (the upgrade's handshake has a timeout of its own).
+    /// </summary>
     public TimeSpan PreambleTimeout { get; init; } = TimeSpan.FromSeconds(30);
 
     /// <summary>

@@ -43,4 +43,13 @@ internal static partial class NetTcpSessionLog
 
     [LoggerMessage(EventId = 7111, Level = LogLevel.Error, Message = "net.tcp connection failed unexpectedly")]
     public static partial void Unexpected(ILogger logger, Exception exception);
+
+    [LoggerMessage(EventId = 7112, Level = LogLevel.Information, Message = "net.tcp connection closed: the endpoint requires the {Protocol} upgrade and the client ended its preamble without it")]
+    public static partial void UpgradeMissing(ILogger logger, string protocol);
+
+    [LoggerMessage(EventId = 7113, Level = LogLevel.Information, Message = "net.tcp connection closed: the {Protocol} upgrade's handshake failed")]
+    public static partial void UpgradeFailed(ILogger logger, string protocol);
+
+    [LoggerMessage(EventId = 7114, Level = LogLevel.Debug, Message = "net.tcp connection upgraded to {Protocol}")]
+    public static partial void Upgraded(ILogger logger, string protocol);
 }

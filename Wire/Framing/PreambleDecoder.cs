@@ -4,7 +4,7 @@ namespace SoapRouter.Wire.Framing;
 
 /// <summary>
 /// Decodes a duplex preamble ([MC-NMF] 2.2.6, 3.1.4.3-3.1.4.9): Version, Mode, Via, Known or Extensible Encoding,
-/// then Preamble End (or an Upgrade Request). Stateless: it decodes from the start of the bytes every time, which is
+/// then Preamble End (or an Upgrade Request, and after the upgrade Preamble End or another Upgrade Request). Stateless: it decodes from the start of the bytes every time, which is
 /// cheap because every record is capped (the whole preamble is at most a few KB). Bad input is a value, never an
 /// exception; refusals come back as early as the offending record is here, without waiting for the rest.
 /// </summary>
@@ -90,6 +90,19 @@ internal static class PreambleDecoder
         return DecodeEncoding(ref reader, (byte)major, (byte)minor, via);
     }
 
+    /// <summary>
+    /// Decodes what follows a completed stream upgrade ([MC-NMF] 3.1.4.8): Preamble End (Complete) or another Upgrade
+    /// Request (UpgradeRequested), each with <paramref name="preamble"/>'s records; anything else is Malformed.
+    /// </summary>
+    public static PreambleDecodeResult DecodeAfterUpgrade(ReadOnlySequence<byte> buffer, FramingPreamble preamble)
+    {
+        ArgumentNullException.ThrowIfNull(preamble);
+        var reader = new SequenceReader<byte>(buffer);
+        return reader.TryRead(out var type)
+            ? DecodeEnd(ref reader, type, preamble)
+            : PreambleDecodeResult.NeedMoreData;
+    }
+
     private static PreambleDecodeResult DecodeEncoding(ref SequenceReader<byte> reader, byte major, byte minor, Uri via)
     {
         if (!reader.TryRead(out var type))
@@ -128,15 +141,20 @@ internal static class PreambleDecoder
             return PreambleDecodeResult.NeedMoreData;
         }
 
+        return DecodeEnd(ref reader, type, new FramingPreamble(major, minor, FramingMode.Duplex, via, known, contentType, null));
+    }
+
+    /// <summary>The record of <paramref name="type"/> that ends the preamble so far: Preamble End or an Upgrade Request.</summary>
+    private static PreambleDecodeResult DecodeEnd(ref SequenceReader<byte> reader, byte type, FramingPreamble preamble)
+    {
         if (type == (byte)FramingRecordType.PreambleEnd)
         {
-            var preamble = new FramingPreamble(major, minor, FramingMode.Duplex, via, known, contentType, null);
-            return new PreambleDecodeResult(PreambleDecodeStatus.Complete, reader.Position, preamble, null, null);
+            return new PreambleDecodeResult(PreambleDecodeStatus.Complete, reader.Position, preamble with { UpgradeProtocol = null }, null, null);
         }
 
         if (type != (byte)FramingRecordType.UpgradeRequest)
         {
-            return PreambleDecodeResult.Malformed("The record after the encoding is neither Preamble End nor Upgrade Request.");
+            return PreambleDecodeResult.Malformed("The record after the encoding or an upgrade is neither Preamble End nor Upgrade Request.");
         }
 
         // No quota fault exists for upgrade names; an unacceptable upgrade is an invalid one.
@@ -145,8 +163,7 @@ internal static class PreambleDecoder
             return upgradeProblem;
         }
 
-        var upgraded = new FramingPreamble(major, minor, FramingMode.Duplex, via, known, contentType, upgrade);
-        return new PreambleDecodeResult(PreambleDecodeStatus.UpgradeRequested, reader.Position, upgraded, null, null);
+        return new PreambleDecodeResult(PreambleDecodeStatus.UpgradeRequested, reader.Position, preamble with { UpgradeProtocol = upgrade }, null, null);
     }
 
     /// <summary>Reads a string record body; null when it was read, else the result to return (more data, refusal, malformed).</summary>

@@ -4,15 +4,17 @@ namespace SoapRouter.Wire.Framing;
 
 /// <summary>
 /// Reads a session's preamble from the connection under the preamble timeout. On a reused connection (after an End
-/// handshake) the wait for the first byte is the idle rule's; the preamble timeout starts with that byte.
+/// handshake) the wait for the first byte is the idle rule's; the preamble timeout starts with that byte. After a
+/// stream upgrade the rest of the preamble is read from the upgraded stream, under a preamble timeout of its own.
 /// </summary>
 internal static class PreambleReader
 {
     /// <summary>
     /// The decoded preamble (Complete, UpgradeRequested, Refused or Malformed), consumed from the input; null when the
-    /// connection ended first (the peer closed or reset, the timeout expired, the server is stopping).
+    /// connection ended first (the peer closed or reset, the timeout expired, the server is stopping). With
+    /// <paramref name="upgraded"/> (the preamble so far, whose upgrade just completed), only what follows an upgrade is read.
     /// </summary>
-    public static async Task<PreambleDecodeResult?> ReadAsync(FramingConnection connection, bool reused)
+    public static async Task<PreambleDecodeResult?> ReadAsync(FramingConnection connection, bool reused, FramingPreamble? upgraded = null)
     {
         var input = connection.Input;
         var clock = connection.Clock;
@@ -65,7 +67,7 @@ internal static class PreambleReader
                     deadlineStarted = true;
                 }
 
-                var decoded = PreambleDecoder.Decode(buffer);
+                var decoded = upgraded is null ? PreambleDecoder.Decode(buffer) : PreambleDecoder.DecodeAfterUpgrade(buffer, upgraded);
                 if (decoded.Status != PreambleDecodeStatus.NeedMoreData)
                 {
                     var accepted = decoded.Status is PreambleDecodeStatus.Complete or PreambleDecodeStatus.UpgradeRequested;

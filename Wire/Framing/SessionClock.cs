@@ -12,7 +12,7 @@ internal sealed class SessionClock : IDisposable
 {
     private readonly Lock _gate = new();
     private readonly TimeProvider _time;
-    private readonly PipeReader _input;
+    private volatile PipeReader _input;
     private readonly InFlightMessages _inFlight;
     private readonly TimeSpan _idleTimeout;
     private readonly ITimer _timer;
@@ -49,6 +49,9 @@ internal sealed class SessionClock : IDisposable
             }
         }
     }
+
+    /// <summary>Wakes <paramref name="input"/> from now on: the connection reads a stream upgrade's pipe (or its own again).</summary>
+    public void Use(PipeReader input) => _input = input;
 
     /// <summary>Arms a deadline <paramref name="timeout"/> from now.</summary>
     public void StartDeadline(TimeSpan timeout) => Arm(Mode.Deadline, timeout);

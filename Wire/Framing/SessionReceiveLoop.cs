@@ -1,5 +1,6 @@
 using System.Buffers;
 using System.IO.Pipelines;
+using System.Security.Cryptography.X509Certificates;
 using System.ServiceModel.Channels;
 using SoapRouter.Wire.Compression;
 using SoapRouter.Wire.Encoding;
@@ -19,7 +20,8 @@ internal sealed class SessionReceiveLoop(
     MessageCodec reader,
     SessionSender sender,
     CancellationToken sessionClosing,
-    ICompressionCodec? compression = null)
+    ICompressionCodec? compression = null,
+    X509Certificate2? clientCertificate = null)
 {
     private byte[]? _payload;
     private int _payloadSize;
@@ -220,7 +222,7 @@ internal sealed class SessionReceiveLoop(
         }
 
         Messages++;
-        var request = new NetTcpRequest(buffer, via, size, sender, sessionClosing);
+        var request = new NetTcpRequest(buffer, via, size, sender, sessionClosing, clientCertificate);
         ValueTask handling;
         try
         {

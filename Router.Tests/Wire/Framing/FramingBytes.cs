@@ -51,6 +51,10 @@ internal static class FramingBytes
     /// <summary>A whole duplex preamble for <paramref name="via"/> with the known binary session encoding (0x08), as WCF sends it.</summary>
     public static byte[] Preamble(Uri via) => [.. VersionAndDuplexMode, .. Via(via.AbsoluteUri), .. KnownEncoding(0x08), .. PreambleEnd];
 
+    /// <summary>A duplex preamble for <paramref name="via"/> up to an Upgrade Request for <paramref name="protocol"/> (no Preamble End).</summary>
+    public static byte[] PreambleWithUpgrade(Uri via, string protocol) =>
+        [.. VersionAndDuplexMode, .. Via(via.AbsoluteUri), .. KnownEncoding(0x08), .. UpgradeRequest(protocol)];
+
     /// <summary>A Sized Envelope record around <paramref name="payload"/>.</summary>
     public static byte[] SizedEnvelope(ReadOnlySpan<byte> payload) => [0x06, .. Size(payload.Length), .. payload];
 }

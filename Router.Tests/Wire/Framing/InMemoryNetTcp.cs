@@ -4,6 +4,7 @@ using System.Xml;
 using SoapRouter.Tests.Support;
 using SoapRouter.Wire.Encoding;
 using SoapRouter.Wire.Framing;
+using SoapRouter.Wire.Tls;
 
 namespace SoapRouter.Tests.Wire.Framing;
 
@@ -19,7 +20,10 @@ internal sealed class InMemoryNetTcp : IAsyncDisposable
     private readonly Pipe _toClient = new();
     private int _slotReleases;
 
-    private InMemoryNetTcp(TestEndpoint endpoint, NetTcpSessionLimits limits, bool slotFree)
+    private readonly Stream _clientInput;
+    private readonly Stream _clientOutput;
+
+    private InMemoryNetTcp(TestEndpoint endpoint, NetTcpSessionLimits limits, bool slotFree, INetTcpStreamUpgrade? upgrade)
     {
         Endpoint = endpoint;
         Limits = limits with { Buffers = new ArrayPoolBufferManager(Pool) };
@@ -30,8 +34,11 @@ internal sealed class InMemoryNetTcp : IAsyncDisposable
             Logger,
             Clock,
             () => slotFree,
-            () => Interlocked.Increment(ref _slotReleases));
-        Client = new RawFramingClient(_toClient.Reader.AsStream(), _toServer.Writer.AsStream());
+            () => Interlocked.Increment(ref _slotReleases),
+            upgrade);
+        _clientInput = _toClient.Reader.AsStream();
+        _clientOutput = _toServer.Writer.AsStream();
+        Client = new RawFramingClient(_clientInput, _clientOutput);
 
         // RunAsync runs synchronously up to its first wait for bytes: the preamble timeout is armed when this returns.
         Run = session.RunAsync(Stopping.Token);
@@ -55,8 +62,11 @@ internal sealed class InMemoryNetTcp : IAsyncDisposable
 
     public int SlotReleases => Volatile.Read(ref _slotReleases);
 
-    public static InMemoryNetTcp Start(TestEndpoint? endpoint = null, NetTcpSessionLimits? limits = null, bool slotFree = true) =>
-        new(endpoint ?? new TestEndpoint(), limits ?? new NetTcpSessionLimits(), slotFree);
+    public static InMemoryNetTcp Start(TestEndpoint? endpoint = null, NetTcpSessionLimits? limits = null, bool slotFree = true, INetTcpStreamUpgrade? upgrade = null) =>
+        new(endpoint ?? new TestEndpoint(), limits ?? new NetTcpSessionLimits(), slotFree, upgrade);
+
+    /// <summary>A second client on the same connection whose streams are <paramref name="wrap"/>ped (the client's side of an upgrade).</summary>
+    public RawFramingClient Wrapped(Func<Stream, Stream> wrap) => new(wrap(_clientInput), wrap(_clientOutput));
 
     /// <summary>Sends the preamble WCF sends and reads the Preamble Ack.</summary>
     public async Task<ClientSessionCodecs> OpenAsync()
@@ -108,12 +118,5 @@ internal sealed class InMemoryNetTcp : IAsyncDisposable
 
         Stopping.Dispose();
         Endpoint.Dispose();
-    }
-
-    private sealed class DuplexPipe(PipeReader input, PipeWriter output) : IDuplexPipe
-    {
-        public PipeReader Input => input;
-
-        public PipeWriter Output => output;
     }
 }

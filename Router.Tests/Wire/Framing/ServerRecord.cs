@@ -9,9 +9,12 @@ internal sealed record ServerRecord(byte Type, byte[] Payload, string? Fault)
     public const byte SizedEnvelope = 0x06;
     public const byte End = 0x07;
     public const byte FaultType = 0x08;
+    public const byte UpgradeResponse = 0x0A;
     public const byte PreambleAck = 0x0B;
 
     public bool IsPreambleAck => Type == PreambleAck;
+
+    public bool IsUpgradeResponse => Type == UpgradeResponse;
 
     public bool IsEnd => Type == End;
 

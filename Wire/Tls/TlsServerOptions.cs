@@ -1,0 +1,29 @@
+using System.Net.Security;
+using System.Security.Authentication;
+
+namespace SoapRouter.Wire.Tls;
+
+/// <summary>How a TLS server handshakes (<see cref="TlsServerHandshake"/>, <see cref="TlsStreamUpgrade"/>).</summary>
+public sealed record TlsServerOptions
+{
+    /// <summary>
+    /// The server certificate for the host name the client asked for by SNI (null when it sent none). Called for every
+    /// handshake, so a certificate replaced on disk and reloaded takes effect at the next handshake.
+    /// </summary>
+    public required Func<string?, SslStreamCertificateContext> CertificateFor { get; init; }
+
+    /// <summary>The protocol versions offered.</summary>
+    public SslProtocols Protocols { get; init; } = TlsDefaults.Protocols;
+
+    /// <summary>Which client certificates are asked for and accepted; null: none is asked for.</summary>
+    public ClientCertificatePolicy? ClientCertificates { get; init; }
+
+    /// <summary>The longest a handshake may take, the wait for its first byte included.</summary>
+    public TimeSpan HandshakeTimeout { get; init; } = TlsDefaults.HandshakeTimeout;
+
+    /// <summary>The cipher suites allowed; null: <see cref="TlsDefaults.CipherSuites"/>.</summary>
+    public CipherSuitesPolicy? CipherSuites { get; init; }
+
+    /// <summary>The clock <see cref="HandshakeTimeout"/> is measured by.</summary>
+    public TimeProvider Time { get; init; } = TimeProvider.System;
+}
