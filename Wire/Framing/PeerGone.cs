@@ -4,7 +4,8 @@ namespace SoapRouter.Wire.Framing;
 
 /// <summary>
 /// The one list of exceptions a connection's pipe throws when the peer is gone or the connection is being torn down
-/// under a read or write: a reset, a completed or disposed pipe, and (over TLS) a record that no longer decrypts.
+/// under a read or write: a reset, a completed or disposed pipe, and over TLS a failed handshake or a record that no
+/// longer decrypts. Framing and TLS alike treat them as the connection's end, never as a bug.
 /// </summary>
 internal static class PeerGone
 {

@@ -1,8 +1,8 @@
 using System.IO.Pipelines;
 using System.Net.Security;
 using System.Runtime.ExceptionServices;
-using System.Security.Authentication;
 using System.Security.Cryptography.X509Certificates;
+using SoapRouter.Wire.Framing;
 
 namespace SoapRouter.Wire.Tls;
 
@@ -42,7 +42,7 @@ public static class TlsServerHandshake
         {
             return Cancelled(timeout, options, serverName: null);
         }
-        catch (Exception ex) when (ex is IOException or InvalidOperationException or ObjectDisposedException)
+        catch (Exception ex) when (PeerGone.Is(ex))
         {
             return TlsHandshakeResult.Failed(TlsHandshakeFailure.PeerClosed, "the peer closed the connection before the TLS handshake");
         }
@@ -81,7 +81,7 @@ public static class TlsServerHandshake
         RemoteCertificateValidationCallback = check.Validate,
 
         // The policy checks revocation itself (when configured), against its own chain: SslStream's chain is not used.
-        CertificateRevocationCheckMode = System.Security.Cryptography.X509Certificates.X509RevocationMode.NoCheck,
+        CertificateRevocationCheckMode = X509RevocationMode.NoCheck,
     };
 
     private static async Task<TlsHandshakeResult> HandshakeAsync(IDuplexPipe transport, TlsServerOptions options, CancellationTokenSource timeout, CancellationToken token)
@@ -93,8 +93,7 @@ public static class TlsServerHandshake
         {
             await ssl.AuthenticateAsServerAsync(SelectOptions, state, token).ConfigureAwait(false);
         }
-        catch (Exception ex) when (state.CertificateFailure is not null
-            || ex is AuthenticationException or IOException or OperationCanceledException or ObjectDisposedException or InvalidOperationException)
+        catch (Exception ex) when (state.CertificateFailure is not null || ex is OperationCanceledException || PeerGone.Is(ex))
         {
             await ssl.DisposeAsync().ConfigureAwait(false);
 
