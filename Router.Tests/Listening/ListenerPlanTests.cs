@@ -36,7 +36,7 @@ public sealed class ListenerPlanTests
     }
 
     [Fact]
-    public void Build_HttpsAndHostNames_AreRefusedWithEveryProblemNamed()
+    public void Build_HttpsWithoutTlsAndHostNames_AreRefusedWithEveryProblemNamed()
     {
         var error = Assert.Throws<ArgumentException>(() => ListenerPlan.Build(
         [
@@ -44,7 +44,7 @@ public sealed class ListenerPlanTests
             TestConfigs.Listener("named", WireBindingNames.BasicHttp, "http://router.example:8080/a"),
         ]));
 
-        Assert.Contains("listener 'secure' (https://127.0.0.1:8443/a): https is not supported yet (TLS is not in this build)", error.Message, StringComparison.Ordinal);
+        Assert.Contains("listener 'secure' (https://127.0.0.1:8443/a): https needs a tls section", error.Message, StringComparison.Ordinal);
         Assert.Contains("listener 'named' (http://router.example:8080/a): the host must be an IP address or localhost", error.Message, StringComparison.Ordinal);
     }
 

@@ -23,7 +23,9 @@ internal static class ForwardErrorClassifier
                 return timeoutFired || canceled.InnerException is TimeoutException
                     ? Timeout(requestSent)
                     : ForwardError.Cancelled;
-            case System.Security.Authentication.AuthenticationException:
+            case System.Security.Authentication.AuthenticationException
+                or System.ServiceModel.Security.SecurityNegotiationException
+                or System.IdentityModel.Tokens.SecurityTokenValidationException:
                 // The handshake failed before a byte of the request went out, whatever the caller believed.
                 return ForwardError.TlsFailed;
             case SocketException socket:

@@ -35,6 +35,8 @@ internal sealed class RouterHost : IAsyncDisposable
     private readonly NetTcpDestinationClients _netTcp;
     private readonly ILogger _logger;
     private readonly TimeProvider _timeProvider;
+    private readonly Tls.TlsCertificates _certificates;
+    private readonly Tls.ListenerTls? _adminTls;
     private ListenOptions? _adminListen;
     private int _adminPort;
 
@@ -57,6 +59,17 @@ internal sealed class RouterHost : IAsyncDisposable
             : throw new ArgumentException("admin address " + error);
         _adminPort = _adminEndPoint.Port;
 
+        // Certificates are loaded now, so one that cannot be used is a start-up error (exit 2), not a failure of the
+        // first handshake; the statistics exist before the host for the same reason (the handshakes count into them).
+        var statistics = new RouterStatistics();
+        _certificates = new Tls.TlsCertificates(timeProvider, loggerFactory.CreateLogger<Tls.TlsCertificates>()) { DefaultExpiryWarning = config.Tls.ExpiryWarning };
+        Listeners.PrepareTls(_certificates, statistics, loggerFactory, timeProvider);
+        if (config.Admin.Tls is { } adminTls)
+        {
+            _adminTls = Tls.ListenerTls.Create(
+                "admin", adminTls, _certificates, statistics, new Tls.TlsHandshakeFailureLog("admin", loggerFactory.CreateLogger<Tls.ListenerTls>(), timeProvider));
+        }
+
         var builder = WebApplication.CreateSlimBuilder(new WebApplicationOptions
         {
             ApplicationName = typeof(RouterHost).Assembly.GetName().Name,
@@ -68,7 +81,7 @@ internal sealed class RouterHost : IAsyncDisposable
 
         // The drain is bounded by the config in use when the stop comes (StopAsync), not by the host's fixed timeout.
         builder.Services.Configure<HostOptions>(options => options.ShutdownTimeout = Timeout.InfiniteTimeSpan);
-        builder.Services.AddSoapRouter(provider, Listeners, timeProvider, random, busyWait);
+        builder.Services.AddSoapRouter(provider, Listeners, timeProvider, random, busyWait, statistics, _certificates);
         builder.WebHost.UseSockets(sockets =>
         {
             // With inline socket completions, Kestrel processes requests on the event thread too (no hop to its I/O
@@ -148,7 +161,7 @@ internal sealed class RouterHost : IAsyncDisposable
             _adminPort = actual.Port;
         }
 
-        AdminAddress = new UriBuilder(Uri.UriSchemeHttp, _adminEndPoint.Address.ToString(), _adminPort).Uri;
+        AdminAddress = new UriBuilder(_adminTls is null ? Uri.UriSchemeHttp : Uri.UriSchemeHttps, _adminEndPoint.Address.ToString(), _adminPort).Uri;
         AdminLog.Listening(_logger, AdminAddress);
         Listeners.RecordBound(_logger);
 
@@ -165,6 +178,9 @@ internal sealed class RouterHost : IAsyncDisposable
         }
 
         Prepare(state);
+
+        // At start, then daily: certificates about to expire (or expired) are warned about.
+        _certificates.CheckExpiry();
     }
 
     /// <summary>
@@ -204,6 +220,7 @@ internal sealed class RouterHost : IAsyncDisposable
     {
         Runtime.StateChanged -= OnStateChanged;
         await _app.DisposeAsync().ConfigureAwait(false);
+        _certificates.Dispose();
     }
 
     private Socket CreateListenSocket(EndPoint endPoint)
@@ -229,7 +246,14 @@ internal sealed class RouterHost : IAsyncDisposable
         var connections = options.ApplicationServices.GetRequiredService<ListenerConnections>();
         Listeners.Configure(
             options, connections, (connection, endpoint) => _app.Services.GetRequiredService<NetTcpConnections>().RunAsync(connection, endpoint), _timeProvider);
-        options.Listen(_adminEndPoint, listen => _adminListen = listen);
+        options.Listen(_adminEndPoint, listen =>
+        {
+            _adminListen = listen;
+            if (_adminTls is not null)
+            {
+                listen.Use(TlsTermination.Middleware(_adminTls));
+            }
+        });
     }
 
     private Task DispatchAsync(HttpContext context)
@@ -272,6 +296,8 @@ internal sealed class RouterHost : IAsyncDisposable
 
     private void OnStateChanged(object? sender, RouterState state)
     {
+        _certificates.DefaultExpiryWarning = state.Config.Tls.ExpiryWarning;
+
         // Pools of destinations the new config dropped close once messages still using them are done.
         Clients.Retain(state.Clusters);
         _netTcp.Retain(state.Clusters);

@@ -28,7 +28,9 @@ internal static class RouterServices
         ListenerSet listeners,
         TimeProvider timeProvider,
         Random? random = null,
-        TimeSpan? busyWait = null)
+        TimeSpan? busyWait = null,
+        RouterStatistics? statistics = null,
+        Tls.TlsCertificates? certificates = null)
     {
         ArgumentNullException.ThrowIfNull(services);
         ArgumentNullException.ThrowIfNull(provider);
@@ -39,16 +41,37 @@ internal static class RouterServices
         services.AddSingleton(sp => new RouterRuntime(
             provider, LoadBalancingPolicies.CreateDefault(random), sp.GetRequiredService<ILogger<RouterRuntime>>(), sp.GetService<TimeProvider>()));
         services.AddSingleton<IHealthSource>(sp => sp.GetRequiredService<RouterRuntime>());
-        services.AddSingleton<RouterStatistics>();
+        if (statistics is null)
+        {
+            services.AddSingleton<RouterStatistics>();
+        }
+        else
+        {
+            services.AddSingleton(statistics);
+        }
+
         services.AddSingleton<RouterMetrics>();
-        services.AddSingleton<Tls.TlsCertificates>();
+        if (certificates is null)
+        {
+            services.AddSingleton<Tls.TlsCertificates>();
+        }
+        else
+        {
+            services.AddSingleton(certificates);
+        }
+
         services.AddSingleton(sp => new HttpDestinationClients(
             timeProvider,
             DrainDelay(config),
             HttpDestinationClients.DefaultMaxConnectionsPerServer,
             sp.GetRequiredService<Tls.TlsCertificates>(),
             sp.GetRequiredService<RouterStatistics>().Tls));
-        services.AddSingleton(sp => new NetTcpDestinationClients(timeProvider, DrainDelay(config), sp.GetRequiredService<ILogger<NetTcpDestinationClients>>()));
+        services.AddSingleton(sp => new NetTcpDestinationClients(
+            timeProvider,
+            DrainDelay(config),
+            sp.GetRequiredService<ILogger<NetTcpDestinationClients>>(),
+            sp.GetRequiredService<Tls.TlsCertificates>(),
+            sp.GetRequiredService<RouterStatistics>().Tls));
         services.AddSingleton<Forwarder>();
         services.AddSingleton(_ => new CompressionLinks(timeProvider));
         services.AddSingleton<PipelineStateCache>();

@@ -21,6 +21,15 @@ internal sealed class ListenerEndpoint
         _listeners = listeners;
     }
 
+    /// <summary>The TLS section its listeners share; null for a plain endpoint.</summary>
+    public Configuration.ListenerTlsConfig? TlsConfig { get; init; }
+
+    /// <summary>The endpoint's TLS, built from <see cref="TlsConfig"/> before the host starts; null for a plain endpoint.</summary>
+    public Tls.ListenerTls? Tls { get; set; }
+
+    /// <summary>What logs and certificate names call the endpoint: "listener" and its listeners' names.</summary>
+    public string DisplayName => "listener " + string.Join(',', _listeners.Select(static listener => listener.Name));
+
     /// <summary>True for a net.tcp endpoint, whose connections run framing sessions instead of HTTP.</summary>
     public bool IsNetTcp { get; }
 

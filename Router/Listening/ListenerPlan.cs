@@ -6,8 +6,8 @@ namespace SoapRouter.Listening;
 
 /// <summary>
 /// Which Kestrel endpoints the config's listeners need: listeners grouped by scheme, host and port (HTTP listeners
-/// share an endpoint and are told apart by path; net.tcp ones by the via of their sessions). https listeners and host
-/// names are refused, at start.
+/// share an endpoint and are told apart by path; net.tcp ones by the via of their sessions). An https listener (or a
+/// net.tcp one) with a tls section gets TLS on its endpoint; host names are refused, at start.
 /// </summary>
 internal sealed class ListenerPlan
 {
@@ -47,7 +47,7 @@ internal sealed class ListenerPlan
         ArgumentNullException.ThrowIfNull(listeners);
         var problems = new List<string>();
         var notStarted = new List<ListenerConfig>();
-        var groups = new Dictionary<(string Host, int Port), (IPAddress? Address, List<SoapListener> Listeners)>();
+        var groups = new Dictionary<(string Host, int Port), (IPAddress? Address, List<SoapListener> Listeners, ListenerTlsConfig? Tls)>();
         foreach (var config in listeners)
         {
             if (WireBindings.Find(config.Binding) is not { } binding)
@@ -57,9 +57,10 @@ internal sealed class ListenerPlan
             }
 
             var uri = new Uri(config.Address, UriKind.Absolute);
-            if (uri.Scheme != (binding.IsSession ? "net.tcp" : Uri.UriSchemeHttp))
+            var scheme = binding.IsSession ? Uri.UriSchemeNetTcp : config.Tls is null ? Uri.UriSchemeHttp : Uri.UriSchemeHttps;
+            if (uri.Scheme != scheme)
             {
-                problems.Add($"listener '{config.Name}' ({config.Address}): {uri.Scheme} is not supported yet (TLS is not in this build); use http");
+                problems.Add($"listener '{config.Name}' ({config.Address}): {uri.Scheme} needs {(uri.Scheme == Uri.UriSchemeHttps ? "a tls section" : scheme)}");
                 continue;
             }
 
@@ -72,7 +73,8 @@ internal sealed class ListenerPlan
             var key = (uri.Scheme + "://" + uri.Host.ToUpperInvariant(), uri.Port);
             if (!groups.TryGetValue(key, out var group))
             {
-                group = (address, []);
+                // Validation made every listener of a host:port agree on its TLS section.
+                group = (address, [], config.Tls);
                 groups.Add(key, group);
             }
 
@@ -88,9 +90,9 @@ internal sealed class ListenerPlan
         }
 
         var endpoints = new List<ListenerEndpoint>(groups.Count);
-        foreach (var (_, (address, members)) in groups)
+        foreach (var (_, (address, members, tls)) in groups)
         {
-            endpoints.Add(new ListenerEndpoint(address, members[0].Address.Port, [.. members], members[0].Binding.IsSession));
+            endpoints.Add(new ListenerEndpoint(address, members[0].Address.Port, [.. members], members[0].Binding.IsSession) { TlsConfig = tls });
         }
 
         return new ListenerPlan(endpoints, notStarted);

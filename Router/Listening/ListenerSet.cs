@@ -67,6 +67,13 @@ internal sealed class ListenerSet
 
                 // Added first, so it wraps everything else on the connection (Kestrel's HTTP server included).
                 listen.Use(connections.Register(listen.EndPoint, endpoint));
+
+                // TLS next (net.tcp upgrades inside its framing instead): what follows sees the decrypted stream.
+                if (endpoint.Tls is { } tls && !endpoint.IsNetTcp)
+                {
+                    listen.Use(TlsTermination.Middleware(tls));
+                }
+
                 if (endpoint.IsNetTcp)
                 {
                     listen.Run(connection => netTcpConnection(connection, endpoint));
@@ -92,6 +99,25 @@ internal sealed class ListenerSet
             else
             {
                 options.Listen(endpoint.Address, endpoint.Port, Listen);
+            }
+        }
+    }
+
+    /// <summary>
+    /// Loads the certificates of every endpoint with TLS into <paramref name="certificates"/> and builds its TLS, whose
+    /// handshakes are counted in <paramref name="statistics"/>. Called before the host is built; throws
+    /// <see cref="ArgumentException"/> when a certificate cannot be used.
+    /// </summary>
+    public void PrepareTls(Tls.TlsCertificates certificates, Telemetry.RouterStatistics statistics, ILoggerFactory loggerFactory, TimeProvider time)
+    {
+        ArgumentNullException.ThrowIfNull(loggerFactory);
+        var logger = loggerFactory.CreateLogger<Tls.ListenerTls>();
+        foreach (var endpoint in _endpoints)
+        {
+            if (endpoint.TlsConfig is { } config)
+            {
+                var failures = new Tls.TlsHandshakeFailureLog(endpoint.DisplayName, logger, time);
+                endpoint.Tls = Tls.ListenerTls.Create(endpoint.DisplayName, config, certificates, statistics, failures);
             }
         }
     }

@@ -79,6 +79,12 @@ internal sealed class DestinationTls : IDisposable
         return false;
     }
 
+    /// <summary>
+    /// The certificate check of WCF's net.tcp upgrade (the chain; WCF checks the name against the endpoint identity),
+    /// counted and explained as <see cref="Validate"/> does.
+    /// </summary>
+    public System.IdentityModel.Selectors.X509CertificateValidator WcfValidator() => new WcfCertificateValidator(this);
+
     /// <summary>The handshake settings for a <see cref="SocketsHttpHandler"/>.</summary>
     public SslClientAuthenticationOptions HttpOptions() => new()
     {
@@ -86,12 +92,38 @@ internal sealed class DestinationTls : IDisposable
         LocalCertificateSelectionCallback = _clientCertificate is null ? null : (_, _, _, _, _) => ClientCertificate!,
     };
 
+    private bool ValidateChain(X509Certificate2 certificate)
+    {
+        _counters?.RecordDestinationHandshake(_destination.Name);
+        string? problem = _policyProblem;
+        if (problem is null && _policy.ValidateChain(certificate, out problem))
+        {
+            return true;
+        }
+
+        _destination.TlsProblem = problem;
+        _counters?.RecordDestinationFailure(_destination.Name);
+        return false;
+    }
+
     /// <inheritdoc />
     public void Dispose()
     {
         if (_clientCertificate is not null)
         {
             _certificates.Remove(_clientCertificate);
+        }
+    }
+
+    /// <summary>WCF's hook for the chain check; a refusal surfaces to the channel as a security exception (a failed open).</summary>
+    private sealed class WcfCertificateValidator(DestinationTls tls) : System.IdentityModel.Selectors.X509CertificateValidator
+    {
+        public override void Validate(X509Certificate2 certificate)
+        {
+            if (!tls.ValidateChain(certificate))
+            {
+                throw new System.IdentityModel.Tokens.SecurityTokenValidationException(tls._destination.TlsProblem);
+            }
         }
     }
 }

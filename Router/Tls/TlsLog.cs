@@ -14,4 +14,7 @@ internal static partial class TlsLog
 
     [LoggerMessage(EventId = 1304, Level = LogLevel.Error, Message = "Certificate {Certificate} EXPIRED on {NotAfter:yyyy-MM-dd HH:mm} UTC ({Subject}); clients will refuse it until it is renewed")]
     public static partial void Expired(ILogger logger, string certificate, DateTimeOffset notAfter, string subject);
+
+    [LoggerMessage(EventId = 1305, Level = LogLevel.Warning, Message = "{Listener}: {Count} TLS handshakes failed in the last {Interval} ({Reasons})")]
+    public static partial void HandshakesFailed(ILogger logger, string listener, long count, TimeSpan interval, string reasons);
 }

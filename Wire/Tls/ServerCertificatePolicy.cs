@@ -60,16 +60,39 @@ public sealed class ServerCertificatePolicy
 
         var typed = certificate as X509Certificate2;
         using var loaded = typed is null ? X509CertificateLoader.LoadCertificate(certificate.GetRawCertData()) : null;
-        using var chain = new X509Chain();
-        chain.ChainPolicy.TrustMode = X509ChainTrustMode.CustomRootTrust;
-        chain.ChainPolicy.CustomTrustStore.AddRange(_authorities);
-        chain.ChainPolicy.RevocationMode = X509RevocationMode.NoCheck;
-        if (chain.Build(typed ?? loaded!))
+        return ValidateChain(typed ?? loaded!, out problem);
+    }
+
+    /// <summary>
+    /// The chain half of <see cref="Validate(X509Certificate?, SslPolicyErrors, out string?)"/>, for a TLS stack that
+    /// checks the name itself and hands over only the certificate (WCF's net.tcp upgrade: its endpoint identity does
+    /// the name): the authorities given, or the system's.
+    /// </summary>
+    public bool ValidateChain(X509Certificate2 certificate, out string? problem)
+    {
+        ArgumentNullException.ThrowIfNull(certificate);
+        problem = null;
+        if (SkipVerify)
         {
             return true;
         }
 
-        problem = $"the certificate ({certificate.Subject}) does not chain to the trusted authorities: {ChainStatus(chain)}";
+        using var chain = new X509Chain();
+        chain.ChainPolicy.RevocationMode = X509RevocationMode.NoCheck;
+        if (_authorities is not null)
+        {
+            chain.ChainPolicy.TrustMode = X509ChainTrustMode.CustomRootTrust;
+            chain.ChainPolicy.CustomTrustStore.AddRange(_authorities);
+        }
+
+        if (chain.Build(certificate))
+        {
+            return true;
+        }
+
+        problem = _authorities is null
+            ? $"the certificate ({certificate.Subject}) does not chain to an authority this system trusts: {ChainStatus(chain)}"
+            : $"the certificate ({certificate.Subject}) does not chain to the trusted authorities: {ChainStatus(chain)}";
         return false;
     }
 

@@ -2,6 +2,7 @@ using System.ServiceModel;
 using System.ServiceModel.Channels;
 using System.Xml;
 using SoapRouter.LoadBalancing;
+using SoapRouter.Tls;
 using SoapRouter.Wire.Bindings;
 using SoapRouter.Wire.Encoding;
 using SoapRouter.Wire.Soap;
@@ -9,8 +10,10 @@ using SoapRouter.Wire.Soap;
 namespace SoapRouter.Forwarding.NetTcp;
 
 /// <summary>
-/// The sessions to one net.tcp destination, through System.ServiceModel.NetTcp's own channel (NetTcpBinding,
-/// SecurityMode.None): a fixed number of session slots, opened on first use and replaced when they end, each carrying
+/// The sessions to one net.tcp destination, through System.ServiceModel.NetTcp's own channel (NetTcpBinding, plain or,
+/// with the destination's tls section, with transport security: the application/ssl-tls upgrade, the server's
+/// certificate checked by <see cref="DestinationTls"/> and its name by WCF against the endpoint identity (tls.serverName,
+/// else the address's host)): a fixed number of session slots, opened on first use and replaced when they end, each carrying
 /// many requests at once. Every request-reply message gets a MessageID of the router's, so replies are matched to
 /// requests by an id no client chose.
 /// </summary>
@@ -25,17 +28,19 @@ internal sealed class NetTcpDestinationClient : IDisposable
     private readonly TimeSpan _connectTimeout;
     private readonly TimeSpan _sendTimeout;
     private readonly ILogger _logger;
+    private readonly EndpointAddress _address;
     private int _next = -1;
     private int _disposed;
 
     /// <summary>
     /// A client of <paramref name="destination"/> with <paramref name="sessions"/> session slots, its sessions compressed
-    /// as WCF does when <paramref name="compression"/> is set.
+    /// as WCF does when <paramref name="compression"/> is set, over TLS when <paramref name="tls"/> is given.
     /// </summary>
     public NetTcpDestinationClient(
         DestinationState destination, WireLimits limits, TimeSpan connectTimeout, TimeSpan sendTimeout, int sessions, ILogger logger,
-        CompressionFormat compression = CompressionFormat.None)
+        CompressionFormat compression = CompressionFormat.None, DestinationTls? tls = null)
     {
+        Tls = tls;
         ArgumentNullException.ThrowIfNull(destination);
         ArgumentNullException.ThrowIfNull(limits);
         ArgumentOutOfRangeException.ThrowIfLessThan(sessions, 1);
@@ -43,13 +48,34 @@ internal sealed class NetTcpDestinationClient : IDisposable
         _connectTimeout = connectTimeout;
         _sendTimeout = sendTimeout;
         _logger = logger;
-        var binding = WireBindings.NetTcp.CreateClientBinding(limits, ConnectionBufferSize, compression);
+        var security = tls is null ? WireTransportSecurity.None
+            : tls.ClientCertificate is null ? WireTransportSecurity.Transport
+            : WireTransportSecurity.TransportWithClientCertificate;
+        var binding = WireBindings.NetTcp.CreateClientBinding(limits, ConnectionBufferSize, compression, security);
         binding.OpenTimeout = connectTimeout;
         binding.SendTimeout = sendTimeout;
 
         // A session waits for replies as long as it lives; the destination's idle timeout ends unused ones.
         binding.ReceiveTimeout = TimeSpan.MaxValue;
-        _factory = binding.BuildChannelFactory<IDuplexSessionChannel>(new BindingParameterCollection());
+        var parameters = new BindingParameterCollection();
+        if (tls is not null)
+        {
+            // A channel factory built from the binding finds its credentials among the binding parameters.
+            var credentials = new System.ServiceModel.Description.ClientCredentials();
+            credentials.ServiceCertificate.SslCertificateAuthentication = new System.ServiceModel.Security.X509ServiceCertificateAuthentication
+            {
+                CertificateValidationMode = System.ServiceModel.Security.X509CertificateValidationMode.Custom,
+                CustomCertificateValidator = tls.WcfValidator(),
+                RevocationMode = System.Security.Cryptography.X509Certificates.X509RevocationMode.NoCheck,
+            };
+            credentials.ClientCertificate.Certificate = tls.ClientCertificate;
+            parameters.Add(credentials);
+        }
+
+        _address = tls?.ServerName is { } serverName
+            ? new EndpointAddress(destination.Address, new DnsEndpointIdentity(serverName))
+            : new EndpointAddress(destination.Address);
+        _factory = binding.BuildChannelFactory<IDuplexSessionChannel>(parameters);
         _factory.Open();
         _sessions = new NetTcpSessionChannel?[sessions];
         _opening = new SemaphoreSlim[sessions];
@@ -61,6 +87,9 @@ internal sealed class NetTcpDestinationClient : IDisposable
 
     /// <summary>The destination served.</summary>
     public DestinationState Destination { get; }
+
+    /// <summary>The TLS side of a destination with transport security; null for a plain one.</summary>
+    public DestinationTls? Tls { get; }
 
     /// <summary>Sessions open right now.</summary>
     public int OpenSessions => _sessions.Count(static session => session?.IsUsable == true);
@@ -142,6 +171,7 @@ internal sealed class NetTcpDestinationClient : IDisposable
         }
 
         _factory.Abort();
+        Tls?.Dispose();
         foreach (var gate in _opening)
         {
             gate.Dispose();
@@ -171,7 +201,7 @@ internal sealed class NetTcpDestinationClient : IDisposable
             session?.Dispose();
             // Not cut short by the caller's token: the open has its own (connect) timeout, and a session opened for a caller
             // that left serves the next one.
-            var opened = await NetTcpSessionChannel.OpenAsync(_factory, Destination.Address, _connectTimeout, Destination.Name, _logger)
+            var opened = await NetTcpSessionChannel.OpenAsync(_factory, _address, _connectTimeout, Destination.Name, _logger)
                 .ConfigureAwait(false);
             Volatile.Write(ref _sessions[slot], opened);
             NetTcpLog.SessionOpened(_logger, Destination.Name, slot);

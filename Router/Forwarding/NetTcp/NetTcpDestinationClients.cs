@@ -18,11 +18,19 @@ internal sealed class NetTcpDestinationClients : IDisposable
     private readonly TimeProvider _timeProvider;
     private readonly TimeSpan _drainDelay;
     private readonly ILogger _logger;
+    private readonly Tls.TlsCertificates _certificates;
+    private readonly bool _ownsCertificates;
+    private readonly Telemetry.TlsCounters? _tlsCounters;
     private bool _disposed;
 
     /// <summary>Creates an empty set; retired clients stay open <paramref name="drainDelay"/> for messages still using them.</summary>
-    public NetTcpDestinationClients(TimeProvider timeProvider, TimeSpan drainDelay, ILogger<NetTcpDestinationClients> logger)
+    /// <remarks><paramref name="certificates"/> keeps destinations' client certificates current; without it (tests) a private set is used.</remarks>
+    public NetTcpDestinationClients(
+        TimeProvider timeProvider, TimeSpan drainDelay, ILogger<NetTcpDestinationClients> logger, Tls.TlsCertificates? certificates = null, Telemetry.TlsCounters? tlsCounters = null)
     {
+        _ownsCertificates = certificates is null;
+        _certificates = certificates ?? new Tls.TlsCertificates(timeProvider, Microsoft.Extensions.Logging.Abstractions.NullLogger<Tls.TlsCertificates>.Instance);
+        _tlsCounters = tlsCounters;
         ArgumentNullException.ThrowIfNull(timeProvider);
         ArgumentNullException.ThrowIfNull(logger);
         _timeProvider = timeProvider;
@@ -41,8 +49,10 @@ internal sealed class NetTcpDestinationClients : IDisposable
         ObjectDisposedException.ThrowIf(Volatile.Read(ref _disposed), this);
         var key = new NetTcpClientKey(
             destination, cluster.ConnectTimeout, cluster.RequestTimeout, limits, sessions, SessionCompression(destination.Config.Compression));
-        var client = _clients.GetOrAdd(key, static (key, logger) => new Lazy<NetTcpDestinationClient>(
-            () => new NetTcpDestinationClient(key.Destination, key.Limits, key.ConnectTimeout, key.RequestTimeout, key.Sessions, logger, key.Compression)), _logger);
+        var client = _clients.GetOrAdd(key, static (key, owner) => new Lazy<NetTcpDestinationClient>(
+            () => new NetTcpDestinationClient(
+                key.Destination, key.Limits, key.ConnectTimeout, key.RequestTimeout, key.Sessions, owner._logger, key.Compression,
+                Tls.DestinationTls.Create(key.Destination, owner._certificates, owner._tlsCounters))), this);
         return client.Value;
     }
 
@@ -105,6 +115,10 @@ internal sealed class NetTcpDestinationClients : IDisposable
         }
 
         _clients.Clear();
+        if (_ownsCertificates)
+        {
+            _certificates.Dispose();
+        }
     }
 
     private void Retire(Lazy<NetTcpDestinationClient> client)

@@ -35,9 +35,9 @@ internal sealed class NetTcpSessionChannel : IDisposable
 
     /// <summary>Opens a session on <paramref name="factory"/> to <paramref name="address"/>. Failures throw (the caller classifies them).</summary>
     public static async Task<NetTcpSessionChannel> OpenAsync(
-        IChannelFactory<IDuplexSessionChannel> factory, Uri address, TimeSpan timeout, string destination, ILogger logger)
+        IChannelFactory<IDuplexSessionChannel> factory, EndpointAddress address, TimeSpan timeout, string destination, ILogger logger)
     {
-        var channel = factory.CreateChannel(new EndpointAddress(address));
+        var channel = factory.CreateChannel(address);
         try
         {
             await Task.Factory.FromAsync(channel.BeginOpen, channel.EndOpen, timeout, null).ConfigureAwait(false);

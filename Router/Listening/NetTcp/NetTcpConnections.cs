@@ -57,7 +57,8 @@ internal sealed class NetTcpConnections
             _sessionLogger,
             _timeProvider,
             _gate.TryAcquire,
-            _gate.Release);
+            _gate.Release,
+            endpoint.Tls is { } tls ? tls.Upgrade : null);
         // Kestrel asks every connection to close when the host stops gracefully: the session then answers what is in
         // flight and ends with End; the connection being aborted (drain timeout) still cuts it short.
         var draining = connection.Features.Get<IConnectionLifetimeNotificationFeature>()?.ConnectionClosedRequested ?? CancellationToken.None;

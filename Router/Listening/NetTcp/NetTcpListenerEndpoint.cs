@@ -39,6 +39,9 @@ internal sealed class NetTcpListenerEndpoint(SoapListener listener, MessagePipel
                     ContentType = SoapMediaTypes.MsbinSession1,
                     Decoded = request.Buffer,
                     Aborted = request.SessionClosing,
+
+                    // The connection's, from its TLS upgrade; null on a plain session.
+                    ClientCertificate = request.ClientCertificate,
                     TraceParent = traceParent,
                     Activity = activity,
                 };
