@@ -168,7 +168,8 @@ public sealed class TlsThroughRouterTests(TlsRouterFixture fixture) : IClassFixt
         using var plainOnTls = StubWcfClient<IEchoService>.Create(WireBindings.NetTcp, fixture.Router.Address("tcptls-plain"));
         using var tlsOnPlain = Client<IEchoService>("tcp-plain", WireBindingNames.NetTcp, out _);
 
-        await Assert.ThrowsAsync<ProtocolException>(() => plainOnTls.Channel.EchoAsync(new EchoPayload { Text = "plain" }).WaitAsync(TlsStubClient.CallBound));
+        var plain = await Assert.ThrowsAsync<ProtocolException>(() => plainOnTls.Channel.EchoAsync(new EchoPayload { Text = "plain" }).WaitAsync(TlsStubClient.CallBound));
+        Assert.Contains("mismatched bindings", plain.Message, StringComparison.Ordinal);
         var upgrade = await Assert.ThrowsAsync<ProtocolException>(() => tlsOnPlain.Channel.EchoAsync(new EchoPayload { Text = "tls" }).WaitAsync(TlsStubClient.CallBound));
 
         Assert.Contains("upgrade", upgrade.Message, StringComparison.OrdinalIgnoreCase);

@@ -158,9 +158,12 @@ public sealed class NetTcpServerSession
 
             if (_upgrade is not null && connection.Upgrade is null)
             {
-                // WCF's server answers no fault here: it throws (RemoteSecurityNotNegotiatedOnStreamUpgrade) and
-                // aborts, and a WCF client reports that the server rejected the session-establishment request.
+                // WCF's server answers no fault here (it throws RemoteSecurityNotNegotiatedOnStreamUpgrade and aborts,
+                // and the client reports only that the session-establishment request was rejected). [MC-NMF] 3.1.4.7
+                // allows a fault, and UpgradeInvalid is the one a WCF client explains: "mismatched bindings (for
+                // example security enabled on ... and not on ...)", so an operator sees at once what is wrong.
                 NetTcpSessionLog.UpgradeMissing(_logger, _upgrade.Protocol);
+                await RefuseAsync(connection, FramingFaults.UpgradeInvalid).ConfigureAwait(false);
                 return;
             }
 

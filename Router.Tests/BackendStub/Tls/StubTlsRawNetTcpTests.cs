@@ -41,7 +41,7 @@ public sealed class StubTlsRawNetTcpTests : IDisposable
     }
 
     [Fact]
-    public async Task PlainPreamble_OnTheTlsPort_IsClosedWithoutAnyRecord()
+    public async Task PlainPreamble_OnTheTlsPort_IsUpgradeInvalid()
     {
         await using var stub = await RunningStub.StartWithTlsAsync(_pki);
         var address = stub.SecureAddress(WireBindings.NetTcp);
@@ -49,7 +49,7 @@ public sealed class StubTlsRawNetTcpTests : IDisposable
 
         await raw.SendAsync(FramingBytes.Preamble(address));
 
-        Assert.Null(await raw.ReadRecordAsync(TimeSpan.FromSeconds(10)));
+        await raw.ExpectFaultAsync(SoapRouter.Wire.Framing.FramingFaults.UpgradeInvalid);
     }
 
     [Fact]

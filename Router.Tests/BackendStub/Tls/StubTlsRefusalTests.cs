@@ -64,14 +64,14 @@ public sealed class StubTlsRefusalTests : IDisposable
     }
 
     [Fact]
-    public async Task PlainNetTcpClient_OnTheTlsPort_IsRejectedWithoutAFault_AsWcfDoes()
+    public async Task PlainNetTcpClient_OnTheTlsPort_GetsUpgradeInvalid_NamingTheMismatchedBindings()
     {
         await using var stub = await RunningStub.StartWithTlsAsync(_pki);
         using var client = StubWcfClient<IEchoService>.Create(WireBindings.NetTcp, stub.SecureAddress(WireBindings.NetTcp));
 
         var refused = Assert.IsType<ProtocolException>(await RefusedAsync(client));
 
-        Assert.Contains("rejected the session-establishment request", refused.Message, StringComparison.Ordinal);
+        Assert.Contains("mismatched bindings", refused.Message, StringComparison.Ordinal);
     }
 
     [Fact]

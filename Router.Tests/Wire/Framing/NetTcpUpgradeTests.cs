@@ -38,13 +38,14 @@ public sealed class NetTcpUpgradeTests : IDisposable
     }
 
     [Fact]
-    public async Task PreambleEndWithoutTheRequiredUpgrade_ClosesTheConnection_WithoutAFault()
+    public async Task PreambleEndWithoutTheRequiredUpgrade_IsUpgradeInvalid_ThenTheConnectionCloses()
     {
         await using var net = InMemoryNetTcp.Start(upgrade: new XorStreamUpgrade());
 
         await net.Client.SendAsync(FramingBytes.Preamble(InMemoryNetTcp.Via));
 
-        Assert.Null(await net.Client.ReadRecordAsync());
+        await net.Client.ExpectFaultAsync(FramingFaults.UpgradeInvalid);
+        net.Clock.Advance(TimeSpan.FromSeconds(3));
         await net.WaitForEndAsync();
         Assert.Equal(0, net.Endpoint.Entered);
         await net.Logger.WaitFor(LogLevel.Information, "requires the application/test-xor upgrade");
@@ -155,9 +156,10 @@ public sealed class NetTcpUpgradeTests : IDisposable
         await second.SendAsync(FramingBytes.End);
         Assert.True((await second.ReadRecordAsync())!.IsEnd);
 
-        // And a third that skips the upgrade is closed.
+        // And a third that skips the upgrade is refused.
         await net.Client.SendAsync(FramingBytes.Preamble(InMemoryNetTcp.Via));
-        Assert.Null(await net.Client.ReadRecordAsync());
+        await net.Client.ExpectFaultAsync(FramingFaults.UpgradeInvalid);
+        net.Clock.Advance(TimeSpan.FromSeconds(3));
         await net.WaitForEndAsync();
         Assert.Equal(2, upgrade.Upgrades);
         Assert.Equal(2, upgrade.Disposed);
