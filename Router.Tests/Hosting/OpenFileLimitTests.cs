@@ -82,6 +82,12 @@ public sealed class OpenFileLimitTests
             return !Unreadable;
         }
 
+        public bool TryCountOpen(out int open)
+        {
+            open = 0;
+            return false;
+        }
+
         public bool TrySetSoft(ulong value, ulong maximum)
         {
             if (RefuseSet || value > hard)

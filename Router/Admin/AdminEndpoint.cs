@@ -18,9 +18,18 @@ internal sealed class AdminEndpoint
     private readonly TimeProvider _timeProvider;
     private readonly long _createdAt;
     private readonly ListenerHealth _listeners;
+    private readonly Listening.Connections.DescriptorReserve? _descriptors;
 
-    /// <summary>Creates the endpoint; uptime counts from here. The listeners' health comes from <paramref name="statistics"/>.</summary>
-    public AdminEndpoint(RouterStatistics statistics, IHealthSource health, TimeProvider timeProvider, Compression.CompressionLinks? compression = null)
+    /// <summary>
+    /// Creates the endpoint; uptime counts from here. The listeners' health comes from <paramref name="statistics"/> and
+    /// <paramref name="descriptors"/> (their file-descriptor reserve, also shown in /stats).
+    /// </summary>
+    public AdminEndpoint(
+        RouterStatistics statistics,
+        IHealthSource health,
+        TimeProvider timeProvider,
+        Compression.CompressionLinks? compression = null,
+        Listening.Connections.DescriptorReserve? descriptors = null)
     {
         _compression = compression;
         ArgumentNullException.ThrowIfNull(statistics);
@@ -30,7 +39,8 @@ internal sealed class AdminEndpoint
         _health = health;
         _timeProvider = timeProvider;
         _createdAt = timeProvider.GetTimestamp();
-        _listeners = new ListenerHealth(statistics, timeProvider);
+        _descriptors = descriptors;
+        _listeners = new ListenerHealth(statistics, timeProvider, descriptors);
     }
 
     /// <summary>Answers one admin request.</summary>
@@ -54,7 +64,8 @@ internal sealed class AdminEndpoint
 
     private Task WriteHealthAsync(HttpContext context)
     {
-        var worst = (HealthStatus)Math.Max((int)_health.GetStatus(), (int)_listeners.GetStatus());
+        var reasons = new List<string>();
+        var worst = (HealthStatus)Math.Max((int)_health.GetStatus(), (int)_listeners.GetStatus(reasons));
         var status = worst switch
         {
             HealthStatus.Ok => StatusOk,
@@ -70,13 +81,16 @@ internal sealed class AdminEndpoint
             context.Response.StatusCode = StatusCodes.Status503ServiceUnavailable;
         }
 
-        var report = new HealthReport(status, _health.ConfigVersion, Math.Round(uptime, 3), _health.GetDestinations());
+        var report = new HealthReport(status, _health.ConfigVersion, Math.Round(uptime, 3), _health.GetDestinations(), reasons.Count == 0 ? null : reasons);
         return context.Response.WriteAsJsonAsync(report, AdminJsonContext.Default.HealthReport, contentType: null, context.RequestAborted);
     }
 
     private Task WriteStatsAsync(HttpContext context) =>
         context.Response.WriteAsJsonAsync(
-            _statistics.Snapshot() with { Health = _health.GetDestinations(), Compression = _compression?.Snapshot() }, TelemetryJsonContext.Default.StatisticsSnapshot, contentType: null, context.RequestAborted);
+            _statistics.Snapshot() with { Health = _health.GetDestinations(), Compression = _compression?.Snapshot(), FileDescriptors = _descriptors?.Snapshot() },
+            TelemetryJsonContext.Default.StatisticsSnapshot,
+            contentType: null,
+            context.RequestAborted);
 
     private static Task NotFound(HttpContext context)
     {
