@@ -1,4 +1,6 @@
+using Microsoft.Extensions.Logging.Abstractions;
 using SoapRouter.Admin;
+using SoapRouter.Listening.Connections;
 using SoapRouter.Telemetry;
 using SoapRouter.Tests.Support;
 
@@ -55,5 +57,28 @@ public sealed class ListenerHealthTests
         Assert.Equal(HealthStatus.Degraded, health.GetStatus());
         _clock.Advance(ListenerHealth.RefusalWindow);
         Assert.Equal(HealthStatus.Ok, health.GetStatus());
+    }
+
+    [Fact]
+    public async Task AcceptsPausedForTheDescriptorReserve_DegradedWithTheReason_OkOnceTheyGoOn()
+    {
+        var files = new FakeOpenFiles(1024, 1024) { Open = 1000 };
+        using var reserve = new DescriptorReserve(files, 64, () => 0, _clock, NullLogger<DescriptorReserve>.Instance);
+        var health = new ListenerHealth(_statistics, _clock, reserve);
+        Assert.Equal(HealthStatus.Ok, health.GetStatus());
+
+        using var unbound = new CancellationTokenSource();
+        var waiting = reserve.WaitForRoomAsync(unbound.Token).AsTask();
+        var reasons = new List<string>();
+
+        Assert.Equal(HealthStatus.Degraded, health.GetStatus(reasons));
+        Assert.Equal("accepting paused: 24 of 1024 file descriptors free, limits.fileDescriptorReserve is 64", Assert.Single(reasons));
+
+        files.Open = 500;
+        _clock.Advance(DescriptorReserve.SampleInterval);
+        await waiting.WaitAsync(TimeSpan.FromSeconds(5));
+        reasons.Clear();
+        Assert.Equal(HealthStatus.Ok, health.GetStatus(reasons));
+        Assert.Empty(reasons);
     }
 }

@@ -65,6 +65,70 @@ public sealed class AcceptRetryingListenerTests
         Assert.Null(await accepting.WaitAsync(TimeSpan.FromSeconds(5)));
     }
 
+    [Fact]
+    public async Task ReserveWouldBeEatenInto_AcceptWaitsWithoutTakingAConnection_UntilDescriptorsComeFree()
+    {
+        var clock = new FakeTimeProvider();
+        using var connections = new ListenerConnections(new RouterStatistics(), clock, NullLogger<ListenerConnections>.Instance, maxConnections: 10);
+        var files = new FakeOpenFiles(100, 100) { Open = 95 };
+        using var reserve = new DescriptorReserve(files, 10, () => connections.Open, clock, NullLogger<DescriptorReserve>.Instance);
+        var inner = new ScriptedListener(failures: 0);
+        var listener = new AcceptRetryingListener(inner, new IPEndPoint(IPAddress.Loopback, 0), connections, clock, reserve);
+
+        var accepting = listener.AcceptAsync().AsTask();
+        clock.Advance(DescriptorReserve.PollInterval);
+        Assert.False(accepting.IsCompleted);
+        Assert.Equal(0, inner.Calls);
+
+        files.Open = 50;
+        clock.Advance(DescriptorReserve.SampleInterval);
+
+        Assert.NotNull(await accepting.WaitAsync(TimeSpan.FromSeconds(5)));
+        Assert.Equal(1, inner.Calls);
+    }
+
+    [Fact]
+    public async Task UnboundWhileWaitingForTheReserve_EndsTheLoop()
+    {
+        var clock = new FakeTimeProvider();
+        using var connections = new ListenerConnections(new RouterStatistics(), clock, NullLogger<ListenerConnections>.Instance, maxConnections: 10);
+        using var reserve = new DescriptorReserve(
+            new FakeOpenFiles(100, 100) { Open = 100 }, 10, () => connections.Open, clock, NullLogger<DescriptorReserve>.Instance);
+        var inner = new ScriptedListener(failures: 0);
+        var listener = new AcceptRetryingListener(inner, new IPEndPoint(IPAddress.Loopback, 0), connections, clock, reserve);
+
+        var accepting = listener.AcceptAsync().AsTask();
+        await listener.UnbindAsync();
+
+        Assert.Null(await accepting.WaitAsync(TimeSpan.FromSeconds(5)));
+        Assert.Equal(0, inner.Calls);
+    }
+
+    [Fact]
+    public async Task ListenerConnection_IsOpenFromItsAcceptToTheEndOfItsMiddleware_AdminOnesAreNotCounted()
+    {
+        var clock = new FakeTimeProvider();
+        using var connections = new ListenerConnections(new RouterStatistics(), clock, NullLogger<ListenerConnections>.Instance, maxConnections: 10);
+        var endPoint = new IPEndPoint(IPAddress.Loopback, 0);
+        var middleware = connections.Register(endPoint, Endpoint());
+        var served = new TaskCompletionSource();
+        var run = middleware(_ => served.Task);
+
+        connections.AcceptSucceeded(new IPEndPoint(IPAddress.Parse("10.0.0.1"), 9901));
+        Assert.Equal(0, connections.Open);
+        Assert.True(connections.IsListener(endPoint));
+        Assert.False(connections.IsListener(new IPEndPoint(IPAddress.Parse("10.0.0.1"), 9901)));
+
+        connections.AcceptSucceeded(endPoint);
+        Assert.Equal(1, connections.Open);
+        var serving = run(new DefaultConnectionContext());
+        Assert.Equal(1, connections.Open);
+        served.SetResult();
+        await serving;
+
+        Assert.Equal(0, connections.Open);
+    }
+
     private static ListenerEndpoint Endpoint()
     {
         var config = TestConfigs.Listener("basic", WireBindingNames.BasicHttp, "http://127.0.0.1:0/router/basic");
