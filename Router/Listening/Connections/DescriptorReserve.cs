@@ -14,7 +14,7 @@ namespace SoapRouter.Listening.Connections;
 /// What is open is estimated per accept without a system call: the real count (<see cref="IOpenFileLimits.TryCountOpen"/>,
 /// one read of /proc/self/fd every <see cref="SampleInterval"/>) plus the listener connections opened since, minus those
 /// ended. Between two readings other descriptors (backend connections, files) are not seen; the reserve absorbs them.
-/// A reading costs about a microsecond per open descriptor, so the next one waits at least <see cref="CostFactor"/>
+/// A reading costs about half a microsecond per open descriptor, so the next one waits at least <see cref="CostFactor"/>
 /// times as long as the last took: at most 1% of a core, whatever the number of connections.
 /// </remarks>
 internal sealed class DescriptorReserve : IDisposable
