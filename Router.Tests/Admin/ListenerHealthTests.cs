@@ -60,23 +60,22 @@ public sealed class ListenerHealthTests
     }
 
     [Fact]
-    public async Task AcceptsPausedForTheDescriptorReserve_DegradedWithTheReason_OkOnceTheyGoOn()
+    public void AcceptLoopWaitingForTheDescriptorReserve_DegradedWithWhichListenersAndHowManyAreFree()
     {
-        var files = new FakeOpenFiles(1024, 1024) { Open = 1000 };
-        using var reserve = new DescriptorReserve(files, 64, () => 0, _clock, NullLogger<DescriptorReserve>.Instance);
+        using var reserve = new DescriptorReserve(new FakeOpenFiles(1024, 1024) { Open = 1000 }, 64, () => 0, _clock, NullLogger<DescriptorReserve>.Instance);
         var health = new ListenerHealth(_statistics, _clock, reserve);
-        Assert.Equal(HealthStatus.Ok, health.GetStatus());
-
-        using var unbound = new CancellationTokenSource();
-        var waiting = reserve.WaitForRoomAsync(unbound.Token).AsTask();
+        var http = _statistics.Connections("basic,soap12", 10);
+        var netTcp = _statistics.Connections("tcp", int.MaxValue);
         var reasons = new List<string>();
 
-        Assert.Equal(HealthStatus.Degraded, health.GetStatus(reasons));
-        Assert.Equal("accepting paused: 24 of 1024 file descriptors free, limits.fileDescriptorReserve is 64", Assert.Single(reasons));
+        http.ReserveWaitStarted();
+        netTcp.ReserveWaitStarted();
 
-        files.Open = 500;
-        _clock.Advance(DescriptorReserve.SampleInterval);
-        await waiting.WaitAsync(TimeSpan.FromSeconds(5));
+        Assert.Equal(HealthStatus.Degraded, health.GetStatus(reasons));
+        Assert.Equal("listeners basic,soap12; tcp stopped accepting: 24 of 1024 file descriptors free, limits.fileDescriptorReserve is 64", Assert.Single(reasons));
+
+        http.ReserveWaitEnded();
+        netTcp.ReserveWaitEnded();
         reasons.Clear();
         Assert.Equal(HealthStatus.Ok, health.GetStatus(reasons));
         Assert.Empty(reasons);

@@ -7,8 +7,8 @@ namespace SoapRouter.Admin;
 /// The listeners' part of GET /health, from their connection counters: <see cref="HealthStatus.Unhealthy"/> while
 /// some listener endpoint has failed every accept for <see cref="AcceptFailureGrace"/> (it cannot take new clients),
 /// <see cref="HealthStatus.Degraded"/> when one refused connections at limits.maxConnections within
-/// <see cref="RefusalWindow"/> (it is full), or while the listeners wait to keep the file-descriptor
-/// <paramref name="reserve"/> (the reason says so).
+/// <see cref="RefusalWindow"/> (it is full), or while one waits for file descriptors to keep limits.fileDescriptorReserve
+/// (the reason says which and, from <paramref name="reserve"/>, how many are free).
 /// </summary>
 internal sealed class ListenerHealth(RouterStatistics statistics, TimeProvider timeProvider, DescriptorReserve? reserve = null)
 {
@@ -25,11 +25,7 @@ internal sealed class ListenerHealth(RouterStatistics statistics, TimeProvider t
     public HealthStatus GetStatus(List<string>? reasons)
     {
         var status = HealthStatus.Ok;
-        if (reserve?.PauseReason() is { } paused)
-        {
-            status = HealthStatus.Degraded;
-            reasons?.Add(paused);
-        }
+        List<string>? waiting = null;
 
         foreach (var counters in statistics.AllConnections)
         {
@@ -42,6 +38,18 @@ internal sealed class ListenerHealth(RouterStatistics statistics, TimeProvider t
             {
                 status = HealthStatus.Degraded;
             }
+
+            if (counters.WaitingForReserve)
+            {
+                status = HealthStatus.Degraded;
+                (waiting ??= []).Add(counters.Listeners);
+            }
+        }
+
+        if (waiting is not null)
+        {
+            waiting.Sort(StringComparer.Ordinal);
+            reasons?.Add($"listeners {string.Join("; ", waiting)} stopped accepting: {reserve?.Describe() ?? "file descriptors are short"}");
         }
 
         return status;

@@ -68,40 +68,35 @@ public sealed class AcceptRetryingListenerTests
     [Fact]
     public async Task ReserveWouldBeEatenInto_AcceptWaitsWithoutTakingAConnection_UntilDescriptorsComeFree()
     {
-        var clock = new FakeTimeProvider();
-        using var connections = new ListenerConnections(new RouterStatistics(), clock, NullLogger<ListenerConnections>.Instance, maxConnections: 10);
-        var files = new FakeOpenFiles(100, 100) { Open = 95 };
-        using var reserve = new DescriptorReserve(files, 10, () => connections.Open, clock, NullLogger<DescriptorReserve>.Instance);
-        var inner = new ScriptedListener(failures: 0);
-        var listener = new AcceptRetryingListener(inner, new IPEndPoint(IPAddress.Loopback, 0), connections, clock, reserve);
+        using var taken = new ReserveTaken();
 
-        var accepting = listener.AcceptAsync().AsTask();
-        clock.Advance(DescriptorReserve.PollInterval);
+        var accepting = taken.Listener.AcceptAsync().AsTask();
+        taken.Clock.Advance(DescriptorReserve.PollInterval);
         Assert.False(accepting.IsCompleted);
-        Assert.Equal(0, inner.Calls);
+        Assert.Equal(0, taken.Inner.Calls);
+        Assert.True(taken.Counters.WaitingForReserve);
+        Assert.False(taken.Counters.Snapshot().Accepting);
 
-        files.Open = 50;
-        clock.Advance(DescriptorReserve.SampleInterval);
+        taken.Files.Open = 50;
+        taken.Clock.Advance(DescriptorReserve.SampleInterval);
 
         Assert.NotNull(await accepting.WaitAsync(TimeSpan.FromSeconds(5)));
-        Assert.Equal(1, inner.Calls);
+        Assert.Equal(1, taken.Inner.Calls);
+        Assert.Equal(1, taken.Counters.Snapshot().ReservePauses);
+        Assert.True(taken.Counters.Snapshot().Accepting);
     }
 
     [Fact]
     public async Task UnboundWhileWaitingForTheReserve_EndsTheLoop()
     {
-        var clock = new FakeTimeProvider();
-        using var connections = new ListenerConnections(new RouterStatistics(), clock, NullLogger<ListenerConnections>.Instance, maxConnections: 10);
-        using var reserve = new DescriptorReserve(
-            new FakeOpenFiles(100, 100) { Open = 100 }, 10, () => connections.Open, clock, NullLogger<DescriptorReserve>.Instance);
-        var inner = new ScriptedListener(failures: 0);
-        var listener = new AcceptRetryingListener(inner, new IPEndPoint(IPAddress.Loopback, 0), connections, clock, reserve);
+        using var taken = new ReserveTaken();
 
-        var accepting = listener.AcceptAsync().AsTask();
-        await listener.UnbindAsync();
+        var accepting = taken.Listener.AcceptAsync().AsTask();
+        await taken.Listener.UnbindAsync();
 
         Assert.Null(await accepting.WaitAsync(TimeSpan.FromSeconds(5)));
-        Assert.Equal(0, inner.Calls);
+        Assert.Equal(0, taken.Inner.Calls);
+        Assert.False(taken.Counters.WaitingForReserve);
     }
 
     [Fact]
@@ -134,6 +129,40 @@ public sealed class AcceptRetryingListenerTests
         var config = TestConfigs.Listener("basic", WireBindingNames.BasicHttp, "http://127.0.0.1:0/router/basic");
         var listener = new SoapListener(config, WireBindings.BasicHttp, new Uri(config.Address));
         return new ListenerEndpoint(IPAddress.Loopback, 0, [listener]);
+    }
+
+    /// <summary>A listener's accept loop on a fake clock whose file-descriptor reserve (10 of 100) is taken: 95 are open.</summary>
+    private sealed class ReserveTaken : IDisposable
+    {
+        private readonly ListenerConnections _connections;
+        private readonly DescriptorReserve _reserve;
+
+        public ReserveTaken()
+        {
+            var statistics = new RouterStatistics();
+            _connections = new ListenerConnections(statistics, Clock, NullLogger<ListenerConnections>.Instance, maxConnections: 10);
+            var endPoint = new IPEndPoint(IPAddress.Loopback, 0);
+            _connections.Register(endPoint, Endpoint());
+            Counters = Assert.Single(statistics.AllConnections);
+            _reserve = new DescriptorReserve(Files, 10, () => _connections.Open, Clock, NullLogger<DescriptorReserve>.Instance);
+            Listener = new AcceptRetryingListener(Inner, endPoint, _connections, Clock, _reserve);
+        }
+
+        public ConnectionCounters Counters { get; }
+
+        public FakeTimeProvider Clock { get; } = new();
+
+        public FakeOpenFiles Files { get; } = new(100, 100) { Open = 95 };
+
+        public ScriptedListener Inner { get; } = new(failures: 0);
+
+        public AcceptRetryingListener Listener { get; }
+
+        public void Dispose()
+        {
+            _reserve.Dispose();
+            _connections.Dispose();
+        }
     }
 
     /// <summary>Fails the first accepts with EMFILE, then hands out one connection.</summary>

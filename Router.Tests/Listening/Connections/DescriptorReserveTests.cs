@@ -32,10 +32,7 @@ public sealed class DescriptorReserveTests
         Assert.False(reserve.HasRoom);
         var waiting = reserve.WaitForRoomAsync(CancellationToken.None).AsTask();
         Assert.False(waiting.IsCompleted);
-        Assert.True(reserve.IsPaused);
-        Assert.Equal(1, reserve.Pauses);
-        Assert.Equal("accepting paused: 10 of 100 file descriptors free, limits.fileDescriptorReserve is 10", reserve.PauseReason());
-        Assert.False(reserve.Snapshot().Accepting);
+        Assert.Equal("10 of 100 file descriptors free, limits.fileDescriptorReserve is 10", reserve.Describe());
 
         _clock.Advance(DescriptorReserve.PollInterval);
         Assert.False(waiting.IsCompleted);
@@ -43,9 +40,7 @@ public sealed class DescriptorReserveTests
         SetConnections(59);
         _clock.Advance(DescriptorReserve.PollInterval);
         await waiting.WaitAsync(TimeSpan.FromSeconds(5));
-        Assert.False(reserve.IsPaused);
-        Assert.Null(reserve.PauseReason());
-        Assert.Equal(new FileDescriptorsSnapshot(100, 89, 11, Reserve, 1, Accepting: true), reserve.Snapshot());
+        Assert.Equal(new FileDescriptorsSnapshot(100, 89, 11, Reserve), reserve.Snapshot());
     }
 
     [Fact]
@@ -95,7 +90,8 @@ public sealed class DescriptorReserveTests
 
         Assert.True(reserve.HasRoom);
         Assert.Null(reserve.Free);
-        Assert.Equal(new FileDescriptorsSnapshot(null, null, null, Reserve, 0, Accepting: true), reserve.Snapshot());
+        Assert.Equal(new FileDescriptorsSnapshot(null, null, null, Reserve), reserve.Snapshot());
+        Assert.Equal("limits.fileDescriptorReserve is 10", reserve.Describe());
     }
 
     [Fact]
@@ -144,11 +140,10 @@ public sealed class DescriptorReserveTests
         Assert.Equal(LogLevel.Warning, warning.Level);
         Assert.Contains("paused 2 times in the last 00:00:10: 5 of 100 file descriptors free, limits.fileDescriptorReserve 10", warning.Message, StringComparison.Ordinal);
 
-        // Unbinding ends the waits; still paused until then, and no second line without a new pause.
+        // Unbinding ends the waits; no second line without a new one.
         await unbound.CancelAsync();
         await Assert.ThrowsAnyAsync<OperationCanceledException>(() => first);
         await Assert.ThrowsAnyAsync<OperationCanceledException>(() => second);
-        Assert.False(reserve.IsPaused);
         _clock.Advance(ListenerConnections.ReportInterval);
         Assert.Single(_log.Entries);
     }

@@ -61,9 +61,10 @@ internal sealed class AcceptRetryingListener(
         }
     }
 
-    /// <summary>Waits while accepting would take a reserved descriptor; false when unbound meanwhile.</summary>
+    /// <summary>Waits while accepting would take a reserved descriptor (recorded on the endpoint); false when unbound meanwhile.</summary>
     private async ValueTask<bool> WaitForRoomAsync(DescriptorReserve descriptors)
     {
+        connections.ReserveWaitStarted(configured);
         try
         {
             await descriptors.WaitForRoomAsync(_unbound.Token).ConfigureAwait(false);
@@ -73,6 +74,10 @@ internal sealed class AcceptRetryingListener(
         {
             // Unbound while waiting: the accept loop ends as it would on a closed listener.
             return false;
+        }
+        finally
+        {
+            connections.ReserveWaitEnded(configured);
         }
     }
 

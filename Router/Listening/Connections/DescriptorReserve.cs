@@ -5,7 +5,8 @@ namespace SoapRouter.Listening.Connections;
 
 /// <summary>
 /// Keeps limits.fileDescriptorReserve file descriptors free for the process itself: every listener's accept loop waits
-/// here while one more connection would leave fewer free, and goes on by itself as descriptors come free. Without it the
+/// here while one more connection would leave fewer free (its endpoint's <see cref="Telemetry.ConnectionCounters"/> say
+/// so), and goes on by itself as descriptors come free; the waits are logged once per interval. Without it the
 /// listeners take the last descriptor, and then the runtime cannot start a thread (on Linux it needs a pipe, two
 /// descriptors, for each), which the thread pool turns into an "Out of memory." exit; config reloads, logs, /health and
 /// backend connections fail before that.
@@ -34,8 +35,6 @@ internal sealed class DescriptorReserve : IDisposable
     private readonly IntervalCount _pauseReports;
     private readonly ITimer? _sampler;
     private Baseline? _baseline;
-    private long _pauses;
-    private int _waiting;
     private long _freeAtPause;
 
     /// <summary>
@@ -67,12 +66,6 @@ internal sealed class DescriptorReserve : IDisposable
     /// <summary>limits.fileDescriptorReserve.</summary>
     public int Reserve { get; }
 
-    /// <summary>Whether some accept loop is waiting for descriptors now.</summary>
-    public bool IsPaused => Volatile.Read(ref _waiting) > 0;
-
-    /// <summary>Times an accept loop began to wait.</summary>
-    public long Pauses => Interlocked.Read(ref _pauses);
-
     /// <summary>Free descriptors now, estimated; null when they cannot be counted (not Linux, or no reserve).</summary>
     public long? Free => Volatile.Read(ref _baseline) is { } baseline ? baseline.Limit - Open(baseline) : null;
 
@@ -80,24 +73,24 @@ internal sealed class DescriptorReserve : IDisposable
     public bool HasRoom => Free is not { } free || free > Reserve;
 
     /// <summary>
-    /// Completes at once while there is room; otherwise counts a pause and completes once there is, looking again every
-    /// <see cref="PollInterval"/>. Cancelling <paramref name="cancellationToken"/> ends the wait with
+    /// Completes at once while there is room; otherwise notes the wait for the log and completes once there is, looking
+    /// again every <see cref="PollInterval"/>. Cancelling <paramref name="cancellationToken"/> ends the wait with
     /// <see cref="OperationCanceledException"/>.
     /// </summary>
     public ValueTask WaitForRoomAsync(CancellationToken cancellationToken) => HasRoom ? ValueTask.CompletedTask : new ValueTask(WaitAsync(cancellationToken));
 
-    /// <summary>Why accepting is paused, for /health; null while it is not.</summary>
-    public string? PauseReason() =>
-        IsPaused && Volatile.Read(ref _baseline) is { } baseline
-            ? $"accepting paused: {baseline.Limit - Open(baseline)} of {baseline.Limit} file descriptors free, limits.fileDescriptorReserve is {Reserve}"
-            : null;
+    /// <summary>The figures now, in words, for /health: "62 of 1024 file descriptors free, limits.fileDescriptorReserve is 64".</summary>
+    public string Describe() =>
+        Volatile.Read(ref _baseline) is { } baseline
+            ? $"{baseline.Limit - Open(baseline)} of {baseline.Limit} file descriptors free, limits.fileDescriptorReserve is {Reserve}"
+            : $"limits.fileDescriptorReserve is {Reserve}";
 
     /// <summary>The figures now, for /stats.</summary>
     public FileDescriptorsSnapshot Snapshot()
     {
         var baseline = Volatile.Read(ref _baseline);
         var open = baseline is null ? (int?)null : (int)Math.Min(int.MaxValue, Open(baseline));
-        return new FileDescriptorsSnapshot(baseline?.Limit, open, baseline?.Limit - open, Reserve, Pauses, !IsPaused);
+        return new FileDescriptorsSnapshot(baseline?.Limit, open, baseline?.Limit - open, Reserve);
     }
 
     /// <inheritdoc />
@@ -129,22 +122,13 @@ internal sealed class DescriptorReserve : IDisposable
 
     private async Task WaitAsync(CancellationToken cancellationToken)
     {
-        Interlocked.Increment(ref _waiting);
-        Interlocked.Increment(ref _pauses);
         Volatile.Write(ref _freeAtPause, Free ?? 0);
         _pauseReports.Add();
-        try
+        do
         {
-            do
-            {
-                await Task.Delay(PollInterval, _timeProvider, cancellationToken).ConfigureAwait(false);
-            }
-            while (!HasRoom);
+            await Task.Delay(PollInterval, _timeProvider, cancellationToken).ConfigureAwait(false);
         }
-        finally
-        {
-            Interlocked.Decrement(ref _waiting);
-        }
+        while (!HasRoom);
     }
 
     /// <summary>One reading: the soft limit, the descriptors open, and the listener connections open at that moment.</summary>

@@ -4,7 +4,6 @@ namespace SoapRouter.Listening.Connections;
 /// <param name="Limit">The soft open-file limit; null where descriptors are not counted (not Linux, or reserve 0).</param>
 /// <param name="Open">Descriptors open, estimated as the listeners count them.</param>
 /// <param name="Free">Limit minus open.</param>
-/// <param name="Reserve">limits.fileDescriptorReserve: what the listeners never take.</param>
-/// <param name="AcceptPauses">Times a listener endpoint stopped accepting to keep the reserve.</param>
-/// <param name="Accepting">False while some listener endpoint is waiting for descriptors.</param>
-internal sealed record FileDescriptorsSnapshot(long? Limit, int? Open, long? Free, int Reserve, long AcceptPauses, bool Accepting);
+/// <param name="Reserve">limits.fileDescriptorReserve: what the listeners never take (their waits are counted per
+/// listener endpoint, <c>reservePauses</c>).</param>
+internal sealed record FileDescriptorsSnapshot(long? Limit, int? Open, long? Free, int Reserve);

@@ -77,6 +77,15 @@ internal sealed class ListenerConnections : IDisposable
         }
     }
 
+    /// <summary>
+    /// Records that the accept loop of <paramref name="endPoint"/> stopped to keep the file-descriptor reserve; pair with
+    /// <see cref="ReserveWaitEnded"/>.
+    /// </summary>
+    public void ReserveWaitStarted(EndPoint endPoint) => Find(endPoint)?.Counters.ReserveWaitStarted();
+
+    /// <summary>Records that the accept loop of <paramref name="endPoint"/> goes on.</summary>
+    public void ReserveWaitEnded(EndPoint endPoint) => Find(endPoint)?.Counters.ReserveWaitEnded();
+
     /// <summary>Records a successful accept on the endpoint bound for <paramref name="endPoint"/>; the connection is open until its middleware ends.</summary>
     public void AcceptSucceeded(EndPoint endPoint)
     {
