@@ -3,7 +3,9 @@ using System.Text.Json;
 using Microsoft.AspNetCore.Builder;
 using Microsoft.AspNetCore.Hosting;
 using Microsoft.AspNetCore.Http;
+using Microsoft.Extensions.Logging.Abstractions;
 using SoapRouter.Admin;
+using SoapRouter.Listening.Connections;
 using SoapRouter.Telemetry;
 using SoapRouter.Tests.Support;
 
@@ -100,6 +102,40 @@ public sealed class AdminEndpointTests
     }
 
     [Fact]
+    public async Task HealthAndStats_WhileAListenerWaitsForTheDescriptorReserve_SayDegradedWhyAndHowMany()
+    {
+        using var reserve = new DescriptorReserve(new FakeOpenFiles(1024, 1024) { Open = 1000 }, 64, () => 0, _clock, NullLogger<DescriptorReserve>.Instance);
+        _statistics.Connections("basic", 10).ReserveWaitStarted();
+        await using var server = await StartAsync(reserve);
+
+        using var health = await ReadJsonAsync(await Client.GetAsync(new Uri(server.BoundAddress!, "/health")));
+        using var stats = await ReadJsonAsync(await Client.GetAsync(new Uri(server.BoundAddress!, "/stats")));
+
+        Assert.Equal("degraded", health.RootElement.GetProperty("status").GetString());
+        Assert.Equal(
+            "listeners basic stopped accepting: 24 of 1024 file descriptors free, limits.fileDescriptorReserve is 64",
+            Assert.Single(health.RootElement.GetProperty("reasons").EnumerateArray().ToList()).GetString());
+        var listener = stats.RootElement.GetProperty("listeners").GetProperty("basic");
+        Assert.Equal(1, listener.GetProperty("reservePauses").GetInt64());
+        Assert.False(listener.GetProperty("accepting").GetBoolean());
+        var descriptors = stats.RootElement.GetProperty("fileDescriptors");
+        Assert.Equal(1024, descriptors.GetProperty("limit").GetInt64());
+        Assert.Equal(1000, descriptors.GetProperty("open").GetInt32());
+        Assert.Equal(24, descriptors.GetProperty("free").GetInt64());
+        Assert.Equal(64, descriptors.GetProperty("reserve").GetInt32());
+    }
+
+    [Fact]
+    public async Task Health_Ok_HasNoReasons()
+    {
+        await using var server = await StartAsync();
+
+        using var health = await ReadJsonAsync(await Client.GetAsync(new Uri(server.BoundAddress!, "/health")));
+
+        Assert.False(health.RootElement.TryGetProperty("reasons", out _));
+    }
+
+    [Fact]
     public async Task Post_Returns405()
     {
         await using var server = await StartAsync();
@@ -108,9 +144,9 @@ public sealed class AdminEndpointTests
         Assert.Equal(HttpStatusCode.MethodNotAllowed, response.StatusCode);
     }
 
-    private async Task<AdminHost> StartAsync()
+    private async Task<AdminHost> StartAsync(DescriptorReserve? descriptors = null)
     {
-        var endpoint = new AdminEndpoint(_statistics, _health, _clock);
+        var endpoint = new AdminEndpoint(_statistics, _health, _clock, descriptors: descriptors);
         var builder = WebApplication.CreateSlimBuilder();
         builder.WebHost.UseUrls("http://127.0.0.1:0");
         var app = builder.Build();

@@ -1,4 +1,6 @@
+using Microsoft.Extensions.Logging.Abstractions;
 using SoapRouter.Admin;
+using SoapRouter.Listening.Connections;
 using SoapRouter.Telemetry;
 using SoapRouter.Tests.Support;
 
@@ -55,5 +57,27 @@ public sealed class ListenerHealthTests
         Assert.Equal(HealthStatus.Degraded, health.GetStatus());
         _clock.Advance(ListenerHealth.RefusalWindow);
         Assert.Equal(HealthStatus.Ok, health.GetStatus());
+    }
+
+    [Fact]
+    public void AcceptLoopWaitingForTheDescriptorReserve_DegradedWithWhichListenersAndHowManyAreFree()
+    {
+        using var reserve = new DescriptorReserve(new FakeOpenFiles(1024, 1024) { Open = 1000 }, 64, () => 0, _clock, NullLogger<DescriptorReserve>.Instance);
+        var health = new ListenerHealth(_statistics, _clock, reserve);
+        var http = _statistics.Connections("basic,soap12", 10);
+        var netTcp = _statistics.Connections("tcp", int.MaxValue);
+        var reasons = new List<string>();
+
+        http.ReserveWaitStarted();
+        netTcp.ReserveWaitStarted();
+
+        Assert.Equal(HealthStatus.Degraded, health.GetStatus(reasons));
+        Assert.Equal("listeners basic,soap12; tcp stopped accepting: 24 of 1024 file descriptors free, limits.fileDescriptorReserve is 64", Assert.Single(reasons));
+
+        http.ReserveWaitEnded();
+        netTcp.ReserveWaitEnded();
+        reasons.Clear();
+        Assert.Equal(HealthStatus.Ok, health.GetStatus(reasons));
+        Assert.Empty(reasons);
     }
 }

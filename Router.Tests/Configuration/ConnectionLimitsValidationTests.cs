@@ -3,7 +3,10 @@ using static SoapRouter.Tests.Configuration.TestConfigs;
 
 namespace SoapRouter.Tests.Configuration;
 
-/// <summary>limits.maxConnections, the Kestrel timeouts and data rates, the body deadline and the per-client rate limit.</summary>
+/// <summary>
+/// limits.maxConnections, limits.fileDescriptorReserve, the Kestrel timeouts and data rates, the body deadline and the
+/// per-client rate limit.
+/// </summary>
 public sealed class ConnectionLimitsValidationTests
 {
     [Fact]
@@ -13,6 +16,7 @@ public sealed class ConnectionLimitsValidationTests
 
         Assert.Empty(Errors(WithLimits(limits)));
         Assert.Equal(10_000, limits.MaxConnections);
+        Assert.Equal(64, limits.FileDescriptorReserve);
         Assert.Equal(TimeSpan.FromSeconds(130), limits.KeepAliveTimeout);
         Assert.Equal(TimeSpan.FromSeconds(15), limits.RequestHeadersTimeout);
         Assert.Equal(TimeSpan.FromSeconds(30), limits.RequestBodyTimeout);
@@ -39,6 +43,28 @@ public sealed class ConnectionLimitsValidationTests
         AssertHasError(errors, "limits.keepAliveTimeout", "must be greater than 00:00:00 (is 00:00:00)");
         AssertHasError(errors, "limits.requestHeadersTimeout", "must be greater than 00:00:00 (is -00:00:01)");
         AssertHasError(errors, "limits.requestBodyTimeout", "must be at most 1.00:00:00 (is 2.00:00:00)");
+    }
+
+    [Theory]
+    [InlineData(-1)]
+    [InlineData(LimitsRules.MaxFileDescriptorReserve + 1)]
+    public void Validate_FileDescriptorReserveOutOfRange_IsAnError(int reserve)
+    {
+        var errors = Errors(WithLimits(new LimitsConfig { FileDescriptorReserve = reserve }));
+
+        Assert.Single(errors);
+        AssertHasError(errors, "limits.fileDescriptorReserve", $"must be 0 (off) to 1048576 (is {reserve})");
+    }
+
+    [Fact]
+    public void Validate_FileDescriptorReserveZero_IsValid_WithAWarningThatSaysWhatItRisks()
+    {
+        var result = RouterConfigValidator.Validate(WithLimits(new LimitsConfig { FileDescriptorReserve = 0 }));
+
+        Assert.Empty(result.Errors);
+        var warning = Assert.Single(result.Warnings);
+        Assert.Contains("limits.fileDescriptorReserve", warning, StringComparison.Ordinal);
+        Assert.Contains("cannot start a thread", warning, StringComparison.Ordinal);
     }
 
     [Fact]
@@ -78,6 +104,7 @@ public sealed class ConnectionLimitsValidationTests
             {
               "limits": {
                 "maxConnections": 20,
+                "fileDescriptorReserve": 128,
                 "keepAliveTimeout": "00:00:40",
                 "requestHeadersTimeout": "00:00:05",
                 "requestBodyTimeout": "00:00:10",
@@ -93,6 +120,7 @@ public sealed class ConnectionLimitsValidationTests
         Assert.True(result.Succeeded, string.Join(Environment.NewLine, result.Errors));
         var limits = result.Config.Limits;
         Assert.Equal(20, limits.MaxConnections);
+        Assert.Equal(128, limits.FileDescriptorReserve);
         Assert.Equal(TimeSpan.FromSeconds(40), limits.KeepAliveTimeout);
         Assert.Equal(TimeSpan.FromSeconds(5), limits.RequestHeadersTimeout);
         Assert.Equal(TimeSpan.FromSeconds(10), limits.RequestBodyTimeout);

@@ -40,6 +40,7 @@ public sealed class KestrelLimitsTests
 
         Assert.False(KestrelLimits.NeedRestart(started, started with { RequestBodyTimeout = TimeSpan.FromSeconds(5), MaxMessageSize = 10 }));
         Assert.True(KestrelLimits.NeedRestart(started, started with { MaxConnections = 5 }));
+        Assert.True(KestrelLimits.NeedRestart(started, started with { FileDescriptorReserve = 128 }));
         Assert.True(KestrelLimits.NeedRestart(started, started with { MinResponseDataRate = new DataRateConfig { BytesPerSecond = 1 } }));
         Assert.True(KestrelLimits.NeedRestart(started, started with { PerClientRateLimit = new ClientRateLimitConfig() }));
     }

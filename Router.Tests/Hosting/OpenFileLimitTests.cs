@@ -8,18 +8,21 @@ namespace SoapRouter.Tests.Hosting;
 public sealed class OpenFileLimitTests
 {
     [Fact]
-    public void Needed_AddsEveryEndpointsConnections_NetTcp_BackendsAndHeadroom()
+    public void Needed_AddsEveryEndpointsConnections_NetTcp_Backends_TheReserveAndHeadroom()
     {
-        var limits = new LimitsConfig { MaxConnections = 100, MaxConcurrentRequests = 50, NetTcp = new NetTcpLimitsConfig { MaxConnections = 30 } };
+        var limits = new LimitsConfig
+        {
+            MaxConnections = 100, MaxConcurrentRequests = 50, FileDescriptorReserve = 20, NetTcp = new NetTcpLimitsConfig { MaxConnections = 30 },
+        };
 
-        Assert.Equal((2 * 100) + 30 + 50 + OpenFileLimit.Headroom, OpenFileLimit.Needed(limits, httpEndpoints: 2, hasNetTcp: true));
-        Assert.Equal(100 + 50 + OpenFileLimit.Headroom, OpenFileLimit.Needed(limits, httpEndpoints: 1, hasNetTcp: false));
+        Assert.Equal((2 * 100) + 30 + 50 + 20 + OpenFileLimit.Headroom, OpenFileLimit.Needed(limits, httpEndpoints: 2, hasNetTcp: true));
+        Assert.Equal(100 + 50 + 20 + OpenFileLimit.Headroom, OpenFileLimit.Needed(limits, httpEndpoints: 1, hasNetTcp: false));
     }
 
     [Fact]
     public void SoftBelowHard_IsRaisedToHard_AndLogged()
     {
-        var limits = new FakeLimits(soft: 1024, hard: 524288);
+        var limits = new FakeOpenFiles(soft: 1024, hard: 524288);
         var log = new CapturingLogger<OpenFileLimitTests>();
 
         var result = OpenFileLimit.Check(limits, needed: 11_768, log);
@@ -34,7 +37,7 @@ public sealed class OpenFileLimitTests
     [Fact]
     public void HardLimitBelowNeeds_WarnsAndDoesNotThrow()
     {
-        var limits = new FakeLimits(soft: 1024, hard: 4096);
+        var limits = new FakeOpenFiles(soft: 1024, hard: 4096);
         var log = new CapturingLogger<OpenFileLimitTests>();
 
         var result = OpenFileLimit.Check(limits, needed: 11_768, log);
@@ -47,7 +50,7 @@ public sealed class OpenFileLimitTests
     [Fact]
     public void RaiseRefused_WarnsWithTheLimitInForce()
     {
-        var limits = new FakeLimits(soft: 1024, hard: 65536) { RefuseSet = true };
+        var limits = new FakeOpenFiles(soft: 1024, hard: 65536) { RefuseSet = true };
         var log = new CapturingLogger<OpenFileLimitTests>();
 
         var result = OpenFileLimit.Check(limits, needed: 2000, log);
@@ -58,39 +61,12 @@ public sealed class OpenFileLimitTests
 
     [Fact]
     public void UnreadableLimits_NothingHappens() =>
-        Assert.Null(OpenFileLimit.Check(new FakeLimits(0, 0) { Unreadable = true }, 100, new CapturingLogger<OpenFileLimitTests>()));
+        Assert.Null(OpenFileLimit.Check(new FakeOpenFiles(0, 0) { Unreadable = true }, 100, new CapturingLogger<OpenFileLimitTests>()));
 
     [LinuxFact]
     public void Linux_ReadsTheRealLimit()
     {
         Assert.True(new LinuxOpenFileLimits().TryGet(out var soft, out var hard));
         Assert.InRange(soft, 1UL, hard);
-    }
-
-    private sealed class FakeLimits(ulong soft, ulong hard) : IOpenFileLimits
-    {
-        public ulong Soft { get; private set; } = soft;
-
-        public bool RefuseSet { get; init; }
-
-        public bool Unreadable { get; init; }
-
-        public bool TryGet(out ulong current, out ulong maximum)
-        {
-            current = Soft;
-            maximum = hard;
-            return !Unreadable;
-        }
-
-        public bool TrySetSoft(ulong value, ulong maximum)
-        {
-            if (RefuseSet || value > hard)
-            {
-                return false;
-            }
-
-            Soft = value;
-            return true;
-        }
     }
 }

@@ -13,6 +13,13 @@ internal static class RouterProcess
     public static DotnetProcess Start(IReadOnlyDictionary<string, string?> environment, params string[] arguments) =>
         DotnetProcess.Start("Router.dll", arguments, environment: environment);
 
+    /// <summary>
+    /// Starts the router with <paramref name="arguments"/> under an open-file limit of <paramref name="openFiles"/>, soft
+    /// and hard (util-linux's prlimit, which execs dotnet: the process id is the router's).
+    /// </summary>
+    public static DotnetProcess StartWithOpenFileLimit(int openFiles, params string[] arguments) =>
+        DotnetProcess.Start("Router.dll", arguments, launcher: ["prlimit", $"--nofile={openFiles}:{openFiles}"]);
+
     /// <summary>Polls <paramref name="health"/> until the router answers 200 and returns the body; fails after <paramref name="timeout"/> or if it exits.</summary>
     public static async Task<string> PollHealthAsync(Uri health, DotnetProcess router, TimeSpan timeout)
     {

@@ -41,12 +41,18 @@ internal sealed class DotnetProcess : IDisposable
 
     /// <summary>
     /// Starts <paramref name="assembly"/> (e.g. "Router.dll") with <paramref name="arguments"/>; <paramref name="environment"/>
-    /// sets variables for it (a null value removes one it would inherit).
+    /// sets variables for it (a null value removes one it would inherit). A <paramref name="launcher"/> (a program and its
+    /// arguments, e.g. <c>prlimit --nofile=512:512</c>) runs <c>dotnet</c> in its place, which it must exec so that
+    /// <see cref="Id"/> stays the program's.
     /// </summary>
     public static DotnetProcess Start(
-        string assembly, IReadOnlyList<string> arguments, Action<string>? onStandardOutputLine = null, IReadOnlyDictionary<string, string?>? environment = null)
+        string assembly,
+        IReadOnlyList<string> arguments,
+        Action<string>? onStandardOutputLine = null,
+        IReadOnlyDictionary<string, string?>? environment = null,
+        IReadOnlyList<string>? launcher = null)
     {
-        var info = new ProcessStartInfo("dotnet")
+        var info = new ProcessStartInfo(launcher is { Count: > 0 } ? launcher[0] : "dotnet")
         {
             RedirectStandardOutput = true,
             RedirectStandardError = true,
@@ -62,6 +68,16 @@ internal sealed class DotnetProcess : IDisposable
             {
                 info.Environment[name] = value;
             }
+        }
+
+        if (launcher is { Count: > 0 })
+        {
+            foreach (var argument in launcher.Skip(1))
+            {
+                info.ArgumentList.Add(argument);
+            }
+
+            info.ArgumentList.Add("dotnet");
         }
 
         info.ArgumentList.Add(Path.Combine(AppContext.BaseDirectory, assembly));

@@ -94,7 +94,7 @@ public sealed class RouterStatisticsTests
             "routes":{"orders":{"messages":1,"failures":0,"bytesIn":100,"bytesOut":200}},
             "destinations":{"backend-1":{"messages":1,"failures":0,"bytesIn":200,"bytesOut":100}},
             "listeners":{"basic,soap12":{"listeners":"basic,soap12","maxConnections":2,"liveConnections":1,
-            "acceptedConnections":2,"rejectedConnections":1,"acceptErrors":1,"accepting":false}},
+            "acceptedConnections":2,"rejectedConnections":1,"acceptErrors":1,"reservePauses":0,"accepting":false}},
             "tls":{"handshakes":1,"handshakeFailures":{"timeout":1},"destinationHandshakes":{"backend-1":1},"destinationFailures":{}}}
             """.Replace("\n", "", StringComparison.Ordinal),
             json);

@@ -19,13 +19,20 @@ internal sealed class AdminEndpoint
     private readonly long _createdAt;
     private readonly ListenerHealth _listeners;
     private readonly Tls.TlsCertificates? _certificates;
+    private readonly Listening.Connections.DescriptorReserve? _descriptors;
 
     /// <summary>
-    /// Creates the endpoint; uptime counts from here. The listeners' health comes from <paramref name="statistics"/>; an
-    /// expired certificate among <paramref name="certificates"/> makes the router degraded.
+    /// Creates the endpoint; uptime counts from here. The listeners' health comes from <paramref name="statistics"/> and
+    /// <paramref name="descriptors"/> (their file-descriptor reserve, also shown in /stats); an expired certificate among
+    /// <paramref name="certificates"/> makes the router degraded.
     /// </summary>
     public AdminEndpoint(
-        RouterStatistics statistics, IHealthSource health, TimeProvider timeProvider, Compression.CompressionLinks? compression = null, Tls.TlsCertificates? certificates = null)
+        RouterStatistics statistics,
+        IHealthSource health,
+        TimeProvider timeProvider,
+        Compression.CompressionLinks? compression = null,
+        Listening.Connections.DescriptorReserve? descriptors = null,
+        Tls.TlsCertificates? certificates = null)
     {
         _certificates = certificates;
         _compression = compression;
@@ -36,7 +43,8 @@ internal sealed class AdminEndpoint
         _health = health;
         _timeProvider = timeProvider;
         _createdAt = timeProvider.GetTimestamp();
-        _listeners = new ListenerHealth(statistics, timeProvider);
+        _descriptors = descriptors;
+        _listeners = new ListenerHealth(statistics, timeProvider, descriptors);
     }
 
     /// <summary>Answers one admin request.</summary>
@@ -62,12 +70,11 @@ internal sealed class AdminEndpoint
     {
         var reasons = new List<string>();
         _certificates?.AddHealthReasons(reasons);
-        var worst = (HealthStatus)Math.Max((int)_health.GetStatus(), (int)_listeners.GetStatus());
+        var worst = (HealthStatus)Math.Max((int)_health.GetStatus(), (int)_listeners.GetStatus(reasons));
         if (reasons.Count > 0 && worst == HealthStatus.Ok)
         {
             worst = HealthStatus.Degraded;
         }
-
         var status = worst switch
         {
             HealthStatus.Ok => StatusOk,
@@ -83,13 +90,16 @@ internal sealed class AdminEndpoint
             context.Response.StatusCode = StatusCodes.Status503ServiceUnavailable;
         }
 
-        var report = new HealthReport(status, _health.ConfigVersion, Math.Round(uptime, 3), _health.GetDestinations(), reasons.Count > 0 ? reasons : null);
+        var report = new HealthReport(status, _health.ConfigVersion, Math.Round(uptime, 3), _health.GetDestinations(), reasons.Count == 0 ? null : reasons);
         return context.Response.WriteAsJsonAsync(report, AdminJsonContext.Default.HealthReport, contentType: null, context.RequestAborted);
     }
 
     private Task WriteStatsAsync(HttpContext context) =>
         context.Response.WriteAsJsonAsync(
-            _statistics.Snapshot() with { Health = _health.GetDestinations(), Compression = _compression?.Snapshot() }, TelemetryJsonContext.Default.StatisticsSnapshot, contentType: null, context.RequestAborted);
+            _statistics.Snapshot() with { Health = _health.GetDestinations(), Compression = _compression?.Snapshot(), FileDescriptors = _descriptors?.Snapshot() },
+            TelemetryJsonContext.Default.StatisticsSnapshot,
+            contentType: null,
+            context.RequestAborted);
 
     private static Task NotFound(HttpContext context)
     {

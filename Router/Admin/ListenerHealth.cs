@@ -1,3 +1,4 @@
+using SoapRouter.Listening.Connections;
 using SoapRouter.Telemetry;
 
 namespace SoapRouter.Admin;
@@ -6,9 +7,10 @@ namespace SoapRouter.Admin;
 /// The listeners' part of GET /health, from their connection counters: <see cref="HealthStatus.Unhealthy"/> while
 /// some listener endpoint has failed every accept for <see cref="AcceptFailureGrace"/> (it cannot take new clients),
 /// <see cref="HealthStatus.Degraded"/> when one refused connections at limits.maxConnections within
-/// <see cref="RefusalWindow"/> (it is full).
+/// <see cref="RefusalWindow"/> (it is full), or while one waits for file descriptors to keep limits.fileDescriptorReserve
+/// (the reason says which and, from <paramref name="reserve"/>, how many are free).
 /// </summary>
-internal sealed class ListenerHealth(RouterStatistics statistics, TimeProvider timeProvider)
+internal sealed class ListenerHealth(RouterStatistics statistics, TimeProvider timeProvider, DescriptorReserve? reserve = null)
 {
     /// <summary>How long accepting must keep failing before the router reports itself unhealthy.</summary>
     public static readonly TimeSpan AcceptFailureGrace = TimeSpan.FromSeconds(5);
@@ -17,9 +19,14 @@ internal sealed class ListenerHealth(RouterStatistics statistics, TimeProvider t
     public static readonly TimeSpan RefusalWindow = TimeSpan.FromSeconds(10);
 
     /// <summary>The worst state of any listener endpoint.</summary>
-    public HealthStatus GetStatus()
+    public HealthStatus GetStatus() => GetStatus(reasons: null);
+
+    /// <summary>The worst state of any listener endpoint; why the listeners hold back, when they do, is added to <paramref name="reasons"/>.</summary>
+    public HealthStatus GetStatus(List<string>? reasons)
     {
         var status = HealthStatus.Ok;
+        List<string>? waiting = null;
+
         foreach (var counters in statistics.AllConnections)
         {
             if (CannotAccept(counters))
@@ -31,6 +38,18 @@ internal sealed class ListenerHealth(RouterStatistics statistics, TimeProvider t
             {
                 status = HealthStatus.Degraded;
             }
+
+            if (counters.WaitingForReserve)
+            {
+                status = HealthStatus.Degraded;
+                (waiting ??= []).Add(counters.Listeners);
+            }
+        }
+
+        if (waiting is not null)
+        {
+            waiting.Sort(StringComparer.Ordinal);
+            reasons?.Add($"listeners {string.Join("; ", waiting)} stopped accepting: {reserve?.Describe() ?? "file descriptors are short"}");
         }
 
         return status;

@@ -21,6 +21,14 @@ public sealed record LimitsConfig
     /// </summary>
     public int MaxConnections { get; init; } = 10_000;
 
+    /// <summary>
+    /// File descriptors kept free: every listener stops accepting while one more connection would leave fewer than this
+    /// many free, and resumes by itself as connections close, so that the router's own files, new threads (the runtime
+    /// needs two descriptors to start one), backend connections and the admin endpoint keep working. 0 turns it off.
+    /// Default 64.
+    /// </summary>
+    public int FileDescriptorReserve { get; init; } = 64;
+
     /// <summary>An idle HTTP connection between requests is closed after this long (Kestrel's KeepAliveTimeout). Default 130 s, Kestrel's.</summary>
     public TimeSpan KeepAliveTimeout { get; init; } = TimeSpan.FromSeconds(130);
 

@@ -3,6 +3,9 @@ namespace SoapRouter.Configuration;
 /// <summary>Validation of the limits section.</summary>
 internal static class LimitsRules
 {
+    /// <summary>The largest limits.fileDescriptorReserve: the kernel's default ceiling on a process's open files (fs.nr_open).</summary>
+    public const int MaxFileDescriptorReserve = 1024 * 1024;
+
     private static readonly TimeSpan MinGracePeriod = TimeSpan.FromSeconds(1);
 
     /// <summary>Checks sizes, concurrency, connections, data rates and reader quotas.</summary>
@@ -53,6 +56,7 @@ internal static class LimitsRules
     private static void CheckConnections(LimitsConfig limits, string path, ConfigValidationContext context)
     {
         context.RequirePositive(limits.MaxConnections, ConfigPath.Property(path, "maxConnections"));
+        CheckReserve(limits.FileDescriptorReserve, ConfigPath.Property(path, "fileDescriptorReserve"), context);
         context.RequireTimeout(limits.KeepAliveTimeout, ConfigPath.Property(path, "keepAliveTimeout"));
         context.RequireTimeout(limits.RequestHeadersTimeout, ConfigPath.Property(path, "requestHeadersTimeout"));
         context.RequireTimeout(limits.RequestBodyTimeout, ConfigPath.Property(path, "requestBodyTimeout"));
@@ -63,6 +67,19 @@ internal static class LimitsRules
             var ratePath = ConfigPath.Property(path, "perClientRateLimit");
             context.RequirePositive(rate.PermitsPerSecond, ConfigPath.Property(ratePath, "permitsPerSecond"));
             context.RequirePositive(rate.Burst, ConfigPath.Property(ratePath, "burst"));
+        }
+    }
+
+    private static void CheckReserve(int reserve, string path, ConfigValidationContext context)
+    {
+        if (reserve is < 0 or > MaxFileDescriptorReserve)
+        {
+            context.Error(path, $"must be 0 (off) to {MaxFileDescriptorReserve} (is {reserve})");
+        }
+        else if (reserve == 0)
+        {
+            context.Warning(path,
+                "is 0: the listeners accept until no file descriptor is left, and then the runtime cannot start a thread (the process ends with \"Out of memory.\")");
         }
     }
 

@@ -43,7 +43,7 @@ internal static partial class HostingLog
     public static partial void OpenFileLimitNotRaised(ILogger logger, ulong limit, ulong target);
 
     [LoggerMessage(EventId = 111, Level = LogLevel.Warning,
-        Message = "Open-file limit {Limit} is below the {Needed} the limits need (maxConnections per HTTP endpoint + netTcp.maxConnections + maxConcurrentRequests + headroom); connections past it fail to be accepted. Raise it (ulimit -n, LimitNOFILE, docker --ulimit nofile) or lower limits.maxConnections")]
+        Message = "Open-file limit {Limit} is below the {Needed} the limits need (maxConnections per HTTP endpoint + netTcp.maxConnections + maxConcurrentRequests + fileDescriptorReserve + headroom); the listeners stop accepting while fewer than fileDescriptorReserve are free. Raise it (ulimit -n, LimitNOFILE, docker --ulimit nofile) or lower limits.maxConnections")]
     public static partial void OpenFileLimitLow(ILogger logger, ulong limit, long needed);
 
     [LoggerMessage(EventId = 112, Level = LogLevel.Warning,

@@ -1,6 +1,6 @@
 namespace SoapRouter.Hosting;
 
-/// <summary>The process's open-file limit (RLIMIT_NOFILE): read it, and raise the soft limit.</summary>
+/// <summary>The process's open files: the limit (RLIMIT_NOFILE), read and raised, and how many are open.</summary>
 internal interface IOpenFileLimits
 {
     /// <summary>Reads the soft and hard limits; false where they cannot be read.</summary>
@@ -8,4 +8,7 @@ internal interface IOpenFileLimits
 
     /// <summary>Sets the soft limit to <paramref name="soft"/>, keeping <paramref name="hard"/>; false when refused.</summary>
     bool TrySetSoft(ulong soft, ulong hard);
+
+    /// <summary>Counts the process's open file descriptors; false where they cannot be counted (or none is free to look).</summary>
+    bool TryCountOpen(out int open);
 }

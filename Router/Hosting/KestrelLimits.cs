@@ -18,12 +18,13 @@ internal static class KestrelLimits
         kestrel.MinResponseDataRate = ToMinDataRate(limits.MinResponseDataRate);
     }
 
-    /// <summary>True when <paramref name="reloaded"/> changes a limit that only applies at start (Kestrel's, connections, rate limits, inline I/O).</summary>
+    /// <summary>True when <paramref name="reloaded"/> changes a limit that only applies at start (Kestrel's, connections, the descriptor reserve, rate limits, inline I/O).</summary>
     public static bool NeedRestart(LimitsConfig started, LimitsConfig reloaded)
     {
         ArgumentNullException.ThrowIfNull(started);
         ArgumentNullException.ThrowIfNull(reloaded);
         return started.MaxConnections != reloaded.MaxConnections
+            || started.FileDescriptorReserve != reloaded.FileDescriptorReserve
             || started.KeepAliveTimeout != reloaded.KeepAliveTimeout
             || started.RequestHeadersTimeout != reloaded.RequestHeadersTimeout
             || started.MinRequestBodyDataRate != reloaded.MinRequestBodyDataRate

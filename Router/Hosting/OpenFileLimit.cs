@@ -17,7 +17,8 @@ internal static class OpenFileLimit
 
     /// <summary>
     /// What the limits need: limits.maxConnections per HTTP listener endpoint, limits.netTcp.maxConnections when there
-    /// are netTcp listeners, one backend connection per concurrent request, and <see cref="Headroom"/>.
+    /// are netTcp listeners, one backend connection per concurrent request, limits.fileDescriptorReserve (never handed
+    /// to clients) and <see cref="Headroom"/>.
     /// </summary>
     public static long Needed(LimitsConfig limits, int httpEndpoints, bool hasNetTcp)
     {
@@ -25,6 +26,7 @@ internal static class OpenFileLimit
         return ((long)httpEndpoints * limits.MaxConnections)
             + (hasNetTcp ? limits.NetTcp.MaxConnections : 0)
             + limits.MaxConcurrentRequests
+            + limits.FileDescriptorReserve
             + Headroom;
     }
 

@@ -80,6 +80,12 @@ internal static class RouterServices
         services.AddSingleton(_ => new ConcurrencyGate(config.Limits.MaxConcurrentRequests, busyWait ?? ConcurrencyGate.DefaultBusyWait));
         services.AddSingleton(sp => new ListenerConnections(
             sp.GetRequiredService<RouterStatistics>(), timeProvider, sp.GetRequiredService<ILogger<ListenerConnections>>(), config.Limits.MaxConnections));
+        services.AddSingleton(sp =>
+        {
+            var connections = sp.GetRequiredService<ListenerConnections>();
+            return new DescriptorReserve(
+                new LinuxOpenFileLimits(), config.Limits.FileDescriptorReserve, () => connections.Open, timeProvider, sp.GetRequiredService<ILogger<DescriptorReserve>>());
+        });
         services.AddSingleton(_ => new ClientRateLimiter(config.Limits.PerClientRateLimit));
         services.AddSingleton<WsdlProxy>();
         services.AddSingleton<HttpSoapHandler>();

@@ -27,7 +27,7 @@ internal static partial class ListenerLog
 
     /// <summary>A reload changed limits that Kestrel and the listeners read once, at start.</summary>
     [LoggerMessage(EventId = 1214, Level = LogLevel.Warning,
-        Message = "Config version {ConfigVersion} changes maxConnections, the keep-alive or header timeouts, the minimum data rates, perClientRateLimit or inlineIo; they apply after restart")]
+        Message = "Config version {ConfigVersion} changes maxConnections, fileDescriptorReserve, the keep-alive or header timeouts, the minimum data rates, perClientRateLimit or inlineIo; they apply after restart")]
     public static partial void ConnectionLimitsNeedRestart(ILogger logger, long configVersion);
 
     /// <summary>One slow client dropped, for Debug; the Warning is <see cref="SlowClientsDropped"/>, once per interval.</summary>

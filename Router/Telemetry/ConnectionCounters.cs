@@ -1,9 +1,10 @@
 namespace SoapRouter.Telemetry;
 
 /// <summary>
-/// The connections of one listener endpoint: live ones against its limit, those refused at the limit, and failures
-/// of its accept loop (a failing streak is timed, so health can tell a blip from a listener that cannot accept).
-/// Timestamps are <see cref="TimeProvider.GetTimestamp"/> values; 0 means never.
+/// The connections of one listener endpoint: live ones against its limit, those refused at the limit, failures of its
+/// accept loop (a failing streak is timed, so health can tell a blip from a listener that cannot accept), and its
+/// waits for file descriptors (limits.fileDescriptorReserve). Timestamps are <see cref="TimeProvider.GetTimestamp"/>
+/// values; 0 means never.
 /// </summary>
 internal sealed class ConnectionCounters(string listeners, int limit)
 {
@@ -14,6 +15,8 @@ internal sealed class ConnectionCounters(string listeners, int limit)
     private long _lastRejectedAt;
     private long _failingSince;
     private long _lastAcceptErrorAt;
+    private long _reservePauses;
+    private int _waitingForReserve;
 
     /// <summary>The names of the listeners sharing the endpoint.</summary>
     public string Listeners { get; } = listeners;
@@ -32,6 +35,9 @@ internal sealed class ConnectionCounters(string listeners, int limit)
 
     /// <summary>When accepting last failed; 0 if never.</summary>
     public long LastAcceptErrorAt => Interlocked.Read(ref _lastAcceptErrorAt);
+
+    /// <summary>True while an accept loop of the endpoint waits for file descriptors to keep the reserve.</summary>
+    public bool WaitingForReserve => Volatile.Read(ref _waitingForReserve) > 0;
 
     /// <summary>Counts a new connection in if the endpoint is under its limit; pair true with <see cref="Closed"/>.</summary>
     public bool TryOpen()
@@ -75,6 +81,16 @@ internal sealed class ConnectionCounters(string listeners, int limit)
         }
     }
 
+    /// <summary>An accept loop stopped accepting to keep the file-descriptor reserve; pair with <see cref="ReserveWaitEnded"/>.</summary>
+    public void ReserveWaitStarted()
+    {
+        Interlocked.Increment(ref _reservePauses);
+        Interlocked.Increment(ref _waitingForReserve);
+    }
+
+    /// <summary>That accept loop goes on (or was unbound).</summary>
+    public void ReserveWaitEnded() => Interlocked.Decrement(ref _waitingForReserve);
+
     /// <summary>The counters now, for /stats.</summary>
     public ConnectionsSnapshot Snapshot() => new(
         Listeners,
@@ -83,5 +99,6 @@ internal sealed class ConnectionCounters(string listeners, int limit)
         Interlocked.Read(ref _accepted),
         Interlocked.Read(ref _rejected),
         Interlocked.Read(ref _acceptErrors),
-        FailingSince == 0);
+        Interlocked.Read(ref _reservePauses),
+        FailingSince == 0 && !WaitingForReserve);
 }

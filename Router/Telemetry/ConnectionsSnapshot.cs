@@ -7,7 +7,8 @@ namespace SoapRouter.Telemetry;
 /// <param name="AcceptedConnections">Connections taken since start.</param>
 /// <param name="RejectedConnections">Connections closed at once because the endpoint was at its limit.</param>
 /// <param name="AcceptErrors">Times the accept loop failed (out of file descriptors, say) and was retried.</param>
-/// <param name="Accepting">False while the accept loop keeps failing.</param>
+/// <param name="ReservePauses">Times the accept loop stopped to keep limits.fileDescriptorReserve free.</param>
+/// <param name="Accepting">False while the accept loop keeps failing or waits for file descriptors.</param>
 internal sealed record ConnectionsSnapshot(
     string Listeners,
     int? MaxConnections,
@@ -15,4 +16,5 @@ internal sealed record ConnectionsSnapshot(
     long AcceptedConnections,
     long RejectedConnections,
     long AcceptErrors,
+    long ReservePauses,
     bool Accepting);

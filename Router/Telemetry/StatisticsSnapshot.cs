@@ -16,6 +16,7 @@ namespace SoapRouter.Telemetry;
 /// <param name="Health">Health by destination name (filled in by the admin endpoint).</param>
 /// <param name="Compression">Compression per link ("listener:name", "destination:name"): the links that compress or
 /// have decoded anything (filled in by the admin endpoint).</param>
+/// <param name="FileDescriptors">The process's file descriptors and the listeners' reserve (filled in by the admin endpoint).</param>
 internal sealed record StatisticsSnapshot(
     long Messages,
     long OneWay,
@@ -32,4 +33,6 @@ internal sealed record StatisticsSnapshot(
     [property: System.Text.Json.Serialization.JsonIgnore(Condition = System.Text.Json.Serialization.JsonIgnoreCondition.WhenWritingNull)]
     IReadOnlyDictionary<string, Health.DestinationHealthSnapshot>? Health = null,
     [property: System.Text.Json.Serialization.JsonIgnore(Condition = System.Text.Json.Serialization.JsonIgnoreCondition.WhenWritingNull)]
-    IReadOnlyDictionary<string, SoapRouter.Wire.Compression.CompressionStatisticsSnapshot>? Compression = null);
+    IReadOnlyDictionary<string, SoapRouter.Wire.Compression.CompressionStatisticsSnapshot>? Compression = null,
+    [property: System.Text.Json.Serialization.JsonIgnore(Condition = System.Text.Json.Serialization.JsonIgnoreCondition.WhenWritingNull)]
+    Listening.Connections.FileDescriptorsSnapshot? FileDescriptors = null);

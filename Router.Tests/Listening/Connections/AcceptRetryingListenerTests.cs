@@ -65,11 +65,104 @@ public sealed class AcceptRetryingListenerTests
         Assert.Null(await accepting.WaitAsync(TimeSpan.FromSeconds(5)));
     }
 
+    [Fact]
+    public async Task ReserveWouldBeEatenInto_AcceptWaitsWithoutTakingAConnection_UntilDescriptorsComeFree()
+    {
+        using var taken = new ReserveTaken();
+
+        var accepting = taken.Listener.AcceptAsync().AsTask();
+        taken.Clock.Advance(DescriptorReserve.PollInterval);
+        Assert.False(accepting.IsCompleted);
+        Assert.Equal(0, taken.Inner.Calls);
+        Assert.True(taken.Counters.WaitingForReserve);
+        Assert.False(taken.Counters.Snapshot().Accepting);
+
+        taken.Files.Open = 50;
+        taken.Clock.Advance(DescriptorReserve.SampleInterval);
+
+        Assert.NotNull(await accepting.WaitAsync(TimeSpan.FromSeconds(5)));
+        Assert.Equal(1, taken.Inner.Calls);
+        Assert.Equal(1, taken.Counters.Snapshot().ReservePauses);
+        Assert.True(taken.Counters.Snapshot().Accepting);
+    }
+
+    [Fact]
+    public async Task UnboundWhileWaitingForTheReserve_EndsTheLoop()
+    {
+        using var taken = new ReserveTaken();
+
+        var accepting = taken.Listener.AcceptAsync().AsTask();
+        await taken.Listener.UnbindAsync();
+
+        Assert.Null(await accepting.WaitAsync(TimeSpan.FromSeconds(5)));
+        Assert.Equal(0, taken.Inner.Calls);
+        Assert.False(taken.Counters.WaitingForReserve);
+    }
+
+    [Fact]
+    public async Task ListenerConnection_IsOpenFromItsAcceptToTheEndOfItsMiddleware_AdminOnesAreNotCounted()
+    {
+        var clock = new FakeTimeProvider();
+        using var connections = new ListenerConnections(new RouterStatistics(), clock, NullLogger<ListenerConnections>.Instance, maxConnections: 10);
+        var endPoint = new IPEndPoint(IPAddress.Loopback, 0);
+        var middleware = connections.Register(endPoint, Endpoint());
+        var served = new TaskCompletionSource();
+        var run = middleware(_ => served.Task);
+
+        connections.AcceptSucceeded(new IPEndPoint(IPAddress.Parse("10.0.0.1"), 9901));
+        Assert.Equal(0, connections.Open);
+        Assert.True(connections.IsListener(endPoint));
+        Assert.False(connections.IsListener(new IPEndPoint(IPAddress.Parse("10.0.0.1"), 9901)));
+
+        connections.AcceptSucceeded(endPoint);
+        Assert.Equal(1, connections.Open);
+        var serving = run(new DefaultConnectionContext());
+        Assert.Equal(1, connections.Open);
+        served.SetResult();
+        await serving;
+
+        Assert.Equal(0, connections.Open);
+    }
+
     private static ListenerEndpoint Endpoint()
     {
         var config = TestConfigs.Listener("basic", WireBindingNames.BasicHttp, "http://127.0.0.1:0/router/basic");
         var listener = new SoapListener(config, WireBindings.BasicHttp, new Uri(config.Address));
         return new ListenerEndpoint(IPAddress.Loopback, 0, [listener]);
+    }
+
+    /// <summary>A listener's accept loop on a fake clock whose file-descriptor reserve (10 of 100) is taken: 95 are open.</summary>
+    private sealed class ReserveTaken : IDisposable
+    {
+        private readonly ListenerConnections _connections;
+        private readonly DescriptorReserve _reserve;
+
+        public ReserveTaken()
+        {
+            var statistics = new RouterStatistics();
+            _connections = new ListenerConnections(statistics, Clock, NullLogger<ListenerConnections>.Instance, maxConnections: 10);
+            var endPoint = new IPEndPoint(IPAddress.Loopback, 0);
+            _connections.Register(endPoint, Endpoint());
+            Counters = Assert.Single(statistics.AllConnections);
+            _reserve = new DescriptorReserve(Files, 10, () => _connections.Open, Clock, NullLogger<DescriptorReserve>.Instance);
+            Listener = new AcceptRetryingListener(Inner, endPoint, _connections, Clock, _reserve);
+        }
+
+        public ConnectionCounters Counters { get; }
+
+        public FakeTimeProvider Clock { get; } = new();
+
+        public FakeOpenFiles Files { get; } = new(100, 100) { Open = 95 };
+
+        public ScriptedListener Inner { get; } = new(failures: 0);
+
+        public AcceptRetryingListener Listener { get; }
+
+        public void Dispose()
+        {
+            _reserve.Dispose();
+            _connections.Dispose();
+        }
     }
 
     /// <summary>Fails the first accepts with EMFILE, then hands out one connection.</summary>

@@ -7,10 +7,13 @@ namespace SoapRouter.Listening.Connections;
 /// <summary>
 /// One bound endpoint whose <see cref="AcceptAsync"/> never throws a socket error at Kestrel's accept loop: the error
 /// is recorded (health, /stats, one log line per interval) and the accept retried after <see cref="RetryDelay"/>.
-/// Once the cause is gone (descriptors freed), the next accept takes the waiting connection and the streak ends.
+/// Once the cause is gone (descriptors freed), the next accept takes the waiting connection and the streak ends. A
+/// listener's endpoint given a <paramref name="reserve"/> does not accept while that would eat into it (the admin
+/// endpoint has none: /health answers while the listeners wait).
 /// </summary>
 internal sealed class AcceptRetryingListener(
-    IConnectionListener inner, EndPoint configured, ListenerConnections connections, TimeProvider timeProvider) : IConnectionListener
+    IConnectionListener inner, EndPoint configured, ListenerConnections connections, TimeProvider timeProvider, DescriptorReserve? reserve = null)
+    : IConnectionListener
 {
     /// <summary>The pause between a failed accept and the next try: short, so accepting resumes soon, long enough not to spin.</summary>
     public static readonly TimeSpan RetryDelay = TimeSpan.FromMilliseconds(500);
@@ -26,6 +29,11 @@ internal sealed class AcceptRetryingListener(
     {
         while (true)
         {
+            if (reserve is { HasRoom: false } && !await WaitForRoomAsync(reserve).ConfigureAwait(false))
+            {
+                return null;
+            }
+
             try
             {
                 var connection = await inner.AcceptAsync(cancellationToken).ConfigureAwait(false);
@@ -50,6 +58,26 @@ internal sealed class AcceptRetryingListener(
                 // Unbound while waiting to retry: the accept loop ends as it would on a closed listener.
                 return null;
             }
+        }
+    }
+
+    /// <summary>Waits while accepting would take a reserved descriptor (recorded on the endpoint); false when unbound meanwhile.</summary>
+    private async ValueTask<bool> WaitForRoomAsync(DescriptorReserve descriptors)
+    {
+        connections.ReserveWaitStarted(configured);
+        try
+        {
+            await descriptors.WaitForRoomAsync(_unbound.Token).ConfigureAwait(false);
+            return true;
+        }
+        catch (OperationCanceledException)
+        {
+            // Unbound while waiting: the accept loop ends as it would on a closed listener.
+            return false;
+        }
+        finally
+        {
+            connections.ReserveWaitEnded(configured);
         }
     }
 

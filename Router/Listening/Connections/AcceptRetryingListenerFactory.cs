@@ -6,10 +6,12 @@ namespace SoapRouter.Listening.Connections;
 /// <summary>
 /// Wraps the socket transport so that every bound endpoint's accept loop survives a failed accept (out of file
 /// descriptors, say): Kestrel ends an endpoint's accept loop for good on the first exception, leaving a listener that
-/// never accepts again; wrapped, the failure is recorded and accepting is retried after a short pause.
+/// never accepts again; wrapped, the failure is recorded and accepting is retried after a short pause. The listeners'
+/// endpoints (not the admin one) also keep the file-descriptor <paramref name="reserve"/>.
 /// </summary>
 internal sealed class AcceptRetryingListenerFactory(
-    IConnectionListenerFactory inner, ListenerConnections connections, TimeProvider timeProvider) : IConnectionListenerFactory, IConnectionListenerFactorySelector
+    IConnectionListenerFactory inner, ListenerConnections connections, DescriptorReserve reserve, TimeProvider timeProvider)
+    : IConnectionListenerFactory, IConnectionListenerFactorySelector
 {
     /// <inheritdoc />
     public async ValueTask<IConnectionListener> BindAsync(EndPoint endpoint, CancellationToken cancellationToken = default)
@@ -17,7 +19,7 @@ internal sealed class AcceptRetryingListenerFactory(
         var listener = await inner.BindAsync(endpoint, cancellationToken).ConfigureAwait(false);
 
         // Counted under the object Kestrel was configured with (known to ListenerConnections), not the bound copy.
-        return new AcceptRetryingListener(listener, endpoint, connections, timeProvider);
+        return new AcceptRetryingListener(listener, endpoint, connections, timeProvider, connections.IsListener(endpoint) ? reserve : null);
     }
 
     /// <inheritdoc />

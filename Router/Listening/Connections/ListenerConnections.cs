@@ -8,8 +8,8 @@ namespace SoapRouter.Listening.Connections;
 /// <summary>
 /// The connections of every listener endpoint: a connection middleware that counts live connections and closes one
 /// over limits.maxConnections as soon as it is accepted (HTTP endpoints; netTcp ones have their own framing-level
-/// limit and are only counted), and the lookup the accept loops use to record their failures. Refusals and accept
-/// failures are logged once per interval with a count.
+/// limit and are only counted), and the lookup the accept loops use to record their accepts and failures. Refusals and
+/// accept failures are logged once per interval with a count.
 /// </summary>
 internal sealed class ListenerConnections : IDisposable
 {
@@ -21,6 +21,7 @@ internal sealed class ListenerConnections : IDisposable
     private readonly ILogger _logger;
     private readonly int _maxConnections;
     private readonly List<(EndPoint EndPoint, ListenerEndpoint Endpoint, Reporting Reporting)> _registered = [];
+    private int _open;
 
     /// <summary>Counts into <paramref name="statistics"/>; every HTTP endpoint holds at most <paramref name="maxConnections"/>.</summary>
     public ListenerConnections(RouterStatistics statistics, TimeProvider timeProvider, ILogger<ListenerConnections> logger, int maxConnections)
@@ -54,6 +55,15 @@ internal sealed class ListenerConnections : IDisposable
         return next => connection => LimitAsync(connection, next, counters, reporting);
     }
 
+    /// <summary>
+    /// Connections accepted on every listener endpoint and not ended yet, those closed at the limit included until they
+    /// are: each holds a file descriptor (<see cref="DescriptorReserve"/> counts on it).
+    /// </summary>
+    public int Open => Volatile.Read(ref _open);
+
+    /// <summary>Whether <paramref name="endPoint"/> (as given to Kestrel) is a listener's; the admin endpoint is not.</summary>
+    public bool IsListener(EndPoint endPoint) => Find(endPoint) is not null;
+
     /// <summary>Records a failed accept on the endpoint bound for <paramref name="endPoint"/>; unknown endpoints (admin) are not counted.</summary>
     public void AcceptFailed(EndPoint endPoint, SocketException exception)
     {
@@ -67,8 +77,24 @@ internal sealed class ListenerConnections : IDisposable
         }
     }
 
-    /// <summary>Records a successful accept on the endpoint bound for <paramref name="endPoint"/>.</summary>
-    public void AcceptSucceeded(EndPoint endPoint) => Find(endPoint)?.Counters.AcceptSucceeded();
+    /// <summary>
+    /// Records that the accept loop of <paramref name="endPoint"/> stopped to keep the file-descriptor reserve; pair with
+    /// <see cref="ReserveWaitEnded"/>.
+    /// </summary>
+    public void ReserveWaitStarted(EndPoint endPoint) => Find(endPoint)?.Counters.ReserveWaitStarted();
+
+    /// <summary>Records that the accept loop of <paramref name="endPoint"/> goes on.</summary>
+    public void ReserveWaitEnded(EndPoint endPoint) => Find(endPoint)?.Counters.ReserveWaitEnded();
+
+    /// <summary>Records a successful accept on the endpoint bound for <paramref name="endPoint"/>; the connection is open until its middleware ends.</summary>
+    public void AcceptSucceeded(EndPoint endPoint)
+    {
+        if (Find(endPoint) is { } reporting)
+        {
+            Interlocked.Increment(ref _open);
+            reporting.Counters.AcceptSucceeded();
+        }
+    }
 
     /// <inheritdoc />
     public void Dispose()
@@ -112,22 +138,29 @@ internal sealed class ListenerConnections : IDisposable
 
     private async Task LimitAsync(ConnectionContext connection, ConnectionDelegate next, ConnectionCounters counters, Reporting reporting)
     {
-        if (!counters.TryOpen())
-        {
-            // Closed before a byte is read: the client sees its connection end, and the router spends nothing on it.
-            counters.Rejected(_timeProvider.GetTimestamp());
-            reporting.Refusals.Add();
-            await connection.DisposeAsync().ConfigureAwait(false);
-            return;
-        }
-
         try
         {
-            await next(connection).ConfigureAwait(false);
+            if (!counters.TryOpen())
+            {
+                // Closed before a byte is read: the client sees its connection end, and the router spends nothing on it.
+                counters.Rejected(_timeProvider.GetTimestamp());
+                reporting.Refusals.Add();
+                await connection.DisposeAsync().ConfigureAwait(false);
+                return;
+            }
+
+            try
+            {
+                await next(connection).ConfigureAwait(false);
+            }
+            finally
+            {
+                counters.Closed();
+            }
         }
         finally
         {
-            counters.Closed();
+            Interlocked.Decrement(ref _open);
         }
     }
 

@@ -19,4 +19,9 @@ internal static partial class ListenerConnectionsLog
     /// <summary>One accept failure, for Debug.</summary>
     [LoggerMessage(EventId = 1232, Level = LogLevel.Debug, Message = "Accept on {EndPoint} failed: {SocketError}; retrying")]
     public static partial void AcceptFailedOnce(ILogger logger, EndPoint endPoint, SocketError socketError);
+
+    /// <summary>Accepting paused to keep the descriptor reserve during the last interval (one line per interval).</summary>
+    [LoggerMessage(EventId = 1233, Level = LogLevel.Warning,
+        Message = "Accepting connections paused {Count} times in the last {Interval}: {Free} of {Limit} file descriptors free, limits.fileDescriptorReserve {Reserve} kept for the router's own files, threads and backend connections; accepting resumes as descriptors come free")]
+    public static partial void AcceptPaused(ILogger logger, long count, TimeSpan interval, long free, long limit, int reserve);
 }
