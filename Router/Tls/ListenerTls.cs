@@ -97,9 +97,10 @@ internal sealed class ListenerTls
             return;
         }
 
+        // The reason first: whoever sees the fault counted sees its reason too.
         var reason = TlsHandshakeFailureNames.Of(result.Failure!.Value);
-        _statistics.RecordFault(FaultKind.TlsHandshake);
         _statistics.Tls.RecordHandshakeFailure(reason);
+        _statistics.RecordFault(FaultKind.TlsHandshake);
         _failures.Record(reason);
     }
 
