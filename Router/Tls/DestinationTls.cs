@@ -67,16 +67,8 @@ internal sealed class DestinationTls : IDisposable
     /// </summary>
     public bool Validate(X509Certificate? certificate, SslPolicyErrors errors)
     {
-        _counters?.RecordDestinationHandshake(_destination.Name);
         string? problem = _policyProblem;
-        if (problem is null && _policy.Validate(certificate, errors, out problem))
-        {
-            return true;
-        }
-
-        _destination.TlsProblem = problem;
-        _counters?.RecordDestinationFailure(_destination.Name);
-        return false;
+        return Record(problem is null && _policy.Validate(certificate, errors, out problem), problem);
     }
 
     /// <summary>
@@ -94,16 +86,21 @@ internal sealed class DestinationTls : IDisposable
 
     private bool ValidateChain(X509Certificate2 certificate)
     {
-        _counters?.RecordDestinationHandshake(_destination.Name);
         string? problem = _policyProblem;
-        if (problem is null && _policy.ValidateChain(certificate, out problem))
+        return Record(problem is null && _policy.ValidateChain(certificate, out problem), problem);
+    }
+
+    /// <summary>Counts a handshake's check and, when refused, keeps why for the failure log.</summary>
+    private bool Record(bool accepted, string? problem)
+    {
+        _counters?.RecordDestinationHandshake(_destination.Name);
+        if (!accepted)
         {
-            return true;
+            _destination.TlsProblem = problem;
+            _counters?.RecordDestinationFailure(_destination.Name);
         }
 
-        _destination.TlsProblem = problem;
-        _counters?.RecordDestinationFailure(_destination.Name);
-        return false;
+        return accepted;
     }
 
     /// <inheritdoc />

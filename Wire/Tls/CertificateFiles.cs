@@ -54,34 +54,18 @@ public static class CertificateFiles
             return false;
         }
 
-        var bundle = new X509Certificate2Collection();
-        try
-        {
-            bundle.ImportFromPemFile(path);
-        }
-        catch (CryptographicException)
-        {
-            error = $"'{path}' is not a PEM certificate bundle";
-            return false;
-        }
-
-        if (bundle.Count == 0)
-        {
-            error = $"'{path}' holds no PEM certificate (-----BEGIN CERTIFICATE-----)";
-            return false;
-        }
-
-        authorities = bundle;
-        return true;
+        authorities = ReadPemCertificates(path, out error);
+        return authorities is not null;
     }
 
-    private static LoadedCertificate? LoadPem(string path, string keyPath, string? password, out string? error)
+    /// <summary>Every PEM certificate in <paramref name="path"/>, in file order; null (and why) when there is none or the file is not PEM.</summary>
+    private static X509Certificate2Collection? ReadPemCertificates(string path, out string? error)
     {
         error = null;
-        var chain = new X509Certificate2Collection();
+        var certificates = new X509Certificate2Collection();
         try
         {
-            chain.ImportFromPemFile(path);
+            certificates.ImportFromPemFile(path);
         }
         catch (CryptographicException)
         {
@@ -89,9 +73,19 @@ public static class CertificateFiles
             return null;
         }
 
-        if (chain.Count == 0)
+        if (certificates.Count == 0)
         {
             error = $"'{path}' holds no PEM certificate (-----BEGIN CERTIFICATE-----)";
+            return null;
+        }
+
+        return certificates;
+    }
+
+    private static LoadedCertificate? LoadPem(string path, string keyPath, string? password, out string? error)
+    {
+        if (ReadPemCertificates(path, out error) is not { } chain)
+        {
             return null;
         }
 
