@@ -224,7 +224,7 @@ public sealed class LoadOptionsParserTests
         {
             "--url", "--client", "--binding", "--operation", "--size", "--size-distribution", "--orders", "--profile", "--to",
             "--concurrency", "--requests", "--duration", "--rate", "--warmup", "--timeout", "--json", "--tcp-buffer",
-            "--admin-url", "--quiet", "--allow-remote",
+            "--admin-url", "--quiet", "--allow-remote", "--tls", "--ca", "--client-cert", "--client-key", "--server-name",
         })
         {
             Assert.Contains(option + " ", help, StringComparison.Ordinal);
