@@ -1,4 +1,3 @@
-using BackendStub.Hosting;
 using SoapRouter.Tests.BackendStub;
 using SoapRouter.Tests.Support;
 using SoapRouter.Wire.Bindings;
