@@ -81,14 +81,10 @@ public sealed class LoadAppTlsTests
         using var other = new TestPki("Other CA");
         await using var stub = await RunningStub.StartWithTlsAsync(pki);
 
-        var (exitCode, output, error) = await RunAsync([.. Target(client, bindingName, stub), "--ca", other.CaPath, .. Small]);
+        var line = await RefusedBeforeTheRunAsync(stub, [.. Target(client, bindingName, stub), "--ca", other.CaPath]);
 
-        Assert.Equal(1, exitCode);
-        var line = Assert.Single(error.Split('\n', StringSplitOptions.RemoveEmptyEntries));
         Assert.Contains("does not chain to the trusted authorities", line, StringComparison.Ordinal);
         Assert.Contains("--ca", line, StringComparison.Ordinal);
-        Assert.DoesNotContain("throughput", output, StringComparison.Ordinal);
-        Assert.Equal(0, (await stub.StatsAsync()).Requests);
     }
 
     [Theory]
@@ -98,13 +94,10 @@ public sealed class LoadAppTlsTests
         using var pki = new TestPki();
         await using var stub = await RunningStub.StartWithTlsAsync(pki);
 
-        var (exitCode, _, error) = await RunAsync([.. Target(client, bindingName, stub), "--ca", pki.CaPath, "--server-name", "other.example", .. Small]);
+        var line = await RefusedBeforeTheRunAsync(stub, [.. Target(client, bindingName, stub), "--ca", pki.CaPath, "--server-name", "other.example"]);
 
-        Assert.Equal(1, exitCode);
-        var line = Assert.Single(error.Split('\n', StringSplitOptions.RemoveEmptyEntries));
         Assert.Contains("is not for the name asked for", line, StringComparison.Ordinal);
         Assert.Contains("other.example", line, StringComparison.Ordinal);
-        Assert.Equal(0, (await stub.StatsAsync()).Requests);
     }
 
     [Theory]
@@ -114,12 +107,9 @@ public sealed class LoadAppTlsTests
         using var pki = new TestPki();
         await using var stub = await RunningStub.StartWithTlsAsync(pki, requireClientCertificates: true);
 
-        var (exitCode, _, error) = await RunAsync([.. Target(client, bindingName, stub), "--ca", pki.CaPath, .. Small]);
+        var line = await RefusedBeforeTheRunAsync(stub, [.. Target(client, bindingName, stub), "--ca", pki.CaPath]);
 
-        Assert.Equal(1, exitCode);
-        var line = Assert.Single(error.Split('\n', StringSplitOptions.RemoveEmptyEntries));
         Assert.Contains("client certificate (--client-cert, --client-key)", line, StringComparison.Ordinal);
-        Assert.Equal(0, (await stub.StatsAsync()).Requests);
     }
 
     [Fact]
@@ -130,11 +120,9 @@ public sealed class LoadAppTlsTests
         var stranger = other.Client("stranger");
         await using var stub = await RunningStub.StartWithTlsAsync(pki, requireClientCertificates: true);
 
-        var (exitCode, _, error) = await RunAsync(
-            [.. Target("raw", WireBindingNames.Soap12Http, stub), "--ca", pki.CaPath, "--client-cert", stranger.CertPath, "--client-key", stranger.KeyPath, .. Small]);
+        var line = await RefusedBeforeTheRunAsync(
+            stub, [.. Target("raw", WireBindingNames.Soap12Http, stub), "--ca", pki.CaPath, "--client-cert", stranger.CertPath, "--client-key", stranger.KeyPath]);
 
-        Assert.Equal(1, exitCode);
-        var line = Assert.Single(error.Split('\n', StringSplitOptions.RemoveEmptyEntries));
         Assert.Contains("accept the client certificate CN=stranger", line, StringComparison.Ordinal);
     }
 
@@ -145,12 +133,21 @@ public sealed class LoadAppTlsTests
         await using var stub = await RunningStub.StartWithTlsAsync(pki);
         var url = new UriBuilder(stub.Address(WireBindings.Soap12Http)) { Scheme = Uri.UriSchemeHttps }.Uri.AbsoluteUri;
 
-        var (exitCode, _, error) = await RunAsync(["--url", url, "--binding", "soap12Http", "--ca", pki.CaPath, .. Small]);
+        var line = await RefusedBeforeTheRunAsync(stub, ["--url", url, "--binding", "soap12Http", "--ca", pki.CaPath]);
 
-        Assert.Equal(1, exitCode);
-        var line = Assert.Single(error.Split('\n', StringSplitOptions.RemoveEmptyEntries));
         Assert.Contains("failed before the server showed a certificate", line, StringComparison.Ordinal);
         Assert.Contains("is it a TLS endpoint", line, StringComparison.Ordinal);
+    }
+
+    /// <summary>Runs with <paramref name="args"/>, expecting exit code 1 with one line on stderr, before any request reached the stub; returns the line.</summary>
+    private static async Task<string> RefusedBeforeTheRunAsync(RunningStub stub, string[] args)
+    {
+        var (exitCode, output, error) = await RunAsync([.. args, .. Small]);
+
+        Assert.Equal(1, exitCode);
+        Assert.DoesNotContain("throughput", output, StringComparison.Ordinal);
+        Assert.Equal(0, (await stub.StatsAsync()).Requests);
+        return Assert.Single(error.Split('\n', StringSplitOptions.RemoveEmptyEntries));
     }
 
     private static readonly string[] Small = ["--requests", $"{Requests}", "--concurrency", $"{Concurrency}", "--timeout", "20", "--quiet"];
