@@ -43,9 +43,20 @@ internal static class TlsCheck
 
     private static async Task HeadAsync(Uri url, TargetTls tls, TimeSpan timeout, CancellationToken stop)
     {
-        using var handler = new SocketsHttpHandler { SslOptions = tls.HttpOptions(), ConnectTimeout = timeout, UseProxy = false, UseCookies = false, AllowAutoRedirect = false };
+        using var handler = new SocketsHttpHandler
+        {
+            SslOptions = tls.HttpOptions(),
+            ConnectTimeout = timeout,
+            UseProxy = false,
+            UseCookies = false,
+            AllowAutoRedirect = false,
+        };
         using var invoker = new HttpMessageInvoker(handler);
-        using var request = new HttpRequestMessage(HttpMethod.Head, url) { Version = System.Net.HttpVersion.Version11, VersionPolicy = HttpVersionPolicy.RequestVersionExact };
+        using var request = new HttpRequestMessage(HttpMethod.Head, url)
+        {
+            Version = System.Net.HttpVersion.Version11,
+            VersionPolicy = HttpVersionPolicy.RequestVersionExact,
+        };
         if (tls.HostHeader(url) is { } host)
         {
             request.Headers.Host = host;
