@@ -5,6 +5,7 @@ using LoadClient.Driving;
 using LoadClient.Envelopes;
 using LoadClient.Preflight;
 using LoadClient.Reporting;
+using LoadClient.Tls;
 using LoadClient.Wcf;
 
 namespace LoadClient;
@@ -54,6 +55,13 @@ internal static class LoadApp
             return Failures;
         }
 
+        var tls = options.Tls is { } settings ? new TargetTls(settings) : null;
+        if (tls is not null && await TlsCheck.CheckAsync(options, tls, stop) is { } refused)
+        {
+            error.WriteLine($"error: {refused}");
+            return Failures;
+        }
+
         var call = OperationCalls.For(options);
         RequestTemplateSet? templates = null;
         ClientCompression? compression = null;
@@ -68,7 +76,7 @@ internal static class LoadApp
                 : $"{templates.Templates.Count} bodies of {templates.First.Body.Length:N0} to {templates.Templates[^1].Body.Length:N0} bytes";
             output.WriteLine($"Sending {options.Binding.Name} {Names.Of(options.Operation)} ({sizes}) to {options.Url}");
             compression = ClientCompression.For(options);
-            var sender = new SoapRequestSender(options.Url, templates, options.Concurrency, options.Timeout, compression);
+            var sender = new SoapRequestSender(options.Url, templates, options.Concurrency, options.Timeout, compression, tls);
             templates = sender.Templates;
             target = sender;
             firstReplyCheck = first => BindingCheck.Raw(first, options.Binding, contentType);
@@ -76,7 +84,7 @@ internal static class LoadApp
         else
         {
             output.WriteLine($"Calling {options.Binding.Name} {Names.Of(options.Operation)} through {options.Concurrency} WCF channel(s) to {options.Url}");
-            target = call.CreateWcfTarget(WcfEndpoint.For(options));
+            target = call.CreateWcfTarget(WcfEndpoint.For(options, tls));
             firstReplyCheck = first => BindingCheck.Wcf(first, options.Binding);
         }
 
@@ -91,6 +99,7 @@ internal static class LoadApp
                 AfterMeasure = router is null ? null : router.ReadAfterAsync,
                 ProgressOutput = options.Quiet ? null : output,
                 ProgressOnTerminal = outputIsTerminal,
+                TlsHandshakes = tls is null ? null : () => tls.Handshakes,
             };
             measurement = await driver.RunAsync(stop);
         }

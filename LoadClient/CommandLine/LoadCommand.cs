@@ -29,7 +29,7 @@ internal static class LoadCommand
     /// <summary>--url.</summary>
     public static readonly Option<Uri?> Url = new("--url")
     {
-        Description = "Endpoint every request goes to: http or https, net.tcp for netTcp.",
+        Description = "Endpoint every request goes to: http or https, net.tcp for netTcp (with --tls for TLS).",
         HelpName = "url",
         Required = true,
         CustomParser = OptionValues.AbsoluteUrl,
@@ -37,7 +37,7 @@ internal static class LoadCommand
 
     /// <summary>--client.</summary>
     public static readonly Option<LoadClientMode?> Client = OptionValues.Enum("--client", LoadClientMode.Raw,
-        "raw: HTTP posts of a template encoded once; wcf: ChannelFactory channels (no byte counts; plain http and net.tcp only).");
+        "raw: HTTP posts of a template encoded once; wcf: ChannelFactory channels (no byte counts).");
 
     /// <summary>--binding.</summary>
     public static readonly Option<WireBinding> Binding = OptionValues.Binding(
@@ -131,6 +131,41 @@ internal static class LoadCommand
         Description = "Allow a --url or --admin-url host that is not loopback.",
     };
 
+    /// <summary>--tls.</summary>
+    public static readonly Option<bool> Tls = new("--tls")
+    {
+        Description = "netTcp: TLS (the application/ssl-tls upgrade, NetTcpBinding's transport security). An https URL implies TLS.",
+    };
+
+    /// <summary>--ca.</summary>
+    public static readonly Option<string?> Ca = new("--ca")
+    {
+        Description = "TLS: a PEM bundle of the authorities the server certificate must chain to (these only) [default: the system's trusted authorities].",
+        HelpName = "file",
+    };
+
+    /// <summary>--client-cert.</summary>
+    public static readonly Option<string?> ClientCert = new("--client-cert")
+    {
+        Description = "TLS: a PEM certificate (then its intermediates) presented to the server; with --client-key.",
+        HelpName = "file",
+    };
+
+    /// <summary>--client-key.</summary>
+    public static readonly Option<string?> ClientKey = new("--client-key")
+    {
+        Description = "TLS: the unencrypted PEM private key (PKCS#8, PKCS#1 or SEC1) of --client-cert.",
+        HelpName = "file",
+    };
+
+    /// <summary>--server-name.</summary>
+    public static readonly Option<string?> ServerName = new("--server-name")
+    {
+        Description = "TLS: the name the server certificate must carry [default: the URL's host; localhost for net.tcp at a loopback IP]. " +
+            "Raw https sends it as the Host header (so also as SNI); net.tcp uses it as WCF's DNS identity.",
+        HelpName = "name",
+    };
+
     /// <summary>--compression.</summary>
     public static readonly Option<LoadCompressionMode?> Compression = OptionValues.Enum("--compression", LoadCompressionMode.None,
         "none: plain requests, no Accept-Encoding (replies as the target writes them); wcf: WCF's own form, gzip requests as " +
@@ -167,8 +202,8 @@ internal static class LoadCommand
         var root = new RootCommand("LoadClient: drives SOAP load at one endpoint and reports throughput, latency, errors and CPU.")
         {
             Url, Client, Binding, Operation, Size, SizeDistributionOption, Orders, Profile, To, Concurrency, Requests, Duration,
-            Rate, Warmup, Timeout, Json, TcpBuffer, AdminUrl, Quiet, AllowRemote, Compression, CompressionCodecs, Bandwidth,
-            MaxDecompressedSize,
+            Rate, Warmup, Timeout, Json, TcpBuffer, AdminUrl, Quiet, AllowRemote, Tls, Ca, ClientCert, ClientKey, ServerName,
+            Compression, CompressionCodecs, Bandwidth, MaxDecompressedSize,
         };
         foreach (var option in root.Options)
         {

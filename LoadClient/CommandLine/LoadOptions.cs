@@ -1,4 +1,5 @@
 using LoadClient.Payloads;
+using LoadClient.Tls;
 using Samples.Payloads;
 using SoapRouter.Wire.Bindings;
 using SoapRouter.Wire.Compression;
@@ -76,6 +77,9 @@ internal sealed record LoadOptions
 
     /// <summary>The router's admin address; when set, its /stats is read before and after the measured phase.</summary>
     public Uri? AdminUrl { get; init; }
+
+    /// <summary>TLS to the target (an https URL, or net.tcp with --tls): the server certificate's check and the client certificate; null for a plain target.</summary>
+    public TlsSettings? Tls { get; init; }
 
     /// <summary>Default of <see cref="MaxDecompressedSize"/>: 16 MiB.</summary>
     public const int DefaultMaxDecompressedSize = 16 * 1024 * 1024;

@@ -99,8 +99,12 @@ internal static class LoadOptionsParser
 
         if (url is not null)
         {
-            CheckScheme(url, binding, client, errors);
+            CheckScheme(url, binding, errors);
         }
+
+        var tls = TlsArguments.Read(
+            url, read.Value(LoadCommand.Tls), read.Valid(LoadCommand.Ca), read.Valid(LoadCommand.ClientCert), read.Valid(LoadCommand.ClientKey),
+            read.Valid(LoadCommand.ServerName), errors);
 
         // System.CommandLine throws when a value with an error is read: only clean arguments become options.
         if (url is null || errors.Count > 0)
@@ -135,6 +139,7 @@ internal static class LoadOptionsParser
             CompressionCodecs = read.Value(LoadCommand.CompressionCodecs),
             Bandwidth = read.Value(LoadCommand.Bandwidth) is { } bandwidth ? (long)bandwidth : null,
             MaxDecompressedSize = read.Value(LoadCommand.MaxDecompressedSize),
+            Tls = tls,
         };
     }
 
@@ -169,8 +174,8 @@ internal static class LoadOptionsParser
         }
     }
 
-    // The URL's scheme must be the binding's transport; unknown binding or client (already reported) skip their checks.
-    private static void CheckScheme(Uri url, WireBinding? binding, LoadClientMode? client, List<string> errors)
+    // The URL's scheme must be the binding's transport; an unknown binding (already reported) skips the check.
+    private static void CheckScheme(Uri url, WireBinding? binding, List<string> errors)
     {
         var netTcp = url.Scheme == Uri.UriSchemeNetTcp;
         if (binding is { IsSession: true } && !netTcp)
@@ -180,11 +185,6 @@ internal static class LoadOptionsParser
         else if (binding is { IsSession: false } && netTcp)
         {
             errors.Add($"Option '--url' must be an http or https URL for binding '{binding.Name}'; net.tcp is binding '{WireBindingNames.NetTcp}''s.");
-        }
-
-        if (client == LoadClientMode.Wcf && url.Scheme == Uri.UriSchemeHttps)
-        {
-            errors.Add($"Option '--client wcf' speaks plain http: the wire library's client bindings have no transport security; got '{url}'.");
         }
     }
 

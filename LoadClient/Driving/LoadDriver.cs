@@ -24,6 +24,9 @@ internal sealed class LoadDriver(LoadOptions options, ILoadTarget target)
     /// <summary>Where the live progress goes; null for none (--quiet).</summary>
     public TextWriter? ProgressOutput { get; init; }
 
+    /// <summary>TLS targets: the handshakes made so far, read as the measured phase starts and ends; null for a plain target.</summary>
+    public Func<long>? TlsHandshakes { get; init; }
+
     /// <summary><see cref="ProgressOutput"/> is a terminal: one line overwritten each second, not plain lines.</summary>
     public bool ProgressOnTerminal { get; init; }
 
@@ -64,6 +67,7 @@ internal sealed class LoadDriver(LoadOptions options, ILoadTarget target)
 
             using var process = Process.GetCurrentProcess();
             var cpuBefore = process.TotalProcessorTime;
+            var handshakesBefore = TlsHandshakes?.Invoke();
             var start = Stopwatch.GetTimestamp();
             var schedule = options.Rate is { } rate
                 ? RequestSchedule.Paced(rate, start, options.Duration is null ? options.Requests : null, options.Duration, Stopwatch.Frequency)
@@ -84,6 +88,7 @@ internal sealed class LoadDriver(LoadOptions options, ILoadTarget target)
             var wall = Stopwatch.GetElapsedTime(start);
             process.Refresh();
             var cpu = process.TotalProcessorTime - cpuBefore;
+            var handshakes = TlsHandshakes?.Invoke();
             if (AfterMeasure is { } after)
             {
                 await after(stop);
@@ -95,7 +100,11 @@ internal sealed class LoadDriver(LoadOptions options, ILoadTarget target)
                 total.Add(worker.Stats);
             }
 
-            return new LoadMeasurement(total, wall, cpu, stop.IsCancellationRequested, BySize: bySize);
+            return new LoadMeasurement(total, wall, cpu, stop.IsCancellationRequested, BySize: bySize)
+            {
+                TlsHandshakes = handshakes - handshakesBefore,
+                TlsHandshakesTotal = handshakes,
+            };
         }
         finally
         {

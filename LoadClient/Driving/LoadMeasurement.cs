@@ -12,6 +12,12 @@ namespace LoadClient.Driving;
 internal sealed record LoadMeasurement(
     WorkerStats Stats, TimeSpan WallTime, TimeSpan CpuTime, bool Stopped, string? AbortReason = null, LatencyBySize? BySize = null)
 {
+    /// <summary>TLS targets: handshakes during the measured phase; null for a plain target.</summary>
+    public long? TlsHandshakes { get; init; }
+
+    /// <summary>TLS targets: every handshake of the run, the pre-flight check's and the warm-up's included; null for a plain target.</summary>
+    public long? TlsHandshakesTotal { get; init; }
+
     /// <summary>A run that stopped before its measured phase, for <paramref name="reason"/>.</summary>
     public static LoadMeasurement Aborted(string reason) => new(new WorkerStats(), TimeSpan.Zero, TimeSpan.Zero, Stopped: false, reason);
 }

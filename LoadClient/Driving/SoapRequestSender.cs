@@ -2,6 +2,7 @@ using System.Diagnostics;
 using System.Net;
 using LoadClient.Compression;
 using LoadClient.Envelopes;
+using LoadClient.Tls;
 using SoapRouter.Wire.Compression;
 using SoapRouter.Wire.Soap;
 
@@ -12,11 +13,15 @@ internal sealed class SoapRequestSender : ILoadTarget, IDisposable
 {
     private readonly HttpClient _client;
     private readonly Uri _url;
+    private readonly string? _host;
 
     private int _channels;
 
-    /// <summary>Creates the sender and its pool of at most <paramref name="concurrency"/> connections to <paramref name="url"/>.</summary>
-    public SoapRequestSender(Uri url, RequestTemplateSet templates, int concurrency, TimeSpan timeout, ClientCompression? compression = null)
+    /// <summary>
+    /// Creates the sender and its pool of at most <paramref name="concurrency"/> connections to <paramref name="url"/>;
+    /// an https URL's connections are checked, counted and authenticated by <paramref name="tls"/> (else the system's defaults).
+    /// </summary>
+    public SoapRequestSender(Uri url, RequestTemplateSet templates, int concurrency, TimeSpan timeout, ClientCompression? compression = null, TargetTls? tls = null)
     {
         ArgumentNullException.ThrowIfNull(url);
         ArgumentNullException.ThrowIfNull(templates);
@@ -38,6 +43,12 @@ internal sealed class SoapRequestSender : ILoadTarget, IDisposable
             UseProxy = false,
             ActivityHeadersPropagator = null,
         };
+
+        if (tls is not null)
+        {
+            handler.SslOptions = tls.HttpOptions();
+            _host = tls.HostHeader(url);
+        }
 
         // The per-request timeout is applied by the sender so it also covers reading the reply body,
         // which HttpClient.Timeout does not once headers have arrived.
@@ -180,7 +191,7 @@ internal sealed class SoapRequestSender : ILoadTarget, IDisposable
         }
     }
 
-    /// <summary>A POST of <paramref name="content"/> over HTTP/1.1 with the template's SOAPAction and, inside a request span, its traceparent.</summary>
+    /// <summary>A POST of <paramref name="content"/> over HTTP/1.1 with the template's SOAPAction, --server-name as its Host when given, and, inside a request span, its traceparent.</summary>
     private HttpRequestMessage NewRequest(SoapRequestTemplate template, HttpContent content)
     {
         var request = new HttpRequestMessage(HttpMethod.Post, _url)
@@ -189,6 +200,11 @@ internal sealed class SoapRequestSender : ILoadTarget, IDisposable
             VersionPolicy = HttpVersionPolicy.RequestVersionExact,
             Content = content,
         };
+        if (_host is not null)
+        {
+            request.Headers.Host = _host;
+        }
+
         if (template.SoapActionHeader is { } soapAction)
         {
             request.Headers.TryAddWithoutValidation("SOAPAction", soapAction);

@@ -46,6 +46,9 @@ internal static class ConsoleReport
         }
 
         WriteCompression(report.Compression, output);
+        output.WriteLine(report.TlsHandshakes is { } handshakes
+            ? string.Create(c, $"  tls            {handshakes:N0} handshakes ({report.TlsHandshakesPer1000Requests:F1} per 1,000 requests), {report.TlsHandshakesTotal:N0} with the pre-flight check and warm-up")
+            : "  tls            none");
         output.WriteLine(string.Create(c, $"  client CPU     {report.ClientCpuMs:F0} ms, {report.ClientCpuMsPerRequest:F3} ms/request"));
         output.WriteLine(string.Create(c, $"  message id     {(report.UniqueMessageIdPerRequest ? "unique wsa:MessageID per request" : report.Compression.RequestsCompressed is > 0 && report.Compression.Mode is "wcf" or "always" ? "one wsa:MessageID per template (compressed once, shared by its requests)" : "none in this message")}"));
         if (report.Router is { } router)

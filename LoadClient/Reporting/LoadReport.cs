@@ -133,6 +133,18 @@ internal sealed record LoadReport
     /// <summary><see cref="ClientCpuMs"/> per measured request.</summary>
     public required double ClientCpuMsPerRequest { get; init; }
 
+    /// <summary>
+    /// TLS targets: handshakes the client made during the measured phase (new connections: raw, the HttpClient's; wcf,
+    /// WCF's HTTPS connections and net.tcp sessions), refused ones included. Null for a plain target.
+    /// </summary>
+    public required long? TlsHandshakes { get; init; }
+
+    /// <summary><see cref="TlsHandshakes"/> per 1,000 measured requests: near 0 when connections are reused, 1,000 when every request makes its own.</summary>
+    public required double? TlsHandshakesPer1000Requests { get; init; }
+
+    /// <summary>TLS targets: every handshake of the run, the pre-flight check's and the warm-up's included. Null for a plain target.</summary>
+    public required long? TlsHandshakesTotal { get; init; }
+
     /// <summary>--admin-url: the change of the router's /stats over the measured phase; null without it.</summary>
     public required RouterReport? Router { get; init; }
 
@@ -202,6 +214,9 @@ internal sealed record LoadReport
             BytesReceived = raw ? stats.BytesReceived : null,
             BytesSentPerRequest = raw ? PerRequest(stats.BytesSent, requests) : null,
             BytesReceivedPerRequest = raw ? PerRequest(stats.BytesReceived, requests) : null,
+            TlsHandshakes = measurement.TlsHandshakes,
+            TlsHandshakesPer1000Requests = measurement.TlsHandshakes is { } handshakes ? PerRequest(handshakes * 1000.0, requests) : null,
+            TlsHandshakesTotal = measurement.TlsHandshakesTotal,
             ClientCpuMs = cpuMs,
             ClientCpuMsPerRequest = PerRequest(cpuMs, requests),
         };

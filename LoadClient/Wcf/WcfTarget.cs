@@ -23,6 +23,7 @@ internal sealed class WcfTarget<TContract> : ILoadTarget
         _endpoint = endpoint;
         _call = call;
         _factory = new ChannelFactory<TContract>(endpoint.Binding, endpoint.Address);
+        endpoint.Tls?.Configure(_factory.Credentials);
     }
 
     /// <inheritdoc />

@@ -1,12 +1,12 @@
 using System.Text;
 using System.Text.Json;
-using global::LoadClient;
 using global::LoadClient.AdminStats;
 using Microsoft.AspNetCore.Builder;
 using Microsoft.AspNetCore.Hosting;
 using SoapRouter.Admin;
 using SoapRouter.Telemetry;
 using SoapRouter.Tests.Support;
+using static SoapRouter.Tests.LoadClient.LoadAppRun;
 
 namespace SoapRouter.Tests.LoadClient;
 
@@ -79,14 +79,6 @@ public sealed class LoadAppAdminStatsTests
         Assert.Equal(
             """{"messages":15,"ratio":0.25,"paths":{"verbatim":{"messages":5}},"state":"degraded","routes":{"a":{"messages":3}}}""",
             delta.ToJsonString());
-    }
-
-    private static async Task<(int ExitCode, string Output, string Error)> RunAsync(params string[] args)
-    {
-        using var output = new StringWriter();
-        using var error = new StringWriter();
-        var exitCode = await LoadApp.RunAsync(args, output, error, CancellationToken.None);
-        return (exitCode, output.ToString(), error.ToString());
     }
 
     private static async Task<AdminHost> StartAdminAsync(RouterStatistics statistics)

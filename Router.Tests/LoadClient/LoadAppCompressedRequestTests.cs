@@ -1,10 +1,10 @@
 using System.Globalization;
 using System.IO.Compression;
 using System.Text.Json;
-using LoadClient;
 using SoapRouter.Tests.Support;
 using SoapRouter.Wire.Bindings;
 using SoapRouter.Wire.Compression;
+using static SoapRouter.Tests.LoadClient.LoadAppRun;
 
 namespace SoapRouter.Tests.LoadClient;
 
@@ -70,13 +70,5 @@ public sealed class LoadAppCompressedRequestTests
         using var output = new MemoryStream();
         input.CopyTo(output);
         return output.ToArray();
-    }
-
-    private static async Task<(int ExitCode, string Output, string Error)> RunAsync(params string[] args)
-    {
-        using var output = new StringWriter();
-        using var error = new StringWriter();
-        var exitCode = await LoadApp.RunAsync(args, output, error, CancellationToken.None);
-        return (exitCode, output.ToString(), error.ToString());
     }
 }

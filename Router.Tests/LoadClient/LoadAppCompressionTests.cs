@@ -7,6 +7,7 @@ using SoapRouter.Tests.Listening;
 using SoapRouter.Tests.Support;
 using SoapRouter.Wire.Bindings;
 using SoapRouter.Wire.Compression;
+using static SoapRouter.Tests.LoadClient.LoadAppRun;
 
 namespace SoapRouter.Tests.LoadClient;
 
@@ -193,8 +194,6 @@ public sealed class LoadAppCompressionTests
         Assert.Contains("bombs 2, corrupt 2", output, StringComparison.Ordinal);
     }
 
-    private static JsonElement Report(string path) => JsonDocument.Parse(File.ReadAllBytes(path)).RootElement;
-
     private static byte[] Gzip(byte[] plain)
     {
         using var output = new MemoryStream();
@@ -204,13 +203,5 @@ public sealed class LoadAppCompressionTests
         }
 
         return output.ToArray();
-    }
-
-    private static async Task<(int ExitCode, string Output, string Error)> RunAsync(params string[] args)
-    {
-        using var output = new StringWriter();
-        using var error = new StringWriter();
-        var exitCode = await LoadApp.RunAsync(args, output, error, CancellationToken.None);
-        return (exitCode, output.ToString(), error.ToString());
     }
 }

@@ -1,9 +1,9 @@
 using System.Text;
 using System.Text.Json;
 using Samples.Contracts;
-using LoadClient;
 using SoapRouter.Tests.Support;
 using SoapRouter.Wire.Bindings;
+using static SoapRouter.Tests.LoadClient.LoadAppRun;
 
 namespace SoapRouter.Tests.LoadClient;
 
@@ -156,13 +156,5 @@ public sealed class LoadAppEndToEndTests
 
         Assert.Equal(0, exitCode);
         Assert.Contains("--allow-remote", output, StringComparison.Ordinal);
-    }
-
-    private static async Task<(int ExitCode, string Output, string Error)> RunAsync(params string[] args)
-    {
-        using var output = new StringWriter();
-        using var error = new StringWriter();
-        var exitCode = await LoadApp.RunAsync(args, output, error, CancellationToken.None);
-        return (exitCode, output.ToString(), error.ToString());
     }
 }

@@ -1,7 +1,7 @@
 using System.Text;
-using global::LoadClient;
 using SoapRouter.Tests.Support;
 using SoapRouter.Wire.Bindings;
+using static SoapRouter.Tests.LoadClient.LoadAppRun;
 
 namespace SoapRouter.Tests.LoadClient;
 
@@ -109,13 +109,5 @@ public sealed class LoadAppPreflightTests
 
         Assert.Equal(2, exitCode);
         Assert.Contains("'--url' must be a net.tcp URL for binding 'netTcp'", error, StringComparison.Ordinal);
-    }
-
-    internal static async Task<(int ExitCode, string Output, string Error)> RunAsync(params string[] args)
-    {
-        using var output = new StringWriter();
-        using var error = new StringWriter();
-        var exitCode = await LoadApp.RunAsync(args, output, error, CancellationToken.None);
-        return (exitCode, output.ToString(), error.ToString());
     }
 }

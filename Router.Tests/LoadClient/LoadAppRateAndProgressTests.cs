@@ -5,6 +5,7 @@ using global::LoadClient.Latency;
 using global::LoadClient.Reporting;
 using Microsoft.AspNetCore.Http;
 using SoapRouter.Tests.Support;
+using static SoapRouter.Tests.LoadClient.LoadAppRun;
 
 namespace SoapRouter.Tests.LoadClient;
 
@@ -136,13 +137,5 @@ public sealed class LoadAppRateAndProgressTests
         var progress = Assert.Single(output.Split('\n'), l => l.Contains("req/s  faults", StringComparison.Ordinal));
         // The line shows the seconds elapsed when the timer fired: 5, or 6 when a busy machine's timer ran late (seen in CI).
         Assert.Matches(@"^\[    [56] s\]", progress);
-    }
-
-    private static async Task<(int ExitCode, string Output, string Error)> RunAsync(params string[] args)
-    {
-        using var output = new StringWriter();
-        using var error = new StringWriter();
-        var exitCode = await LoadApp.RunAsync(args, output, error, CancellationToken.None);
-        return (exitCode, output.ToString(), error.ToString());
     }
 }

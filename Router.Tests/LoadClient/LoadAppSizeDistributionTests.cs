@@ -1,9 +1,9 @@
 using System.Text.Json;
-using global::LoadClient;
 using global::LoadClient.Payloads;
 using Samples.Contracts;
 using SoapRouter.Tests.Support;
 using SoapRouter.Wire.Bindings;
+using static SoapRouter.Tests.LoadClient.LoadAppRun;
 
 namespace SoapRouter.Tests.LoadClient;
 
@@ -63,13 +63,5 @@ public sealed class LoadAppSizeDistributionTests
         Assert.Equal(10, payloadSizes.Length);
         Assert.True(payloadSizes.Distinct().Count() >= 5, string.Join(", ", payloadSizes));
         Assert.All(backend.Requests, r => Assert.InRange(r.Body.Length, 1, SeedSizes.Max + 4096));
-    }
-
-    private static async Task<(int ExitCode, string Output, string Error)> RunAsync(params string[] args)
-    {
-        using var output = new StringWriter();
-        using var error = new StringWriter();
-        var exitCode = await LoadApp.RunAsync(args, output, error, CancellationToken.None);
-        return (exitCode, output.ToString(), error.ToString());
     }
 }

@@ -4,6 +4,7 @@ using Samples.Contracts;
 using Samples.Payloads;
 using SoapRouter.Tests.Support;
 using SoapRouter.Wire.Bindings;
+using static SoapRouter.Tests.LoadClient.LoadAppRun;
 
 namespace SoapRouter.Tests.LoadClient;
 
@@ -216,13 +217,5 @@ public sealed class LoadAppWireEndToEndTests
         Assert.Equal(1, exitCode);
         Assert.Contains("(stopped early)", output.ToString(), StringComparison.Ordinal);
         Assert.Contains("requests       0: 0 ok, 0 faults, 0 errors", output.ToString(), StringComparison.Ordinal);
-    }
-
-    private static async Task<(int ExitCode, string Output, string Error)> RunAsync(params string[] args)
-    {
-        using var output = new StringWriter();
-        using var error = new StringWriter();
-        var exitCode = await LoadApp.RunAsync(args, output, error, CancellationToken.None);
-        return (exitCode, output.ToString(), error.ToString());
     }
 }

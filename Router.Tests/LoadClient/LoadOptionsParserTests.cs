@@ -151,7 +151,6 @@ public sealed class LoadOptionsParserTests
     [InlineData("raw", "netTcp", "net.tcp://127.0.0.1:8808/r", "Binding 'netTcp' is spoken by the WCF client only: add '--client wcf'")]
     [InlineData("wcf", "netTcp", "http://127.0.0.1:8808/r", "'--url' must be a net.tcp URL for binding 'netTcp'")]
     [InlineData("wcf", "soap12Http", "net.tcp://127.0.0.1:8808/r", "'--url' must be an http or https URL for binding 'soap12Http'")]
-    [InlineData("wcf", "basicHttp", "https://127.0.0.1:8443/r", "'--client wcf' speaks plain http")]
     public void Parse_ClientBindingAndSchemeThatDoNotFit_IsAnError(string client, string binding, string url, string expected)
     {
         var error = Assert.Single(LoadOptionsParser.Parse(["--client", client, "--binding", binding, "--url", url]).Errors);
@@ -225,7 +224,7 @@ public sealed class LoadOptionsParserTests
         {
             "--url", "--client", "--binding", "--operation", "--size", "--size-distribution", "--orders", "--profile", "--to",
             "--concurrency", "--requests", "--duration", "--rate", "--warmup", "--timeout", "--json", "--tcp-buffer",
-            "--admin-url", "--quiet", "--allow-remote",
+            "--admin-url", "--quiet", "--allow-remote", "--tls", "--ca", "--client-cert", "--client-key", "--server-name",
         })
         {
             Assert.Contains(option + " ", help, StringComparison.Ordinal);

@@ -75,7 +75,7 @@ internal sealed class DestinationTls : IDisposable
     /// The certificate check of WCF's net.tcp upgrade (the chain; WCF checks the name against the endpoint identity),
     /// counted and explained as <see cref="Validate"/> does.
     /// </summary>
-    public System.IdentityModel.Selectors.X509CertificateValidator WcfValidator() => new WcfCertificateValidator(this);
+    public WcfServerCertificateValidator WcfValidator() => new(certificate => ValidateChain(certificate) ? null : _destination.TlsProblem);
 
     /// <summary>The handshake settings for a <see cref="SocketsHttpHandler"/>.</summary>
     public SslClientAuthenticationOptions HttpOptions() => new()
@@ -109,18 +109,6 @@ internal sealed class DestinationTls : IDisposable
         if (_clientCertificate is not null)
         {
             _certificates.Remove(_clientCertificate);
-        }
-    }
-
-    /// <summary>WCF's hook for the chain check; a refusal surfaces to the channel as a security exception (a failed open).</summary>
-    private sealed class WcfCertificateValidator(DestinationTls tls) : System.IdentityModel.Selectors.X509CertificateValidator
-    {
-        public override void Validate(X509Certificate2 certificate)
-        {
-            if (!tls.ValidateChain(certificate))
-            {
-                throw new System.IdentityModel.Tokens.SecurityTokenValidationException(tls._destination.TlsProblem);
-            }
         }
     }
 }

@@ -43,7 +43,7 @@ public sealed class ServerCertificatePolicy
 
         if ((errors & SslPolicyErrors.RemoteCertificateNameMismatch) != 0)
         {
-            problem = $"the certificate ({certificate.Subject}) is not for the name asked for";
+            problem = NameMismatch(certificate, null);
             return false;
         }
 
@@ -95,6 +95,34 @@ public sealed class ServerCertificatePolicy
             : $"the certificate ({certificate.Subject}) does not chain to the trusted authorities: {ChainStatus(chain)}";
         return false;
     }
+
+    /// <summary>
+    /// The chain and the name, for a TLS stack that hands over only the certificate and checks no name (WCF's HTTPS with
+    /// a custom validator ignores the TLS stack's name check): the certificate must carry <paramref name="serverName"/>
+    /// (a DNS name, wildcards allowed, or an IP address; the common name only when there are no alternative names, as SslStream) and chain as <see cref="ValidateChain"/> says.
+    /// </summary>
+    public bool Validate(X509Certificate2 certificate, string serverName, out string? problem)
+    {
+        ArgumentNullException.ThrowIfNull(certificate);
+        ArgumentException.ThrowIfNullOrEmpty(serverName);
+        problem = null;
+        if (SkipVerify)
+        {
+            return true;
+        }
+
+        if (!certificate.MatchesHostname(serverName))
+        {
+            problem = NameMismatch(certificate, serverName);
+            return false;
+        }
+
+        return ValidateChain(certificate, out problem);
+    }
+
+    private static string NameMismatch(X509Certificate certificate, string? serverName) => serverName is null
+        ? $"the certificate ({certificate.Subject}) is not for the name asked for"
+        : $"the certificate ({certificate.Subject}) is not for the name asked for ('{serverName}')";
 
     /// <summary>The chain's problems, named ("UntrustedRoot, NotTimeValid").</summary>
     internal static string ChainStatus(X509Chain chain)

@@ -62,13 +62,7 @@ internal sealed class NetTcpDestinationClient : IDisposable
         {
             // A channel factory built from the binding finds its credentials among the binding parameters.
             var credentials = new System.ServiceModel.Description.ClientCredentials();
-            credentials.ServiceCertificate.SslCertificateAuthentication = new System.ServiceModel.Security.X509ServiceCertificateAuthentication
-            {
-                CertificateValidationMode = System.ServiceModel.Security.X509CertificateValidationMode.Custom,
-                CustomCertificateValidator = tls.WcfValidator(),
-                RevocationMode = System.Security.Cryptography.X509Certificates.X509RevocationMode.NoCheck,
-            };
-            credentials.ClientCertificate.Certificate = tls.ClientCertificate;
+            tls.WcfValidator().ApplyTo(credentials, tls.ClientCertificate);
             parameters.Add(credentials);
         }
 
