@@ -271,6 +271,20 @@ public sealed class TlsServerHandshakeTests : IDisposable
     }
 
     [Fact]
+    public async Task Dispose_AfterTheClientWentAway_DoesNotThrow()
+    {
+        await using var connection = new InMemoryTls();
+        await using var client = new SslStream(connection.Client);
+        var accepting = TlsServerHandshake.AcceptAsync(connection.Server, InMemoryTls.Options(_pki.Server()), CancellationToken.None);
+        await client.AuthenticateAsClientAsync(InMemoryTls.ClientOptions(_pki.Ca)).WaitAsync(Bound);
+        var result = await accepting.WaitAsync(Bound);
+
+        await connection.ClientGoneAsync();
+
+        await result.DisposeAsync().AsTask().WaitAsync(Bound);
+    }
+
+    [Fact]
     public async Task CertificateSourceThatThrows_Throws_AsABugOrBadConfiguration()
     {
         var options = new TlsServerOptions { CertificateFor = _ => throw new InvalidDataException("no certificate configured") };
