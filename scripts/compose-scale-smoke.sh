@@ -49,8 +49,7 @@ export ROUTER_CONFIG_DIR="$out/config"
 cp -r deploy/router "$ROUTER_CONFIG_DIR"
 chmod -R a+rX "$ROUTER_CONFIG_DIR"
 source "$root/scripts/lib/free-port.sh"
-export ROUTER_HTTPS_PORT="${ROUTER_HTTPS_PORT:-$(free_port 8443)}" ROUTER_PARTNER_PORT="${ROUTER_PARTNER_PORT:-$(free_port 8444)}" \
-  ROUTER_NETTCP_PORT="${ROUTER_NETTCP_PORT:-$(free_port 8808)}"
+router_ports
 https="https://127.0.0.1:$ROUTER_HTTPS_PORT"
 echo "== front's host ports: https $ROUTER_HTTPS_PORT, partner https $ROUTER_PARTNER_PORT, net.tcp TLS $ROUTER_NETTCP_PORT; $replicas router replicas"
 
@@ -131,9 +130,9 @@ for c in "${routers[@]}"; do
 done
 check "each replica's admin endpoint is on its own internal address ($(printf '%s ' "${admin[@]}"))" \
   test "$(printf '%s\n' "${admin[@]}" | grep -c .)" = "$replicas" -a "$(printf '%s\n' "${admin[@]}" | sort -u | grep -c .)" = "$replicas"
-router_ports=""
-for c in "${routers[@]}"; do router_ports+=$(docker port "$c"); done
-check "router replicas publish no port" test -z "$router_ports"
+replica_ports=""
+for c in "${routers[@]}"; do replica_ports+=$(docker port "$c"); done
+check "router replicas publish no port" test -z "$replica_ports"
 check "the front publishes 8443, 8444 and 8808 only" \
   test "$(docker port "$front" | awk '{print $1}' | sort -u | tr '\n' ' ')" = "8443/tcp 8444/tcp 8808/tcp "
 client_tls="$out/client-tls"

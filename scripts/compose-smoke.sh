@@ -55,8 +55,7 @@ export ROUTER_CONFIG_DIR="$out/config"
 cp -r deploy/router "$ROUTER_CONFIG_DIR"
 # Host ports of the router's listeners: 8443, 8444 and 8808 unless taken (others share this machine), else free ones.
 source "$root/scripts/lib/free-port.sh"
-export ROUTER_HTTPS_PORT="${ROUTER_HTTPS_PORT:-$(free_port 8443)}" ROUTER_PARTNER_PORT="${ROUTER_PARTNER_PORT:-$(free_port 8444)}" \
-  ROUTER_NETTCP_PORT="${ROUTER_NETTCP_PORT:-$(free_port 8808)}"
+router_ports
 https="https://127.0.0.1:$ROUTER_HTTPS_PORT"
 echo "== router's host ports: https $ROUTER_HTTPS_PORT, partner https $ROUTER_PARTNER_PORT, net.tcp TLS $ROUTER_NETTCP_PORT"
 # The traces check: docker-compose.traces.yml adds an OTLP/HTTP sink on the internal network (the backends export to
