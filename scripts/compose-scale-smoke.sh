@@ -2,11 +2,14 @@
 # The scale-out stack end to end: docker-compose.yml + docker-compose.scale.yml, `--scale router=3` behind the front
 # load balancer (HAProxy, deploy/front/), and checks:
 #   - every replica comes up healthy, each with its admin endpoint on its own internal address (no fixed IP);
-#   - the replicas publish no port, the front publishes 8080 and 8808 only;
-#   - load through the front (LoadClient on the host: basicHttp and soap12Http raw, net.tcp with the WCF client; and a
-#     LoadClient container on the DMZ by the front's service name) is all answered, no error, no fault;
+#   - the replicas publish no port, the front publishes 8443, 8444 and 8808 only;
+#   - load through the front, TLS passed through to the replicas (LoadClient on the host trusting the test CA: basicHttp
+#     and soap12Http raw over https, net.tcp TLS with the WCF client once LoadClient has --ca, a SKIP line until then;
+#     and a LoadClient container on the DMZ by the front's service name, https://front) is all answered, no error, no fault;
 #   - every replica handled some of it: its own /stats (asked from inside it, the admin is on the internal network
 #     only) counts messages > 0, and the replicas' counts add up to at least what the clients sent;
+#   - TLS through the front (scripts/lib/tls-checks.sh): the replicas' certificate, partner-a's client certificate
+#     passes through to them, no certificate or another CA's is refused, net.tcp's TLS upgrade;
 # then takes the stack down (also on a failure or an interrupt). Prints PASS/FAIL per check; exit 1 on a FAIL.
 #
 # Usage: scripts/compose-scale-smoke.sh [--replicas N (default 3)] [--requests N (default 600)] [--keep]
@@ -46,15 +49,17 @@ export ROUTER_CONFIG_DIR="$out/config"
 cp -r deploy/router "$ROUTER_CONFIG_DIR"
 chmod -R a+rX "$ROUTER_CONFIG_DIR"
 source "$root/scripts/lib/free-port.sh"
-export ROUTER_HTTP_PORT="${ROUTER_HTTP_PORT:-$(free_port 8080)}" ROUTER_NETTCP_PORT="${ROUTER_NETTCP_PORT:-$(free_port 8808)}"
-http="http://127.0.0.1:$ROUTER_HTTP_PORT"
-echo "== front's host ports: HTTP $ROUTER_HTTP_PORT, net.tcp $ROUTER_NETTCP_PORT; $replicas router replicas"
+router_ports
+https="https://127.0.0.1:$ROUTER_HTTPS_PORT"
+echo "== front's host ports: https $ROUTER_HTTPS_PORT, partner https $ROUTER_PARTNER_PORT, net.tcp TLS $ROUTER_NETTCP_PORT; $replicas router replicas"
 
 results=()
 failed=0
 pass() { results+=("PASS  $1"); echo "PASS  $1"; }
 fail() { results+=("FAIL  $1"); echo "FAIL  $1"; failed=1; }
+skip() { results+=("SKIP  $1"); echo "SKIP  $1"; }
 check() { local what="$1"; shift; if "$@"; then pass "$what"; else fail "$what"; fi; }
+source "$root/scripts/lib/tls-checks.sh"
 started=$(date +%s)
 summary() {
   echo
@@ -92,7 +97,7 @@ for app in router backendstub loadclient; do
   [ -x "artifacts/publish/$app/$( [ $app = router ] && echo Router || ([ $app = backendstub ] && echo BackendStub || echo LoadClient))" ] \
     || { scripts/docker-publish.sh || die "host publish (scripts/docker-publish.sh)"; break; }
 done
-echo "== docker-compose build (router, backends, loadclient, front)"
+echo "== docker-compose build (certs, router, backends, loadclient, front)"
 compose --profile load build > "$out/build.log" 2>&1 || { tail -n 30 "$out/build.log"; die "images build"; }
 pass "images build on $BASE_IMAGE (front: HAProxy $(docker run --rm --entrypoint haproxy soap-router-front:dev -v 2>/dev/null | head -n 1 | awk '{print $3}'))"
 
@@ -125,23 +130,20 @@ for c in "${routers[@]}"; do
 done
 check "each replica's admin endpoint is on its own internal address ($(printf '%s ' "${admin[@]}"))" \
   test "$(printf '%s\n' "${admin[@]}" | grep -c .)" = "$replicas" -a "$(printf '%s\n' "${admin[@]}" | sort -u | grep -c .)" = "$replicas"
-router_ports=""
-for c in "${routers[@]}"; do router_ports+=$(docker port "$c"); done
-check "router replicas publish no port" test -z "$router_ports"
-check "the front publishes 8080 and 8808 only" \
-  test "$(docker port "$front" | awk '{print $1}' | sort -u | tr '\n' ' ')" = "8080/tcp 8808/tcp "
+replica_ports=""
+for c in "${routers[@]}"; do replica_ports+=$(docker port "$c"); done
+check "router replicas publish no port" test -z "$replica_ports"
+check "the front publishes 8443, 8444 and 8808 only" \
+  test "$(docker port "$front" | awk '{print $1}' | sort -u | tr '\n' ' ')" = "8443/tcp 8444/tcp 8808/tcp "
+client_tls="$out/client-tls"
+client_tls_copy compose "$client_tls" || die "the test clients' certificates copied out of the client-tls volume"
 
-# The front's health checks need a moment to mark new replicas up.
+# The front's health checks need a moment to mark new replicas up: wait for a replica's answer through it (a GET of a
+# listener is answered 405 over TLS; a bare connect would not tell, the front accepts TCP with no replica up), then a
+# few more checks for the others.
 for _ in $(seq 1 20); do
-  curl_ok=$(python3 - "$ROUTER_HTTP_PORT" <<'PY'
-import socket, sys
-try:
-    socket.create_connection(("127.0.0.1", int(sys.argv[1])), 2).close(); print(1)
-except OSError:
-    print(0)
-PY
-)
-  [ "$curl_ok" = 1 ] && break; sleep 1
+  [ "$(curl -s -m 2 -o /dev/null -w '%{http_code}' --cacert "$client_tls/ca.crt" "$https/router/basic")" = 405 ] && break
+  sleep 1
 done
 sleep 5
 
@@ -157,7 +159,7 @@ PY
 }
 load() { # name, request count, LoadClient arguments
   local name="$1" n="$2"; shift 2
-  "$loadclient" --requests "$n" --quiet --json "$out/$name.json" "$@" > "$out/$name.txt" 2>&1
+  SSL_CERT_FILE="$client_tls/ca.crt" "$loadclient" --requests "$n" --quiet --json "$out/$name.json" "$@" > "$out/$name.txt" 2>&1
   local rc=$?
   if [ "$rc" = 0 ] && ok_run "$out/$name.json" "$n"; then
     sent=$((sent + n))
@@ -166,42 +168,62 @@ load() { # name, request count, LoadClient arguments
     fail "$name through the front (exit $rc): $(grep -m1 'requests ' "$out/$name.txt" 2>/dev/null | sed 's/^ *//') (artifacts/compose-scale-smoke/$name.txt)"
   fi
 }
-echo "== LoadClient on the host through the front, $requests requests per run"
-load basic-getOrders  "$requests" --concurrency 12 --url $http/router/basic  --binding basicHttp  --operation getOrders --orders 10
-load soap12-getOrders "$requests" --concurrency 12 --url $http/router/soap12 --binding soap12Http --operation getOrders --orders 10
-load wcf-netTcp-getOrders "$requests" --concurrency 6 --client wcf --url net.tcp://127.0.0.1:$ROUTER_NETTCP_PORT/router --binding netTcp --operation getOrders --orders 10
+# The front balances connections (TLS passes through): each run's 12 connections spread over the replicas.
+echo "== LoadClient on the host through the front (https, the test CA), $requests requests per run"
+load basic-getOrders  "$requests" --concurrency 12 --url $https/router/basic  --binding basicHttp  --operation getOrders --orders 10
+load soap12-getOrders "$requests" --concurrency 12 --url $https/router/soap12 --binding soap12Http --operation getOrders --orders 10
+if loadclient_has_tls "$loadclient"; then
+  load wcf-netTcp-getOrders "$requests" --concurrency 6 --client wcf --ca "$client_tls/ca.crt" --url net.tcp://localhost:$ROUTER_NETTCP_PORT/router --binding netTcp --operation getOrders --orders 10
+else
+  skip "wcf-netTcp-getOrders through the front over net.tcp TLS: this LoadClient has no --ca (net.tcp TLS through the front is checked up to the Preamble Ack below)"
+fi
 echo "== from the DMZ network (LoadClient container) through the front by service name"
-if compose run --rm loadclient --url http://front:8080/router/soap12 --binding soap12Http --operation getOrders \
+if compose run --rm loadclient --url https://front:8443/router/soap12 --binding soap12Http --operation getOrders \
      --orders 10 --requests "$requests" --concurrency 8 --quiet --allow-remote > "$out/dmz-loadclient.txt" 2>&1 \
    && grep -q "requests *$requests: $requests ok" "$out/dmz-loadclient.txt"; then
   sent=$((sent + requests))
-  pass "DMZ container -> front:8080: $(grep -m1 'requests ' "$out/dmz-loadclient.txt" | sed 's/^ *//')"
+  pass "DMZ container -> https://front:8443: $(grep -m1 'requests ' "$out/dmz-loadclient.txt" | sed 's/^ *//')"
 else
-  fail "DMZ container -> front:8080 (artifacts/compose-scale-smoke/dmz-loadclient.txt)"
+  fail "DMZ container -> https://front:8443 (artifacts/compose-scale-smoke/dmz-loadclient.txt)"
 fi
 
 # --- every replica took part: its own /stats, asked inside it
 echo "== per-replica /stats (messages), asked inside each replica"
+# Message faults, and apart from them TLS handshake failures (faults.tlsHandshake: connections, not messages). The runs
+# above cause a few of those with nothing wrong: LoadClient's reachability preflight opens and closes a bare TCP
+# connection per run, which the router counts as a handshake failure (peerClosed).
 total=0
 counts=""
+tls_failures=""
 zero=0
 faulty=0
 for c in "${routers[@]}"; do
+  name=$(docker inspect -f '{{.Name}}' "$c" | tr -d /)
   docker exec "$c" bash -c "exec 3<>/dev/tcp/${admin[$c]}/9901 && printf 'GET /stats HTTP/1.0\r\nHost: r\r\n\r\n' >&3 && cat <&3" \
-    > "$out/stats-$(docker inspect -f '{{.Name}}' "$c" | tr -d /).http" 2>&1
-  n=$(sed -n '/^\r\{0,1\}$/,$p' "$out/stats-$(docker inspect -f '{{.Name}}' "$c" | tr -d /).http" | tail -n +2 \
-      | python3 -c 'import json, sys; r = json.load(sys.stdin); print(r["messages"], r["faults"] if isinstance(r["faults"], int) else sum(v for v in r["faults"].values() if isinstance(v, int)))' 2>/dev/null)
-  messages=${n%% *}; faults=${n##* }
-  [ -n "$n" ] || { messages=0; faults="?"; }
-  counts+="$(docker inspect -f '{{.Name}}' "$c" | tr -d /) $messages (faults $faults); "
+    > "$out/stats-$name.http" 2>&1
+  n=$(sed -n '/^\r\{0,1\}$/,$p' "$out/stats-$name.http" | tail -n +2 | python3 -c '
+import json, sys
+r = json.load(sys.stdin)
+faults = {k: v for k, v in r["faults"].items() if isinstance(v, int)}
+failures = r.get("tls", {}).get("handshakeFailures", {})
+print(r["messages"], sum(v for k, v in faults.items() if k != "tlsHandshake"),
+      ",".join(f"{k} {v}" for k, v in failures.items()) or "none")' 2>/dev/null)
+  read -r messages faults tls <<< "$n"
+  [ -n "$n" ] || { messages=0; faults="?"; tls="?"; }
+  counts+="$name $messages (faults $faults); "
+  tls_failures+="$name $tls; "
   total=$((total + messages))
   [ "$messages" -gt 0 ] || zero=1
   [ "$faults" = 0 ] || faulty=1
 done
-echo "   $counts total $total, clients sent $sent"
+echo "   $counts total $total, clients sent $sent; TLS handshake failures: $tls_failures"
 check "every replica handled messages: ${counts}total $total" test "$zero" = 0
-check "no replica counted a fault" test "$faulty" = 0
+check "no replica counted a message fault (TLS handshake failures apart: ${tls_failures% })" test "$faulty" = 0
 check "the replicas' counts add up to what the clients sent ($total >= $sent)" test "$total" -ge "$sent"
+
+# --- TLS through the front, after the fault counts above (the refusals below count as faults where they land)
+echo "== TLS through the front (curl, scripts/lib/nettcp-tls-probe.py)"
+tls_checks "$client_tls" 127.0.0.1 "$ROUTER_HTTPS_PORT" "$ROUTER_PARTNER_PORT" "$ROUTER_NETTCP_PORT" " through the front"
 
 stack_up=0
 down

@@ -16,12 +16,31 @@ public sealed class ShippedRouterJsonTests
     }
 
     [Fact]
-    public void DockerRouterJson_LoadsWithNoErrorsOrWarnings()
+    public void DockerRouterJson_WithItsMountedCertificates_LoadsWithNoErrorsOrWarnings()
     {
-        var result = RouterConfigLoader.LoadFile(RepositoryPaths.DockerRouterJson);
+        using var docker = new DockerRouterJsonCopy();
 
+        var result = RouterConfigLoader.LoadFile(docker.Path);
+
+        Assert.Contains(DockerRouterJsonCopy.MountedTlsFolder, docker.Original, StringComparison.Ordinal);
         Assert.True(result.Succeeded, string.Join(Environment.NewLine, result.Errors));
         Assert.Empty(result.Warnings);
+    }
+
+    [Fact]
+    public void DockerRouterJson_EveryListenerIsTls_AndOnlyPartnerAPassesThePartnerListener()
+    {
+        using var docker = new DockerRouterJsonCopy();
+
+        var config = RouterConfigLoader.LoadFile(docker.Path).Config!;
+
+        Assert.All(config.Listeners, l => Assert.NotNull(l.Tls));
+        Assert.All(config.Listeners.Where(l => l.Binding != WireBindingNames.NetTcp), l => Assert.StartsWith("https://", l.Address, StringComparison.Ordinal));
+        var partner = config.Listeners.Single(l => l.Name == "partner");
+        Assert.Equal("RequireCertificate", partner.Tls!.ClientCertificateMode);
+        var route = config.Routes.Single(r => r.Filters.Any(f => f.Type == FilterTypes.Address && f.Value == new Uri(partner.Address).AbsolutePath));
+        Assert.Equal("CN=partner-a", Assert.Single(route.AllowedClientCertificates).Subject);
+        Assert.All(config.Listeners.Where(l => l != partner), l => Assert.Equal("NoCertificate", l.Tls!.ClientCertificateMode));
     }
 
     [Fact]

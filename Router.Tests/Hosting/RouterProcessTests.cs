@@ -37,7 +37,8 @@ public sealed class RouterProcessTests : IDisposable
     [Fact]
     public async Task Check_ShippedConfigs_AreValid()
     {
-        foreach (var path in new[] { RepositoryPaths.RouterJson, RepositoryPaths.DockerRouterJson })
+        using var docker = new DockerRouterJsonCopy();
+        foreach (var path in new[] { RepositoryPaths.RouterJson, docker.Path })
         {
             using var router = RouterProcess.Start("--config", path, "--check");
 

@@ -80,7 +80,16 @@ public sealed class TlsHandshakeResult : IAsyncDisposable
 
         await Framing.FramingOutput.CompleteQuietlyAsync(Transport.Output).ConfigureAwait(false);
         await Transport.Input.CompleteAsync().ConfigureAwait(false);
-        await Stream.DisposeAsync().ConfigureAwait(false);
+        try
+        {
+            await Stream.DisposeAsync().ConfigureAwait(false);
+        }
+        catch (Exception ex) when (Framing.PeerGone.Is(ex))
+        {
+            // The client went first (it closed after its last answer, or a load balancer's check after its handshake):
+            // SslStream's last write has no one to go to. That is the connection's end, not a failure of the server's.
+        }
+
         ClientCertificate?.Dispose();
     }
 }

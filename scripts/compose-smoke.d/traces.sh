@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Traces hook of scripts/compose-smoke.sh: sends a few basicHttp Echo requests through the router's published HTTP
+# Traces hook of scripts/compose-smoke.sh: sends a few basicHttp Echo requests through the router's published https
 # port (/router/basic, and the /router/basic-to-binary bridge) with a traceparent of a trace id made here, then looks
 # in the OTLP sink (docker-compose.traces.yml; the smoke points its router.json and the backends at it) for that
 # trace: OTLP protobuf carries trace and span ids as raw bytes, so the 16 bytes of the trace id must be in /v1/traces
@@ -21,7 +21,7 @@ sent=0
 for path in basic basic basic basic-to-binary basic-to-binary; do
   parent=$(python3 -c 'import secrets; print(secrets.token_hex(8))')
   parents+=("$parent")
-  code=$(curl -s -m 10 -o "$tmp/reply.xml" -w '%{http_code}' -H 'Content-Type: text/xml; charset=utf-8' \
+  code=$(curl -s -m 10 --cacert "$SMOKE_CA" -o "$tmp/reply.xml" -w '%{http_code}' -H 'Content-Type: text/xml; charset=utf-8' \
     -H 'SOAPAction: "http://tempuri.org/IEchoService/Echo"' -H "traceparent: 00-$trace_id-$parent-01" \
     --data-binary @"$tmp/echo.xml" "$SMOKE_HTTP/router/$path")
   echo "POST /router/$path traceparent 00-$trace_id-$parent-01: HTTP $code"

@@ -34,6 +34,13 @@ internal sealed class InMemoryTls : IAsyncDisposable
     /// <summary>The client closes its sending side.</summary>
     public Task CloseClientAsync() => _toServer.Writer.CompleteAsync().AsTask();
 
+    /// <summary>The client is gone: it sends nothing more and receives nothing more (what the server then writes fails).</summary>
+    public async Task ClientGoneAsync()
+    {
+        await _toServer.Writer.CompleteAsync();
+        await _toClient.Reader.CompleteAsync();
+    }
+
     /// <summary>Server options with one certificate for every name, or a certificate per SNI name.</summary>
     public static TlsServerOptions Options(TestCertificate server, ClientCertificatePolicy? clients = null, Func<string?, TestCertificate>? byName = null)
     {

@@ -259,15 +259,25 @@ public sealed class TlsServerHandshakeTests : IDisposable
     {
         await using var connection = new InMemoryTls();
         await using var client = new SslStream(connection.Client);
-        var accepting = TlsServerHandshake.AcceptAsync(connection.Server, InMemoryTls.Options(_pki.Server()), CancellationToken.None);
-        await client.AuthenticateAsClientAsync(InMemoryTls.ClientOptions(_pki.Ca)).WaitAsync(Bound);
-        var result = await accepting.WaitAsync(Bound);
+        var result = await AcceptedAsync(connection, client);
 
         await result.DisposeAsync();
         await result.DisposeAsync();
 
         await Assert.ThrowsAnyAsync<InvalidOperationException>(async () => await result.Transport!.Output.WriteAsync(new byte[1]));
         await connection.Server.Output.WriteAsync(new byte[] { 42 });
+    }
+
+    [Fact]
+    public async Task Dispose_AfterTheClientWentAway_DoesNotThrow()
+    {
+        await using var connection = new InMemoryTls();
+        await using var client = new SslStream(connection.Client);
+        var result = await AcceptedAsync(connection, client);
+
+        await connection.ClientGoneAsync();
+
+        await result.DisposeAsync().AsTask().WaitAsync(Bound);
     }
 
     [Fact]
@@ -313,5 +323,13 @@ public sealed class TlsServerHandshakeTests : IDisposable
         var read = await connection.Server.Input.ReadAsync().AsTask().WaitAsync(Bound);
         Assert.Equal(expected, Encoding.Latin1.GetString(read.Buffer.ToArray()));
         connection.Server.Input.AdvanceTo(read.Buffer.End);
+    }
+
+    /// <summary>A handshake of <paramref name="client"/> with the test server certificate, accepted; the caller disposes the result.</summary>
+    private async Task<TlsHandshakeResult> AcceptedAsync(InMemoryTls connection, SslStream client)
+    {
+        var accepting = TlsServerHandshake.AcceptAsync(connection.Server, InMemoryTls.Options(_pki.Server()), CancellationToken.None);
+        await client.AuthenticateAsClientAsync(InMemoryTls.ClientOptions(_pki.Ca)).WaitAsync(Bound);
+        return await accepting.WaitAsync(Bound);
     }
 }

@@ -1,0 +1,33 @@
+namespace SoapRouter.Tests.Support;
+
+/// <summary>
+/// deploy/router/router.json as the router container reads it: a copy in a temp folder whose certificate paths under
+/// /etc/router-tls/ (the compose stack's read-only mount) name files a <see cref="TestPki"/> made there instead, with
+/// the names scripts/make-certs.sh gives them. The checker loads every certificate, so the file is valid only with them.
+/// </summary>
+internal sealed class DockerRouterJsonCopy : IDisposable
+{
+    /// <summary>Where docker-compose.yml mounts the TLS folder in the router container.</summary>
+    public const string MountedTlsFolder = "/etc/router-tls/";
+
+    private readonly TestPki _pki = new();
+
+    public DockerRouterJsonCopy()
+    {
+        var server = _pki.Server(dnsNames: ["router", "front"]);
+        File.Copy(server.CertPath, System.IO.Path.Combine(_pki.Folder, "server.crt"));
+        File.Copy(server.KeyPath, System.IO.Path.Combine(_pki.Folder, "server.key"));
+        File.Copy(_pki.CaPath, System.IO.Path.Combine(_pki.Folder, "clients-ca.crt"));
+        Original = File.ReadAllText(RepositoryPaths.DockerRouterJson);
+        Path = System.IO.Path.Combine(_pki.Folder, "router.json");
+        File.WriteAllText(Path, Original.Replace(MountedTlsFolder, _pki.Folder + "/", StringComparison.Ordinal));
+    }
+
+    /// <summary>The repository file's text, unchanged.</summary>
+    public string Original { get; }
+
+    /// <summary>The copy, with the certificate paths pointing at the test PKI's folder.</summary>
+    public string Path { get; }
+
+    public void Dispose() => _pki.Dispose();
+}
