@@ -4,7 +4,7 @@
 #   - every replica comes up healthy, each with its admin endpoint on its own internal address (no fixed IP);
 #   - the replicas publish no port, the front publishes 8443, 8444 and 8808 only;
 #   - load through the front, TLS passed through to the replicas (LoadClient on the host trusting the test CA: basicHttp
-#     and soap12Http raw over https, net.tcp TLS with the WCF client once LoadClient has --ca, a SKIP line until then;
+#     and soap12Http raw over https, net.tcp TLS with the WCF client;
 #     and a LoadClient container on the DMZ by the front's service name, https://front) is all answered, no error, no fault;
 #   - every replica handled some of it: its own /stats (asked from inside it, the admin is on the internal network
 #     only) counts messages > 0, and the replicas' counts add up to at least what the clients sent;
@@ -57,7 +57,6 @@ results=()
 failed=0
 pass() { results+=("PASS  $1"); echo "PASS  $1"; }
 fail() { results+=("FAIL  $1"); echo "FAIL  $1"; failed=1; }
-skip() { results+=("SKIP  $1"); echo "SKIP  $1"; }
 check() { local what="$1"; shift; if "$@"; then pass "$what"; else fail "$what"; fi; }
 source "$root/scripts/lib/tls-checks.sh"
 started=$(date +%s)
@@ -172,11 +171,7 @@ load() { # name, request count, LoadClient arguments
 echo "== LoadClient on the host through the front (https, the test CA), $requests requests per run"
 load basic-getOrders  "$requests" --concurrency 12 --url $https/router/basic  --binding basicHttp  --operation getOrders --orders 10
 load soap12-getOrders "$requests" --concurrency 12 --url $https/router/soap12 --binding soap12Http --operation getOrders --orders 10
-if loadclient_has_tls "$loadclient"; then
-  load wcf-netTcp-getOrders "$requests" --concurrency 6 --client wcf --ca "$client_tls/ca.crt" --url net.tcp://localhost:$ROUTER_NETTCP_PORT/router --binding netTcp --operation getOrders --orders 10
-else
-  skip "wcf-netTcp-getOrders through the front over net.tcp TLS: this LoadClient has no --ca (net.tcp TLS through the front is checked up to the Preamble Ack below)"
-fi
+load wcf-netTcp-getOrders "$requests" --concurrency 6 --client wcf --tls --ca "$client_tls/ca.crt" --url net.tcp://localhost:$ROUTER_NETTCP_PORT/router --binding netTcp --operation getOrders --orders 10
 echo "== from the DMZ network (LoadClient container) through the front by service name"
 if compose run --rm loadclient --url https://front:8443/router/soap12 --binding soap12Http --operation getOrders \
      --orders 10 --requests "$requests" --concurrency 8 --quiet --allow-remote > "$out/dmz-loadclient.txt" 2>&1 \

@@ -6,8 +6,7 @@
 #     router mounts its TLS folder read-only; every listener is TLS (https 8443, https with client certificates 8444,
 #     net.tcp with transport security 8808);
 #   - every router listener answers through the published ports (LoadClient on the host, trusting the test CA only:
-#     raw https on each HTTP listener and bridge; WCF binaryHttp over https and WCF net.tcp over TLS once LoadClient has
-#     --ca, a SKIP line until then) and from the DMZ network by service name (LoadClient container, https://router);
+#     raw https on each HTTP listener and bridge; WCF binaryHttp over https and WCF net.tcp over TLS) and from the DMZ network by service name (LoadClient container, https://router);
 #   - TLS from the host (scripts/lib/tls-checks.sh): https with the test CA, refused with the system CAs, plain HTTP
 #     answered 400; the partner listener with partner-a's certificate, refused without one or with another CA's,
 #     partner-b denied by the route (403); net.tcp's TLS upgrade up to the Preamble Ack, a plain preamble refused; a
@@ -81,7 +80,6 @@ results=()
 failed=0
 pass() { results+=("PASS  $1"); echo "PASS  $1"; }
 fail() { results+=("FAIL  $1"); echo "FAIL  $1"; failed=1; }
-skip() { results+=("SKIP  $1"); echo "SKIP  $1"; }
 check() { # description, command...
   local what="$1"; shift
   if "$@"; then pass "$what"; else fail "$what"; fi
@@ -213,15 +211,9 @@ load binary-echo-1KB     --url $https/router/binary --binding binaryHttp --opera
 load basic-to-binary     --url $https/router/basic-to-binary --binding basicHttp --operation echo --size 1024
 load soap12-to-basic     --url $https/router/soap12-to-basic --binding soap12Http --operation getOrders --orders 10
 load soap12-to-netTcp    --url $https/router/soap12-to-netTcp --binding soap12Http --operation getOrders --orders 10
-# The WCF client (System.ServiceModel's bindings with transport security) needs LoadClient's TLS options (branch
-# loadclient-tls); the listeners have no plain twin for it, so until then these two are SKIP lines.
-if loadclient_has_tls "$loadclient"; then
-  load wcf-binary-getOrders --client wcf --ca "$client_tls/ca.crt" --url $https/router/binary --binding binaryHttp --operation getOrders --orders 10
-  load wcf-netTcp-getOrders --client wcf --ca "$client_tls/ca.crt" --url net.tcp://localhost:$ROUTER_NETTCP_PORT/router --binding netTcp --operation getOrders --orders 10
-else
-  skip "wcf-binary-getOrders over https: this LoadClient has no --ca (its WCF client speaks plain http only)"
-  skip "wcf-netTcp-getOrders over net.tcp TLS: this LoadClient has no --ca (net.tcp TLS is checked up to the Preamble Ack below)"
-fi
+# The WCF client: System.ServiceModel's bindings with transport security, the router's certificate checked against the test CA.
+load wcf-binary-getOrders --client wcf --ca "$client_tls/ca.crt" --url $https/router/binary --binding binaryHttp --operation getOrders --orders 10
+load wcf-netTcp-getOrders --client wcf --tls --ca "$client_tls/ca.crt" --url net.tcp://localhost:$ROUTER_NETTCP_PORT/router --binding netTcp --operation getOrders --orders 10
 
 # --- from the DMZ network: the router by service name, and nothing else
 echo "== from the DMZ network (LoadClient container)"

@@ -92,6 +92,9 @@ public sealed class TlsListenerTests : IDisposable
         await closing.GetStream().WriteAsync(new byte[] { 0x16, 0x03, 0x01, 0x02, 0x00 });
         closing.Dispose();
 
+        // A bare connect and close (a load balancer's TCP check) tried no handshake: not counted.
+        (await ConnectAsync(address)).Dispose();
+
         // Meanwhile a good client is served.
         Assert.Equal(HttpStatusCode.OK, await EchoAsync(client, address));
 
@@ -104,9 +107,8 @@ public sealed class TlsListenerTests : IDisposable
 
         await Eventually.TrueAsync(() => Task.FromResult(router.Statistics.Snapshot().Faults.TlsHandshake >= 3), "three failed handshakes are counted");
         var failures = router.Statistics.Snapshot().Tls.HandshakeFailures;
-        Assert.Equal(1, failures["notTls"]);
-        Assert.Equal(1, failures["timeout"]);
-        Assert.Equal(1, failures["peerClosed"]);
+        var counted = string.Join(", ", failures.Select(f => $"{f.Key} {f.Value}"));
+        Assert.True(failures.GetValueOrDefault("notTls") == 1 && failures.GetValueOrDefault("timeout") == 1 && failures.GetValueOrDefault("peerClosed") == 1, counted);
         Assert.Equal(HttpStatusCode.OK, await EchoAsync(client, address));
 
         var line = await router.Log.WaitFor(LogLevel.Warning, "TLS handshakes failed in the last").WaitAsync(TimeSpan.FromSeconds(15));

@@ -87,13 +87,22 @@ internal sealed class ListenerTls
         return new ListenerTls(name, certificate, byName, byWildcard, ClientPolicy(name, config), config, statistics, failures);
     }
 
-    /// <summary>Counts a handshake's outcome: a success, or a failure by reason class (faults.tlsHandshake, logged once per interval).</summary>
+    /// <summary>
+    /// Counts a handshake's outcome: a success, or a failure by reason class (faults.tlsHandshake, logged once per
+    /// interval). A connection that closed without sending a byte (a load balancer's TCP check, a port scan) tried no
+    /// handshake and is not counted.
+    /// </summary>
     public void Observe(TlsHandshakeResult result)
     {
         ArgumentNullException.ThrowIfNull(result);
         if (result.Succeeded)
         {
             _statistics.Tls.RecordHandshake();
+            return;
+        }
+
+        if (result.Failure == TlsHandshakeFailure.Empty)
+        {
             return;
         }
 

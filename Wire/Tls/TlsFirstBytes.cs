@@ -28,6 +28,9 @@ internal static class TlsFirstBytes
 
         /// <summary>Neither.</summary>
         NotTls,
+
+        /// <summary>The connection ended before a single byte came.</summary>
+        Empty,
     }
 
     /// <summary>Classifies <paramref name="bytes"/> (not empty); <paramref name="final"/>: no more bytes will come.</summary>

@@ -23,4 +23,10 @@ public enum TlsHandshakeFailure
 
     /// <summary>The server gave up the handshake (its cancellation token fired, e.g. while stopping).</summary>
     Cancelled,
+
+    /// <summary>
+    /// The client closed the connection without sending a byte: a port check, a load balancer's TCP probe, a
+    /// reachability test. Not a handshake at all, so a server need not count it as a failed one.
+    /// </summary>
+    Empty,
 }

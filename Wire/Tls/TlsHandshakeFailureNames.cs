@@ -4,7 +4,7 @@ namespace SoapRouter.Wire.Tls;
 public static class TlsHandshakeFailureNames
 {
     // Indexed by the enum's value, built once: no string is made per failure.
-    private static readonly string[] Names = ["timeout", "plainHttp", "notTls", "peerClosed", "clientCertificate", "protocol", "cancelled"];
+    private static readonly string[] Names = ["timeout", "plainHttp", "notTls", "peerClosed", "clientCertificate", "protocol", "cancelled", "empty"];
 
     /// <summary>Every name, in the enum's order.</summary>
     public static IReadOnlyList<string> All => Names;

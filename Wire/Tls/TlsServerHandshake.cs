@@ -55,6 +55,8 @@ public static class TlsServerHandshake
                 return TlsHandshakeResult.Failed(TlsHandshakeFailure.NotTls, "the client's first bytes are not a TLS handshake");
             case TlsFirstBytes.Kind.NeedMoreData:
                 return TlsHandshakeResult.Failed(TlsHandshakeFailure.PeerClosed, "the peer closed the connection before the TLS handshake");
+            case TlsFirstBytes.Kind.Empty:
+                return TlsHandshakeResult.Failed(TlsHandshakeFailure.Empty, "the peer closed the connection without sending anything");
         }
 
         return await HandshakeAsync(transport, options, timeout, linked.Token).ConfigureAwait(false);
@@ -157,7 +159,9 @@ public static class TlsServerHandshake
         {
             var result = await input.ReadAsync(cancellationToken).ConfigureAwait(false);
             var buffer = result.Buffer;
-            var kind = buffer.IsEmpty ? TlsFirstBytes.Kind.NeedMoreData : TlsFirstBytes.Classify(buffer, result.IsCompleted);
+            var kind = !buffer.IsEmpty ? TlsFirstBytes.Classify(buffer, result.IsCompleted)
+                : result.IsCompleted ? TlsFirstBytes.Kind.Empty
+                : TlsFirstBytes.Kind.NeedMoreData;
             if (kind != TlsFirstBytes.Kind.NeedMoreData || result.IsCompleted)
             {
                 // Neither consumed nor examined: the next read (SslStream's, or the caller's answer) sees the same bytes at once.

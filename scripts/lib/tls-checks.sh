@@ -5,7 +5,6 @@
 #
 #   client_tls_copy COMPOSE... DIR    copies the certs service's client folder (ca.crt, partner-a, partner-b,
 #                                     impostor) out of its volume into DIR (the service has exited; docker cp reads it)
-#   loadclient_has_tls LOADCLIENT     0 when LoadClient takes --ca (its WCF client speaks https and net.tcp TLS then)
 #   tls_checks DIR HOST HTTPS PARTNER NETTCP WHERE
 #                                     one check each, WHERE ending each description ("", " through the front"):
 #     https with the test CA: 200 | the system CAs alone: refused (the certificate is the test CA's) | plain HTTP on the
@@ -18,10 +17,6 @@ client_tls_copy() { # compose command words..., then the destination folder
   local dir="${*: -1}" container
   container=$("${@:1:$#-1}" ps -q certs) && [ -n "$container" ] || return 1
   rm -rf "$dir" && docker cp "$container:/pki/client" "$dir" > /dev/null && [ -s "$dir/ca.crt" ] && [ -s "$dir/partner-a.key" ]
-}
-
-loadclient_has_tls() {
-  "$1" --help 2>&1 | grep -q -- '--ca'
 }
 
 tls_checks() {

@@ -184,14 +184,14 @@ public sealed class TlsServerHandshakeTests : IDisposable
     }
 
     [Fact]
-    public async Task ClientClosingBeforeAnyByte_IsPeerClosed()
+    public async Task ClientClosingBeforeAnyByte_IsEmpty_NotAHandshake()
     {
         await using var connection = new InMemoryTls();
         await connection.CloseClientAsync();
 
         var result = await TlsServerHandshake.AcceptAsync(connection.Server, InMemoryTls.Options(_pki.Server()), CancellationToken.None).WaitAsync(Bound);
 
-        Assert.Equal(TlsHandshakeFailure.PeerClosed, result.Failure);
+        Assert.Equal(TlsHandshakeFailure.Empty, result.Failure);
     }
 
     [Fact]
@@ -311,7 +311,7 @@ public sealed class TlsServerHandshakeTests : IDisposable
     [Fact]
     public void FailureNames_AreCamelCase_OnePerFailure()
     {
-        Assert.Equal(["timeout", "plainHttp", "notTls", "peerClosed", "clientCertificate", "protocol", "cancelled"], Enum.GetValues<TlsHandshakeFailure>().Select(TlsHandshakeFailureNames.Of));
+        Assert.Equal(["timeout", "plainHttp", "notTls", "peerClosed", "clientCertificate", "protocol", "cancelled", "empty"], Enum.GetValues<TlsHandshakeFailure>().Select(TlsHandshakeFailureNames.Of));
         Assert.Same(TlsHandshakeFailureNames.Of(TlsHandshakeFailure.Timeout), TlsHandshakeFailureNames.Of(TlsHandshakeFailure.Timeout));
     }
 

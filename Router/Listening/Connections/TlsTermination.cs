@@ -31,7 +31,10 @@ internal static class TlsTermination
         // The handshake's public-key work must not hold up the socket event thread other connections share (inline I/O).
         await Hosting.IoScheduling.LeaveEventThreadAsync().ConfigureAwait(false);
         var plain = connection.Transport;
-        var result = await TlsServerHandshake.AcceptAsync(plain, tls.Options, connection.ConnectionClosed).ConfigureAwait(false);
+        // Bounded by the handshake timeout alone: the connection's own ConnectionClosed token races the transport's
+        // end of input when a client closes, and would turn a client's close into "cancelled". A server that stops
+        // aborts the transport, which ends the handshake too.
+        var result = await TlsServerHandshake.AcceptAsync(plain, tls.Options, CancellationToken.None).ConfigureAwait(false);
         await using (result.ConfigureAwait(false))
         {
             tls.Observe(result);
