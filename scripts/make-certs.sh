@@ -14,8 +14,9 @@
 #                 impostor.crt/.key           CN=partner-a, clientAuth, from the other CA (refused in the handshake)
 # Each of router/ and client/ is what one side mounts (compose: a volume each), so the router never sees a CA key.
 #
-# Usage: scripts/make-certs.sh [--rsa] [--names LIST] [--days N] OUT
+# Usage: scripts/make-certs.sh [--rsa] [--rsa-bits N] [--names LIST] [--days N] OUT
 #   --rsa    RSA 3072 keys instead of ECDSA P-256 (for clients without ECDSA; slower to make and to handshake)
+#   --rsa-bits  the RSA key size with --rsa (default 3072; 2048 for the TLS benchmark's comparison with nginx)
 #   --names  the server certificate's names, comma-separated DNS names and IP addresses
 #            (default: localhost,127.0.0.1,::1,router,front: the host side, the router's and the scale-out front's
 #            service names on the DMZ network). A server certificate that lacks one of them is made again.
@@ -25,12 +26,14 @@
 set -euo pipefail
 
 algorithm=ec
+rsa_bits=3072
 names="localhost,127.0.0.1,::1,router,front"
 days=365
 out=""
 while [ $# -gt 0 ]; do
   case "$1" in
     --rsa) algorithm=rsa ;;
+    --rsa-bits) rsa_bits="$2"; shift ;;
     --names) names="$2"; shift ;;
     --days) days="$2"; shift ;;
     -h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
@@ -39,7 +42,7 @@ while [ $# -gt 0 ]; do
   esac
   shift
 done
-[ -n "$out" ] || { echo "usage: make-certs.sh [--rsa] [--names LIST] [--days N] OUT" >&2; exit 2; }
+[ -n "$out" ] || { echo "usage: make-certs.sh [--rsa] [--rsa-bits N] [--names LIST] [--days N] OUT" >&2; exit 2; }
 command -v openssl > /dev/null || { echo "make-certs: openssl is not installed" >&2; exit 1; }
 
 umask 077
@@ -55,7 +58,7 @@ printf '[req]\ndistinguished_name = dn\nprompt = no\n[dn]\nCN = unused\n' > "$tm
 
 new_key() { # file
   if [ "$algorithm" = rsa ]; then
-    openssl genpkey -algorithm RSA -pkeyopt rsa_keygen_bits:3072 -out "$1" 2> /dev/null
+    openssl genpkey -algorithm RSA -pkeyopt rsa_keygen_bits:"$rsa_bits" -out "$1" 2> /dev/null
   else
     openssl genpkey -algorithm EC -pkeyopt ec_paramgen_curve:P-256 -out "$1"
   fi

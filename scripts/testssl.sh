@@ -29,7 +29,7 @@ JSON
 start "$out/router.log" dotnet "$(bin Router)" --config "$out/router.json"
 wait_for http://127.0.0.1:18901/health "the router" "$out"
 
-echo "# testssl $(testssl --version 2>/dev/null | awk '/testssl.sh/ {print $3; exit}') against https://127.0.0.1:$port (${KEY:-ec} key), $(date -u +%FT%TZ)"
+echo "# testssl $(testssl --version 2>/dev/null | sed 's/\x1b\[[0-9;]*m//g' | awk '/testssl / {print $2; exit}') against https://127.0.0.1:$port (${KEY:-ec} key), $(date -u +%FT%TZ)"
 testssl --quiet --color 0 --warnings batch --add-ca "$out/pki/client/ca.crt" --jsonfile "$out/testssl.json" \
   "127.0.0.1:$port" > "$out/testssl.txt" 2>&1 || true
 python3 - "$out/testssl.json" <<'PY'
