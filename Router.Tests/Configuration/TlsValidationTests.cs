@@ -147,6 +147,19 @@ public sealed class TlsValidationTests(TlsValidationPki fixture) : IClassFixture
     public void Validate_DeprecatedProtocol_IsRefused(string protocol) =>
         AssertSingleError(WithHttpsListener(Tls() with { Protocols = ["Tls12", protocol] }), "listeners[0].tls.protocols", $"'{protocol}' is refused");
 
+    [LinuxFact]
+    public void Validate_CipherSuites_UnknownAndNonForwardSecretAreRefused_AndAListIsWarnedAbout()
+    {
+        var config = WithHttpsListener(Tls() with { CipherSuites = ["TLS_AES_256_GCM_SHA384", "TLS_RSA_WITH_AES_256_GCM_SHA384", "TLS_NOT_A_SUITE"] });
+
+        var result = RouterConfigValidator.Validate(config);
+
+        AssertHasError(result.Errors, "listeners[0].tls.cipherSuites", "'TLS_RSA_WITH_AES_256_GCM_SHA384' has no forward secrecy");
+        AssertHasError(result.Errors, "listeners[0].tls.cipherSuites", "unknown cipher suite 'TLS_NOT_A_SUITE'");
+        Assert.Equal(2, result.Errors.Count);
+        Assert.Contains(result.Warnings, w => w.Contains("turns TLS session resumption off", StringComparison.Ordinal));
+    }
+
     [Fact]
     public void Validate_RequireCertificateWithoutAuthorities_IsAnError() =>
         AssertSingleError(WithHttpsListener(Tls() with { ClientCertificateMode = "RequireCertificate" }), "listeners[0].tls.clientCertificateAuthorities", "is required");

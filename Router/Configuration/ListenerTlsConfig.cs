@@ -19,6 +19,12 @@ public sealed record ListenerTlsConfig
     /// <summary>Protocols offered: <c>Tls12</c>, <c>Tls13</c> (both by default). TLS 1.0 and 1.1 are refused by the checker.</summary>
     public IReadOnlyList<string> Protocols { get; init; } = [TlsNames.Tls12, TlsNames.Tls13];
 
+    /// <summary>
+    /// The cipher suites offered, by IANA name, in the server's order; null (the default): .NET's own on Linux, forward
+    /// secret only, with TLS session resumption. A list turns resumption off and costs handshake rate (see README, TLS).
+    /// </summary>
+    public IReadOnlyList<string>? CipherSuites { get; init; }
+
     /// <summary><c>NoCertificate</c> (default), <c>AllowCertificate</c> or <c>RequireCertificate</c>.</summary>
     public string ClientCertificateMode { get; init; } = TlsNames.NoCertificate;
 
@@ -45,6 +51,7 @@ public sealed record ListenerTlsConfig
         && Sni.Count == other.Sni.Count
         && Sni.All(entry => other.Sni.TryGetValue(entry.Key, out var certificate) && certificate == entry.Value)
         && Protocols.SequenceEqual(other.Protocols, StringComparer.OrdinalIgnoreCase)
+        && (CipherSuites ?? []).SequenceEqual(other.CipherSuites ?? [], StringComparer.Ordinal)
         && string.Equals(ClientCertificateMode, other.ClientCertificateMode, StringComparison.OrdinalIgnoreCase)
         && string.Equals(ClientCertificateAuthorities, other.ClientCertificateAuthorities, StringComparison.Ordinal)
         && CheckCertificateRevocation == other.CheckCertificateRevocation

@@ -1,3 +1,4 @@
+using System.Net.Security;
 using System.Security.Authentication;
 
 namespace SoapRouter.Configuration;
@@ -46,6 +47,15 @@ public static class TlsNames
 #pragma warning restore CA5397
         return protocols;
     }
+
+    /// <summary>The suite <paramref name="name"/> (an IANA name, e.g. TLS_AES_256_GCM_SHA384), or null when .NET does not know it.</summary>
+    public static TlsCipherSuite? CipherSuite(string name) =>
+        name.StartsWith("TLS_", StringComparison.Ordinal) && Enum.TryParse<TlsCipherSuite>(name, ignoreCase: false, out var suite) ? suite : null;
+
+    /// <summary>The cipher suites of a validated list as a policy (null: the platform's defaults).</summary>
+    [System.Runtime.Versioning.UnsupportedOSPlatform("windows")]
+    public static CipherSuitesPolicy? ToPolicy(IReadOnlyList<string>? names) =>
+        names is null ? null : new CipherSuitesPolicy(names.Select(name => CipherSuite(name)!.Value));
 
     /// <summary>The canonical spelling of a client certificate mode (any case), or null when unknown.</summary>
     public static string? ClientCertificateMode(string? value) =>

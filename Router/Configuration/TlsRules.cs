@@ -59,6 +59,11 @@ internal static class TlsRules
         }
 
         CheckProtocols(tls.Protocols, ConfigPath.Property(path, "protocols"), context);
+        if (tls.CipherSuites is { } suites)
+        {
+            CheckCipherSuites(suites, ConfigPath.Property(path, "cipherSuites"), context);
+        }
+
         var modePath = ConfigPath.Property(path, "clientCertificateMode");
         if (TlsNames.ClientCertificateMode(tls.ClientCertificateMode) is null)
         {
@@ -272,6 +277,34 @@ internal static class TlsRules
                 ? $"'{protocol}' is refused: SSL, TLS 1.0 and TLS 1.1 are broken or deprecated (RFC 8996); use {string.Join(" and ", TlsNames.Protocols)}"
                 : $"unknown protocol '{protocol}'; valid protocols: {string.Join(", ", TlsNames.Protocols)}");
         }
+    }
+
+    private static void CheckCipherSuites(IReadOnlyList<string> suites, string path, ConfigValidationContext context)
+    {
+        if (!OperatingSystem.IsLinux() && !OperatingSystem.IsMacOS())
+        {
+            context.Error(path, "a cipher suite list can be set on Linux and macOS only; leave it out for the platform's defaults");
+            return;
+        }
+
+        if (suites.Count == 0)
+        {
+            context.Error(path, "must name at least one suite (leave it out for the defaults)");
+        }
+
+        foreach (var name in suites)
+        {
+            if (TlsNames.CipherSuite(name) is not { } suite)
+            {
+                context.Error(path, $"unknown cipher suite '{name}' (IANA names, e.g. TLS_AES_256_GCM_SHA384, TLS_ECDHE_RSA_WITH_AES_128_GCM_SHA256)");
+            }
+            else if (!TlsDefaults.IsForwardSecret(suite))
+            {
+                context.Error(path, $"'{name}' has no forward secrecy (no ECDHE key exchange): refused at the edge");
+            }
+        }
+
+        context.Warning(path, "a cipher suite list turns TLS session resumption off and costs handshake rate (README, TLS); leave it out unless an audit needs it");
     }
 
     private static void CheckExpiryWarning(TimeSpan? warning, string path, ConfigValidationContext context)

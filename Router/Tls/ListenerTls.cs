@@ -41,6 +41,7 @@ internal sealed class ListenerTls
         {
             CertificateFor = CertificateFor,
             Protocols = TlsNames.ToSslProtocols(config.Protocols),
+            CipherSuites = OperatingSystem.IsWindows() ? null : TlsNames.ToPolicy(config.CipherSuites),
             ClientCertificates = clients,
             HandshakeTimeout = config.HandshakeTimeout,
         };

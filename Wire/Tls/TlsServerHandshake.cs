@@ -77,7 +77,7 @@ public static class TlsServerHandshake
     {
         ServerCertificateContext = options.CertificateFor(serverName),
         EnabledSslProtocols = options.Protocols,
-        CipherSuitesPolicy = options.CipherSuites ?? TlsDefaults.CipherSuites,
+        CipherSuitesPolicy = options.CipherSuites,
         AllowRenegotiation = false,
         ClientCertificateRequired = options.ClientCertificates is { Mode: not ClientCertificateMode.NoCertificate },
         RemoteCertificateValidationCallback = check.Validate,

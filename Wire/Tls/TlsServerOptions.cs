@@ -21,7 +21,10 @@ public sealed record TlsServerOptions
     /// <summary>The longest a handshake may take, the wait for its first byte included.</summary>
     public TimeSpan HandshakeTimeout { get; init; } = TlsDefaults.HandshakeTimeout;
 
-    /// <summary>The cipher suites allowed; null: <see cref="TlsDefaults.CipherSuites"/>.</summary>
+    /// <summary>
+    /// The cipher suites allowed, in the server's order; null (the default): .NET's own, forward-secret only, with TLS
+    /// session resumption (a list turns resumption off: see <see cref="TlsDefaults"/>).
+    /// </summary>
     public CipherSuitesPolicy? CipherSuites { get; init; }
 
     /// <summary>The clock <see cref="HandshakeTimeout"/> is measured by.</summary>

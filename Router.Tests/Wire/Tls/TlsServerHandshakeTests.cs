@@ -222,15 +222,15 @@ public sealed class TlsServerHandshakeTests : IDisposable
         await using var result = await accepting.WaitAsync(Bound);
 
         Assert.Equal(SslProtocols.Tls12, result.Protocol);
-        Assert.Contains(result.CipherSuite, TlsDefaults.CipherSuiteOrder);
+        Assert.True(TlsDefaults.IsForwardSecret(result.CipherSuite), result.CipherSuite.ToString());
         Assert.StartsWith("TLS_ECDHE_RSA_WITH_", result.CipherSuite.ToString(), StringComparison.Ordinal);
     }
 
     [LinuxFact]
     [SupportedOSPlatform("linux")]
-    public async Task Tls12ClientOfferingOnlyCbcSuites_IsRefused()
+    public async Task Tls12ClientOfferingOnlyCbcSuites_IsRefused_ByTheAeadOnlyList()
     {
-        var options = InMemoryTls.Options(_pki.Server(rsa: true));
+        var options = InMemoryTls.Options(_pki.Server(rsa: true)) with { CipherSuites = new CipherSuitesPolicy(TlsDefaults.AeadOnlySuites) };
         await using var connection = new InMemoryTls();
         await using var client = new SslStream(connection.Client);
         var cbcOnly = InMemoryTls.ClientOptions(_pki.Ca, protocols: SslProtocols.Tls12);
@@ -238,6 +238,22 @@ public sealed class TlsServerHandshakeTests : IDisposable
 
         var accepting = TlsServerHandshake.AcceptAsync(connection.Server, options, CancellationToken.None);
         Assert.False(await InMemoryTls.TryClientHandshakeAsync(client, cbcOnly));
+
+        Assert.Equal(TlsHandshakeFailure.Protocol, (await accepting.WaitAsync(Bound)).Failure);
+    }
+
+    [LinuxFact]
+    [SupportedOSPlatform("linux")]
+    public async Task Tls12ClientOfferingOnlySuitesWithoutForwardSecrecy_IsRefused_ByTheDefaults()
+    {
+        var options = InMemoryTls.Options(_pki.Server(rsa: true));
+        await using var connection = new InMemoryTls();
+        await using var client = new SslStream(connection.Client);
+        var rsaKeyTransport = InMemoryTls.ClientOptions(_pki.Ca, protocols: SslProtocols.Tls12);
+        rsaKeyTransport.CipherSuitesPolicy = new CipherSuitesPolicy([TlsCipherSuite.TLS_RSA_WITH_AES_256_GCM_SHA384, TlsCipherSuite.TLS_RSA_WITH_AES_128_CBC_SHA]);
+
+        var accepting = TlsServerHandshake.AcceptAsync(connection.Server, options, CancellationToken.None);
+        Assert.False(await InMemoryTls.TryClientHandshakeAsync(client, rsaKeyTransport));
 
         Assert.Equal(TlsHandshakeFailure.Protocol, (await accepting.WaitAsync(Bound)).Failure);
     }
@@ -303,9 +319,9 @@ public sealed class TlsServerHandshakeTests : IDisposable
         Assert.False(options.AllowRenegotiation);
         Assert.True(options.ClientCertificateRequired);
         Assert.NotNull(options.ServerCertificateContext);
-        Assert.Equal(OperatingSystem.IsLinux(), options.CipherSuitesPolicy is not null);
-        Assert.Same(TlsDefaults.CipherSuites, options.CipherSuitesPolicy);
-        Assert.DoesNotContain(TlsDefaults.CipherSuiteOrder, suite => suite.ToString().Contains("CBC", StringComparison.Ordinal) || suite.ToString().Contains("_RSA_WITH", StringComparison.Ordinal) && !suite.ToString().Contains("ECDHE", StringComparison.Ordinal));
+        Assert.Null(options.CipherSuitesPolicy);
+        Assert.All(TlsDefaults.AeadOnlySuites, suite => Assert.True(TlsDefaults.IsForwardSecret(suite) && !suite.ToString().Contains("CBC", StringComparison.Ordinal)));
+        Assert.False(TlsDefaults.IsForwardSecret(TlsCipherSuite.TLS_RSA_WITH_AES_256_GCM_SHA384));
     }
 
     [Fact]
