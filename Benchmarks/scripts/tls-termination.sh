@@ -65,8 +65,8 @@ nginx_server() { # port pki
     ssl_protocols TLSv1.2 TLSv1.3;
     ssl_prefer_server_ciphers on;
     ssl_session_cache shared:SSL:10m;
-    location / {
-      proxy_pass http://stub;
+    location /tls/ {
+      proxy_pass http://stub/;
       proxy_http_version 1.1;
       proxy_set_header Connection "";
       proxy_buffer_size 16k;
