@@ -17,6 +17,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 source scripts/lib/common.sh
+source scripts/lib/nginx.sh
 rounds="${1:-3}"; seconds="${2:-5}"; concurrency="${3:-16}"
 out=artifacts/passthrough; mkdir -p "$out"; rm -f "$out"/run-*.json "$out/runs.txt"
 require_free_ports 8080 8081 8180 9080 9090 9901 9902
@@ -53,31 +54,8 @@ cat > "$out/router.json" <<'JSON'
 }
 JSON
 
-# nginx as a plain reverse proxy of the same HTTP traffic: upstream keep-alive, no access log, bodies buffered.
-cat > "$out/nginx.conf" <<NGINX
-worker_processes auto;
-pid $PWD/$out/nginx.pid;
-error_log $PWD/$out/nginx-error.log warn;
-events { worker_connections 4096; }
-http {
-  access_log off;
-  client_max_body_size 16m;
-  client_body_temp_path $PWD/$out/nginx-tmp;
-  proxy_temp_path $PWD/$out/nginx-tmp;
-  upstream stub { server 127.0.0.1:9080; keepalive 64; }
-  server {
-    listen 127.0.0.1:8180;
-    location / {
-      proxy_pass http://stub;
-      proxy_http_version 1.1;
-      proxy_set_header Connection "";
-      proxy_buffer_size 16k;
-      proxy_buffers 64 16k;
-    }
-  }
-}
-NGINX
-mkdir -p "$out/nginx-tmp"
+# nginx as a plain reverse proxy of the same HTTP traffic (scripts/lib/nginx.sh).
+nginx_conf "$out" "$(nginx_server 127.0.0.1:8180 "")"
 
 start "$out/stub.log" dotnet "$(bin BackendStub)" --http-port 9080 --tcp-port 9090
 # ROUTER_ENV="NAME=value ...": extra environment for the router only (e.g. a runtime knob to compare).
@@ -88,8 +66,8 @@ if [[ -n "${ROUTER_B_ENV:-}" ]]; then
   start "$out/router-b.log" env $ROUTER_B_ENV dotnet "$(bin Router)" --config "$out/router-b.json"; routerb=$last_pid
 fi
 if $have_nginx; then
-  nginx -c "$PWD/$out/nginx.conf"
-  trap 'nginx -c "$PWD/$out/nginx.conf" -s quit 2>/dev/null || true; stop_started' EXIT
+  nginx_start "$out"
+  trap 'nginx_stop "$out"; stop_started' EXIT
 fi
 wait_for http://127.0.0.1:9901/health "the router" "$out"
 [[ -n "$routerb" ]] && wait_for http://127.0.0.1:9902/health "the second router" "$out"

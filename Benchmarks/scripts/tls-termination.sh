@@ -14,6 +14,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 source scripts/lib/common.sh
+source scripts/lib/nginx.sh
 rounds="${1:-3}"; seconds="${2:-5}"; concurrency="${3:-16}"
 out=artifacts/tls-termination; mkdir -p "$out"; rm -f "$out"/run-*.json "$out/runs.txt"
 require_free_ports 8443 8444 8445 8543 8544 9080 9443 9901
@@ -55,48 +56,16 @@ cat > "$out/router.json" <<JSON
 }
 JSON
 
-# nginx as the peer: TLS with a shared session cache, the same protocols, upstream keep-alive, no access log.
-nginx_server() { # port pki
-  cat <<NGINX
-  server {
-    listen 127.0.0.1:$1 ssl;
-    ssl_certificate $PWD/$out/$2/router/server.crt;
-    ssl_certificate_key $PWD/$out/$2/router/server.key;
-    ssl_protocols TLSv1.2 TLSv1.3;
-    ssl_prefer_server_ciphers on;
-    ssl_session_cache shared:SSL:10m;
-    location /tls/ {
-      proxy_pass http://stub/;
-      proxy_http_version 1.1;
-      proxy_set_header Connection "";
-      proxy_buffer_size 16k;
-      proxy_buffers 64 16k;
-    }
-  }
-NGINX
-}
-cat > "$out/nginx.conf" <<NGINX
-worker_processes auto;
-pid $PWD/$out/nginx.pid;
-error_log $PWD/$out/nginx-error.log warn;
-events { worker_connections 4096; }
-http {
-  access_log off;
-  client_max_body_size 16m;
-  client_body_temp_path $PWD/$out/nginx-tmp;
-  proxy_temp_path $PWD/$out/nginx-tmp;
-  upstream stub { server 127.0.0.1:9080; keepalive 64; }
-$(nginx_server 8543 pki-ec)
-$(nginx_server 8544 pki-rsa)
-}
-NGINX
-mkdir -p "$out/nginx-tmp"
+# nginx as the peer (scripts/lib/nginx.sh): TLS with a shared session cache, the same protocols, upstream keep-alive.
+nginx_conf "$out" \
+  "$(nginx_server 127.0.0.1:8543 /tls "$PWD/$out/pki-ec/router/server.crt" "$PWD/$out/pki-ec/router/server.key")" \
+  "$(nginx_server 127.0.0.1:8544 /tls "$PWD/$out/pki-rsa/router/server.crt" "$PWD/$out/pki-rsa/router/server.key")"
 
 start "$out/stub.log" dotnet "$(bin BackendStub)" --http-port 9080 --https-port 9443 \
   --certificate "$out/pki-ec/router/server.crt" --certificate-key "$out/pki-ec/router/server.key"
 start "$out/router.log" dotnet "$(bin Router)" --config "$out/router.json"; router=$last_pid
-nginx -c "$PWD/$out/nginx.conf"
-trap 'nginx -c "$PWD/$out/nginx.conf" -s quit 2>/dev/null || true; stop_started' EXIT
+nginx_start "$out"
+trap 'nginx_stop "$out"; stop_started' EXIT
 wait_for http://127.0.0.1:9901/health "the router" "$out"
 wait_for http://127.0.0.1:9080/stub/stats "the stub" "$out"
 
