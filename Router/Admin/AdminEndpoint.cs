@@ -20,6 +20,8 @@ internal sealed class AdminEndpoint
     private readonly ListenerHealth _listeners;
     private readonly Tls.TlsCertificates? _certificates;
     private readonly Listening.Connections.DescriptorReserve? _descriptors;
+    private readonly Listening.BufferBudget? _buffers;
+    private readonly long? _containerMemory = Hosting.MemoryLimit.Container();
 
     /// <summary>
     /// Creates the endpoint; uptime counts from here. The listeners' health comes from <paramref name="statistics"/> and
@@ -32,6 +34,7 @@ internal sealed class AdminEndpoint
         TimeProvider timeProvider,
         Compression.CompressionLinks? compression = null,
         Listening.Connections.DescriptorReserve? descriptors = null,
+        Listening.BufferBudget? buffers = null,
         Tls.TlsCertificates? certificates = null)
     {
         _certificates = certificates;
@@ -44,6 +47,7 @@ internal sealed class AdminEndpoint
         _timeProvider = timeProvider;
         _createdAt = timeProvider.GetTimestamp();
         _descriptors = descriptors;
+        _buffers = buffers;
         _listeners = new ListenerHealth(statistics, timeProvider, descriptors);
     }
 
@@ -96,7 +100,7 @@ internal sealed class AdminEndpoint
 
     private Task WriteStatsAsync(HttpContext context) =>
         context.Response.WriteAsJsonAsync(
-            _statistics.Snapshot() with { Health = _health.GetDestinations(), Compression = _compression?.Snapshot(), FileDescriptors = _descriptors?.Snapshot() },
+            _statistics.Snapshot() with { Health = _health.GetDestinations(), Compression = _compression?.Snapshot(), FileDescriptors = _descriptors?.Snapshot(), Buffers = _buffers?.Snapshot(_containerMemory) },
             TelemetryJsonContext.Default.StatisticsSnapshot,
             contentType: null,
             context.RequestAborted);

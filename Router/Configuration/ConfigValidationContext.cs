@@ -9,6 +9,9 @@ internal sealed class ConfigValidationContext
     /// <summary>Destination names seen so far, with the path of their first use; they must be unique router-wide.</summary>
     public Dictionary<string, string> DestinationNames { get; } = new(StringComparer.Ordinal);
 
+    /// <summary>The container's memory limit in bytes, or null outside a container (read once per validation; a test may set it).</summary>
+    public long? ContainerMemory { get; init; } = Hosting.MemoryLimit.Container();
+
     /// <summary>The moment certificates must be valid at (the system clock's now; a test may set another).</summary>
     public DateTimeOffset Now { get; init; } = DateTimeOffset.UtcNow;
 

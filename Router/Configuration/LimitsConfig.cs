@@ -16,6 +16,13 @@ public sealed record LimitsConfig
     public int MaxConcurrentRequests { get; init; } = 512;
 
     /// <summary>
+    /// Bytes of request bodies (as received, and decompressed) the HTTP listeners hold at once; a message that would
+    /// pass it waits briefly, then gets 503, before its body is read. Null (default): a quarter of the memory the process
+    /// may use (a container's limit, else the machine's), and at least two of the largest message.
+    /// </summary>
+    public long? MaxBufferedBytes { get; init; }
+
+    /// <summary>
     /// Client connections each HTTP listener endpoint (one host:port, shared by the listeners on it) holds at once;
     /// one more is closed as soon as it is accepted. Default 10000.
     /// </summary>

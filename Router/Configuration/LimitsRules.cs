@@ -35,6 +35,7 @@ internal static class LimitsRules
         }
 
         context.RequirePositive(limits.MaxConcurrentRequests, ConfigPath.Property(Path, "maxConcurrentRequests"));
+        CheckMemory(limits, Path, context);
         CheckConnections(limits, Path, context);
 
         var quotas = limits.ReaderQuotas;
@@ -52,6 +53,36 @@ internal static class LimitsRules
         context.RequirePositive(netTcp.SessionsPerDestination, ConfigPath.Property(netTcpPath, "sessionsPerDestination"));
         context.RequireTimeout(netTcp.IdleTimeout, ConfigPath.Property(netTcpPath, "idleTimeout"));
     }
+
+    /// <summary>
+    /// limits.maxBufferedBytes, and a warning when a container's memory cannot hold what the limits let in: the largest
+    /// request and its reply for every concurrent message, against the GC's default hard limit (75% of the container's).
+    /// </summary>
+    private static void CheckMemory(LimitsConfig limits, string path, ConfigValidationContext context)
+    {
+        var bufferedPath = ConfigPath.Property(path, "maxBufferedBytes");
+        if (limits.MaxBufferedBytes is { } buffered)
+        {
+            context.RequirePositive(buffered, bufferedPath);
+        }
+
+        if (context.ContainerMemory is not { } container || limits.MaxMessageSize <= 0 || limits.MaxConcurrentRequests <= 0)
+        {
+            return;
+        }
+
+        var worst = limits.MaxMessageSize * 2 * limits.MaxConcurrentRequests;
+        if (worst > container * 3 / 4)
+        {
+            var budget = Listening.BufferBudget.Size(limits, container);
+            context.Warning(ConfigPath.Property(path, "maxConcurrentRequests"),
+                $"{limits.MaxConcurrentRequests} messages of up to {Mb(limits.MaxMessageSize)} with their replies ({Mb(worst)}) do not fit this "
+                + $"container's memory limit ({Mb(container)}): request bodies are held within limits.maxBufferedBytes ({Mb(budget)}) and "
+                + "answered 503 past it; lower maxConcurrentRequests or maxMessageSize, or give the container more memory");
+        }
+    }
+
+    private static string Mb(long bytes) => $"{bytes / (1024.0 * 1024):0.#} MB";
 
     private static void CheckConnections(LimitsConfig limits, string path, ConfigValidationContext context)
     {

@@ -78,6 +78,7 @@ internal static class RouterServices
         services.AddSingleton<PipelineFaults>();
         services.AddSingleton<MessagePipeline>();
         services.AddSingleton(_ => new ConcurrencyGate(config.Limits.MaxConcurrentRequests, busyWait ?? ConcurrencyGate.DefaultBusyWait));
+        services.AddSingleton(_ => new BufferBudget(BufferBudget.Size(config.Limits, MemoryLimit.Available()), busyWait ?? ConcurrencyGate.DefaultBusyWait));
         services.AddSingleton(sp => new ListenerConnections(
             sp.GetRequiredService<RouterStatistics>(), timeProvider, sp.GetRequiredService<ILogger<ListenerConnections>>(), config.Limits.MaxConnections));
         services.AddSingleton(sp =>

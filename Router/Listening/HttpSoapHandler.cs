@@ -35,8 +35,9 @@ internal sealed class HttpSoapHandler : IDisposable
     private readonly IntervalCount _slowClients;
     private readonly CompressionLinks _compression;
     private readonly TimeProvider _time;
+    private readonly BufferBudget _budget;
 
-    /// <summary>Creates the handler; request bodies are rented from the shared array pool.</summary>
+    /// <summary>Creates the handler; request bodies are rented from the shared array pool, within <paramref name="budget"/>.</summary>
     public HttpSoapHandler(
         MessagePipeline pipeline,
         WsdlProxy metadata,
@@ -45,8 +46,11 @@ internal sealed class HttpSoapHandler : IDisposable
         RouterStatistics statistics,
         CompressionLinks compression,
         TimeProvider timeProvider,
-        ILogger<HttpSoapHandler> logger)
+        ILogger<HttpSoapHandler> logger,
+        BufferBudget budget)
     {
+        ArgumentNullException.ThrowIfNull(budget);
+        _budget = budget;
         ArgumentNullException.ThrowIfNull(compression);
         _compression = compression;
         _time = timeProvider;
@@ -157,6 +161,15 @@ internal sealed class HttpSoapHandler : IDisposable
         // One state per message: a reload while it is in flight changes nothing for it.
         var state = _pipeline.CurrentState;
 
+        // Its bytes before its body (limits.maxBufferedBytes): a burst of large messages is refused before it is read.
+        using var reservation = await _budget.ReserveAsync(
+            Math.Min(context.Request.ContentLength ?? state.MaxMessageSize, state.MaxMessageSize), context.RequestAborted).ConfigureAwait(false);
+        if (reservation is null)
+        {
+            await RefuseBusyAsync(context, listener, "The router is busy; try again later.", FaultKind.RouterBusy).ConfigureAwait(false);
+            return;
+        }
+
         // The whole body first, then a slot: a client that sends slowly holds a buffer for a bounded time, never a slot.
         if (await ReadBodyAsync(context, listener, state, link).ConfigureAwait(false) is not { } body)
         {
@@ -171,6 +184,14 @@ internal sealed class HttpSoapHandler : IDisposable
 
         if (compression.Codec is { } codec)
         {
+            // The decoded form's bytes too, at most the decoding cap, or nothing is decoded.
+            if (!reservation.TryGrow(Math.Min(state.State.Config.Limits.MaxDecompressedSize, state.MaxMessageSize)))
+            {
+                _pool.Return(body.Buffer);
+                await RefuseBusyAsync(context, listener, "The router is busy; try again later.", FaultKind.RouterBusy).ConfigureAwait(false);
+                return;
+            }
+
             if (await DecompressAsync(context, listener, state, link, codec, compression.OriginalLengthHeader, body).ConfigureAwait(false) is not { } decoded)
             {
                 return;

@@ -17,6 +17,7 @@ namespace SoapRouter.Telemetry;
 /// <param name="Compression">Compression per link ("listener:name", "destination:name"): the links that compress or
 /// have decoded anything (filled in by the admin endpoint).</param>
 /// <param name="FileDescriptors">The process's file descriptors and the listeners' reserve (filled in by the admin endpoint).</param>
+/// <param name="Buffers">The request-body budget, limits.maxBufferedBytes (filled in by the admin endpoint).</param>
 internal sealed record StatisticsSnapshot(
     long Messages,
     long OneWay,
@@ -35,4 +36,6 @@ internal sealed record StatisticsSnapshot(
     [property: System.Text.Json.Serialization.JsonIgnore(Condition = System.Text.Json.Serialization.JsonIgnoreCondition.WhenWritingNull)]
     IReadOnlyDictionary<string, SoapRouter.Wire.Compression.CompressionStatisticsSnapshot>? Compression = null,
     [property: System.Text.Json.Serialization.JsonIgnore(Condition = System.Text.Json.Serialization.JsonIgnoreCondition.WhenWritingNull)]
-    Listening.Connections.FileDescriptorsSnapshot? FileDescriptors = null);
+    Listening.Connections.FileDescriptorsSnapshot? FileDescriptors = null,
+    [property: System.Text.Json.Serialization.JsonIgnore(Condition = System.Text.Json.Serialization.JsonIgnoreCondition.WhenWritingNull)]
+    Listening.BufferBudgetSnapshot? Buffers = null);

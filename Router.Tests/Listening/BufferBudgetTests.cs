@@ -1,0 +1,130 @@
+using System.Net;
+using SoapRouter.Configuration;
+using SoapRouter.Listening;
+using SoapRouter.Tests.Support;
+using SoapRouter.Wire.Bindings;
+
+namespace SoapRouter.Tests.Listening;
+
+public sealed class BufferBudgetTests
+{
+    [Fact]
+    public async Task Reserve_WithinTheBudget_IsImmediate_AndDisposeGivesItBackOnce()
+    {
+        using var budget = new BufferBudget(1000, TimeSpan.Zero);
+
+        var first = await budget.ReserveAsync(600, CancellationToken.None);
+        var second = await budget.ReserveAsync(400, CancellationToken.None);
+
+        Assert.NotNull(first);
+        Assert.NotNull(second);
+        Assert.Equal(1000, budget.InUse);
+        first.Dispose();
+        first.Dispose();
+        Assert.Equal(400, budget.InUse);
+        second.Dispose();
+        Assert.Equal(0, budget.InUse);
+    }
+
+    [Fact]
+    public async Task Reserve_PastTheBudget_IsRefusedAfterTheWait_AndCounted()
+    {
+        using var budget = new BufferBudget(1000, TimeSpan.FromMilliseconds(50));
+        using var held = await budget.ReserveAsync(900, CancellationToken.None);
+
+        var refused = await budget.ReserveAsync(200, CancellationToken.None);
+
+        Assert.Null(refused);
+        Assert.Equal(1, budget.Refused);
+        Assert.Equal(900, budget.InUse);
+    }
+
+    [Fact]
+    public async Task Reserve_Waiting_IsLetInWhenBytesComeFree()
+    {
+        using var budget = new BufferBudget(1000, TimeSpan.FromSeconds(10));
+        var held = await budget.ReserveAsync(900, CancellationToken.None);
+
+        var waiting = budget.ReserveAsync(200, CancellationToken.None).AsTask();
+        Assert.False(waiting.IsCompleted);
+        held!.Dispose();
+
+        using var admitted = await waiting.WaitAsync(TimeSpan.FromSeconds(5));
+        Assert.NotNull(admitted);
+        Assert.Equal(200, budget.InUse);
+        Assert.Equal(0, budget.Refused);
+    }
+
+    [Fact]
+    public async Task Reserve_LargerThanTheWholeBudget_IsLetInAlone_Only()
+    {
+        using var budget = new BufferBudget(1000, TimeSpan.Zero);
+
+        using (var alone = await budget.ReserveAsync(5000, CancellationToken.None))
+        {
+            Assert.NotNull(alone);
+            Assert.Null(await budget.ReserveAsync(1, CancellationToken.None));
+        }
+
+        using var small = await budget.ReserveAsync(10, CancellationToken.None);
+        Assert.Null(await budget.ReserveAsync(5000, CancellationToken.None));
+    }
+
+    [Fact]
+    public async Task Grow_WithoutWaiting_IsAllOrNothing()
+    {
+        using var budget = new BufferBudget(1000, TimeSpan.Zero);
+        using var reservation = await budget.ReserveAsync(300, CancellationToken.None);
+
+        Assert.True(reservation!.TryGrow(600));
+        Assert.False(reservation.TryGrow(200));
+        Assert.Equal(900, reservation.Bytes);
+        reservation.Dispose();
+        Assert.Equal(0, budget.InUse);
+    }
+
+    [Theory]
+    [InlineData(null, 8L << 30, 2L << 30)]
+    [InlineData(null, 256L << 20, 64L << 20)]
+    [InlineData(null, 16L << 20, 8L << 20)]
+    [InlineData(1_000_000L, 256L << 20, 1_000_000L)]
+    public void Size_IsTheSettingOrAQuarterOfMemory_AndAtLeastTwoLargestMessages(long? setting, long memory, long expected) =>
+        Assert.Equal(expected, BufferBudget.Size(new LimitsConfig { MaxBufferedBytes = setting }, memory));
+
+    [Fact]
+    public async Task Listener_PastTheBudget_Answers503BeforeReadingTheBody_AndServesOnceBytesAreFree()
+    {
+        using var release = new SemaphoreSlim(0);
+        await using var backend = await RecordingBackend.StartAsync(async (context, received, _) =>
+        {
+            if (received.Body.Length > 50_000)
+            {
+                await release.WaitAsync(TimeSpan.FromSeconds(20));
+            }
+
+            context.Response.ContentType = SoapMessages.ContentType("basic");
+            await context.Response.Body.WriteAsync(received.Body);
+        });
+        var config = ListeningRouter.CatchAll(ListeningRouter.Cluster(WireBindingNames.BasicHttp, [backend.Address()]), new LimitsConfig { MaxBufferedBytes = 100_000 });
+        await using var router = await ListeningRouter.StartAsync(config);
+        using var client = new HttpClient { Timeout = TimeSpan.FromSeconds(30) };
+        var address = router.Address("basic");
+
+        using var holding = SoapMessages.Request(address, "basic", SoapMessages.Soap11(60_000));
+        var held = client.SendAsync(holding);
+        await Eventually.TrueAsync(() => Task.FromResult(backend.Requests.Count == 1), "the first large message reached the backend and holds its bytes");
+
+        using var second = SoapMessages.Request(address, "basic", SoapMessages.Soap11(60_000));
+        using var refused = await client.SendAsync(second);
+        Assert.Equal(HttpStatusCode.ServiceUnavailable, refused.StatusCode);
+        Assert.Equal(1, router.Statistics.Snapshot().Faults.RouterBusy);
+
+        release.Release();
+        using var first = await held;
+        Assert.Equal(HttpStatusCode.OK, first.StatusCode);
+        using var third = SoapMessages.Request(address, "basic", SoapMessages.Soap11(60_000));
+        release.Release();
+        using var served = await client.SendAsync(third);
+        Assert.Equal(HttpStatusCode.OK, served.StatusCode);
+    }
+}

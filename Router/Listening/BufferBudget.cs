@@ -1,0 +1,129 @@
+namespace SoapRouter.Listening;
+
+/// <summary>
+/// limits.maxBufferedBytes: the bytes of request bodies the listeners may hold at once (received, and decompressed).
+/// A message reserves its body's size before the body is read (its Content-Length, or the message size limit when it
+/// has none); past the budget it waits briefly for bytes to come free, as a request waits for a concurrency slot, and is
+/// then answered 503, so a burst of large messages is refused before it is allocated rather than after the process ran
+/// out of memory. One message larger than the whole budget is let in alone.
+/// </summary>
+internal sealed class BufferBudget : IDisposable
+{
+    private readonly Lock _gate = new();
+    private readonly SemaphoreSlim _released = new(0, int.MaxValue);
+    private readonly TimeSpan _wait;
+    private long _inUse;
+    private long _refused;
+    private int _waiters;
+
+    /// <summary>A budget of <paramref name="limit"/> bytes; a reservation waits up to <paramref name="wait"/>.</summary>
+    public BufferBudget(long limit, TimeSpan wait)
+    {
+        ArgumentOutOfRangeException.ThrowIfLessThan(limit, 1);
+        ArgumentOutOfRangeException.ThrowIfLessThan(wait, TimeSpan.Zero);
+        Limit = limit;
+        _wait = wait;
+    }
+
+    /// <summary>
+    /// The budget <paramref name="limits"/> give on a process that may use <paramref name="availableMemory"/> bytes:
+    /// limits.maxBufferedBytes, else a quarter of that memory, and never less than two of the largest message.
+    /// </summary>
+    public static long Size(Configuration.LimitsConfig limits, long availableMemory)
+    {
+        ArgumentNullException.ThrowIfNull(limits);
+        return limits.MaxBufferedBytes ?? Math.Max(availableMemory / 4, 2 * limits.MaxMessageSize);
+    }
+
+    /// <summary>The budget in bytes.</summary>
+    public long Limit { get; }
+
+    /// <summary>Bytes reserved now.</summary>
+    public long InUse => Interlocked.Read(ref _inUse);
+
+    /// <summary>Reservations that did not fit in time (answered 503).</summary>
+    public long Refused => Interlocked.Read(ref _refused);
+
+    /// <summary>
+    /// Reserves <paramref name="bytes"/>, waiting up to the budget's wait; null (counted) when they did not come free.
+    /// Throws <see cref="OperationCanceledException"/> when the client leaves while waiting. Dispose the reservation to
+    /// give its bytes back.
+    /// </summary>
+    public async ValueTask<BufferReservation?> ReserveAsync(long bytes, CancellationToken cancellationToken)
+    {
+        ArgumentOutOfRangeException.ThrowIfNegative(bytes);
+        return TryReserve(bytes) || await WaitAsync(bytes, cancellationToken).ConfigureAwait(false) ? new BufferReservation(this, bytes) : null;
+    }
+
+    /// <summary>Reserves <paramref name="bytes"/> more without waiting (a reservation growing).</summary>
+    internal bool TryGrow(long bytes) => TryReserve(bytes);
+
+    /// <summary>Gives <paramref name="bytes"/> back and wakes the waiters to look again.</summary>
+    internal void Release(long bytes)
+    {
+        if (bytes <= 0)
+        {
+            return;
+        }
+
+        Interlocked.Add(ref _inUse, -bytes);
+        var waiters = Volatile.Read(ref _waiters);
+        if (waiters > 0)
+        {
+            _released.Release(waiters);
+        }
+    }
+
+    /// <summary>The counts now, with the container's memory limit (null outside one).</summary>
+    public BufferBudgetSnapshot Snapshot(long? containerMemory) => new(Limit, InUse, Refused, containerMemory);
+
+    /// <inheritdoc />
+    public void Dispose() => _released.Dispose();
+
+    private bool TryReserve(long bytes)
+    {
+        lock (_gate)
+        {
+            // A message larger than the whole budget fits only when nothing else is held: it is never refused forever.
+            if (_inUse + bytes > Limit && _inUse > 0)
+            {
+                return false;
+            }
+
+            _inUse += bytes;
+            return true;
+        }
+    }
+
+    private async Task<bool> WaitAsync(long bytes, CancellationToken cancellationToken)
+    {
+        var deadline = Environment.TickCount64 + (long)_wait.TotalMilliseconds;
+        Interlocked.Increment(ref _waiters);
+        try
+        {
+            while (true)
+            {
+                var left = deadline - Environment.TickCount64;
+                if (left <= 0 || !await _released.WaitAsync(TimeSpan.FromMilliseconds(left), cancellationToken).ConfigureAwait(false))
+                {
+                    if (TryReserve(bytes))
+                    {
+                        return true;
+                    }
+
+                    Interlocked.Increment(ref _refused);
+                    return false;
+                }
+
+                if (TryReserve(bytes))
+                {
+                    return true;
+                }
+            }
+        }
+        finally
+        {
+            Interlocked.Decrement(ref _waiters);
+        }
+    }
+}

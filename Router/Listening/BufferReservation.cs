@@ -1,0 +1,25 @@
+namespace SoapRouter.Listening;
+
+/// <summary>Bytes of the <see cref="BufferBudget"/> one message holds; disposing gives them all back, once.</summary>
+internal sealed class BufferReservation(BufferBudget budget, long bytes) : IDisposable
+{
+    private long _bytes = bytes;
+
+    /// <summary>Bytes held.</summary>
+    public long Bytes => Interlocked.Read(ref _bytes);
+
+    /// <summary>Holds <paramref name="more"/> bytes more, if the budget has them now (no wait); false otherwise.</summary>
+    public bool TryGrow(long more)
+    {
+        if (!budget.TryGrow(more))
+        {
+            return false;
+        }
+
+        Interlocked.Add(ref _bytes, more);
+        return true;
+    }
+
+    /// <inheritdoc />
+    public void Dispose() => budget.Release(Interlocked.Exchange(ref _bytes, 0));
+}
