@@ -27,7 +27,7 @@ public sealed class MemoryLimitTests
 
         var warning = Assert.Single(context.ToResult().Warnings);
         Assert.StartsWith("limits.maxConcurrentRequests: 512 messages of up to 4 MB with their replies (4096 MB) do not fit this container's memory limit (256 MB)", warning, StringComparison.Ordinal);
-        Assert.Contains("limits.maxBufferedBytes (64 MB)", warning, StringComparison.Ordinal);
+        Assert.Contains("held within 48 MB (a quarter of what the GC may use)", warning, StringComparison.Ordinal);
     }
 
     [Fact]
@@ -40,6 +40,19 @@ public sealed class MemoryLimitTests
 
         Assert.Empty(fits.ToResult().Warnings);
         Assert.Empty(outside.ToResult().Warnings);
+    }
+
+    [Fact]
+    public void Checker_TakesABudgetThatFits_AndWarnsOfOneThatDoesNot()
+    {
+        var fits = new ConfigValidationContext { ContainerMemory = 256L << 20 };
+        LimitsRules.Check(new LimitsConfig { MaxBufferedBytes = 64L << 20 }, fits);
+        var over = new ConfigValidationContext { ContainerMemory = 256L << 20 };
+        LimitsRules.Check(new LimitsConfig { MaxBufferedBytes = 200L << 20 }, over);
+
+        Assert.Empty(fits.ToResult().Warnings);
+        var warning = Assert.Single(over.ToResult().Warnings);
+        Assert.StartsWith("limits.maxBufferedBytes: 200 MB of request bodies is over half this container's memory limit (256 MB)", warning, StringComparison.Ordinal);
     }
 
     [Fact]

@@ -55,8 +55,10 @@ internal static class LimitsRules
     }
 
     /// <summary>
-    /// limits.maxBufferedBytes, and a warning when a container's memory cannot hold what the limits let in: the largest
-    /// request and its reply for every concurrent message, against the GC's default hard limit (75% of the container's).
+    /// limits.maxBufferedBytes, and a warning when a container's memory cannot hold what the limits let in: without a
+    /// budget of its own, the largest request and its reply for every concurrent message, against the GC's default hard
+    /// limit (75% of the container's); with one, a budget over half the container's memory (the runtime, the replies and
+    /// the connections need the rest).
     /// </summary>
     private static void CheckMemory(LimitsConfig limits, string path, ConfigValidationContext context)
     {
@@ -64,6 +66,14 @@ internal static class LimitsRules
         if (limits.MaxBufferedBytes is { } buffered)
         {
             context.RequirePositive(buffered, bufferedPath);
+            if (context.ContainerMemory is { } limit && buffered > limit / 2)
+            {
+                context.Warning(bufferedPath,
+                    $"{Mb(buffered)} of request bodies is over half this container's memory limit ({Mb(limit)}): the router "
+                    + "may be killed for memory before it answers 503; lower it or give the container more memory");
+            }
+
+            return;
         }
 
         if (context.ContainerMemory is not { } container || limits.MaxMessageSize <= 0 || limits.MaxConcurrentRequests <= 0)
@@ -74,11 +84,12 @@ internal static class LimitsRules
         var worst = limits.MaxMessageSize * 2 * limits.MaxConcurrentRequests;
         if (worst > container * 3 / 4)
         {
-            var budget = Listening.BufferBudget.Size(limits, container);
+            var budget = Listening.BufferBudget.Size(limits, container * 3 / 4);
             context.Warning(ConfigPath.Property(path, "maxConcurrentRequests"),
                 $"{limits.MaxConcurrentRequests} messages of up to {Mb(limits.MaxMessageSize)} with their replies ({Mb(worst)}) do not fit this "
-                + $"container's memory limit ({Mb(container)}): request bodies are held within limits.maxBufferedBytes ({Mb(budget)}) and "
-                + "answered 503 past it; lower maxConcurrentRequests or maxMessageSize, or give the container more memory");
+                + $"container's memory limit ({Mb(container)}): request bodies are held within {Mb(budget)} (a quarter of what the GC may use) and "
+                + "answered 503 past it; set limits.maxBufferedBytes to say so, lower maxConcurrentRequests or maxMessageSize, or give the "
+                + "container more memory");
         }
     }
 

@@ -1,0 +1,129 @@
+#!/usr/bin/env bash
+# Memory soak of the DMZ compose stack (issue 20 §2): the router container under its memory limit (docker-compose.yml's
+# mem_limit, ROUTER_MEM_LIMIT, 256m by default), saturated for --minutes by four LoadClients on the host through the
+# published https port, 1,000 connections in all, sizes 1 KB to 1 MB, compression on some links:
+#   small   700 connections  basicHttp echo 1 KB                  -> backend basicHttp (verbatim)
+#   medium  200 connections  soap12Http echo 64 KB, adaptive      -> backend soap12Http; the soap12 listener compresses
+#                                                                    replies, the client compresses requests
+#   seed     80 connections  binaryHttp echo 0.6-250 KB (seed)    -> backend binaryHttp, the destination compresses
+#   large    20 connections  basicHttp echo 1 MB                  -> backend binaryHttp (re-encoded)
+# Compression is set in the run's copy of deploy/router/router.json (artifacts/soak/config), not in the repository's.
+# Every 10 s: the router process's RSS (host /proc), the container's memory use (docker stats), the router's request
+# body budget (/stats buffers). At the end: OOM kills and restarts of the router, failed requests per client, RSS
+# after warm-up (the first 5 minutes, or a sixth of a shorter run) against its mean (target: within +-10%), and a
+# chart (Benchmarks/scripts/linechart.py) of RSS over time.
+#
+# Usage: Benchmarks/scripts/soak.sh [--minutes N (30)] [--mem 256m] [--env NAME=VALUE]... [--label TEXT]
+#   --env sets an environment variable of the router container (GC settings: DOTNET_gcServer=0,
+#   DOTNET_GCConserveMemory=5, ...) over the image's. Results: artifacts/soak/<label>/ (summary.txt, rss.csv, rss.svg).
+set -uo pipefail
+cd "$(dirname "$0")/../.."
+root=$(pwd)
+
+minutes=30
+mem=256m
+label=""
+envs=()
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --minutes) minutes="$2"; shift ;;
+    --mem) mem="$2"; shift ;;
+    --env) envs+=("$2"); shift ;;
+    --label) label="$2"; shift ;;
+    *) echo "unknown argument: $1" >&2; exit 2 ;;
+  esac
+  shift
+done
+label="${label:-$mem-${minutes}min}"
+OUT="$root/artifacts/soak/$label"
+rm -rf "$OUT" && mkdir -p "$OUT"
+export ROUTER_MEM_LIMIT="$mem"
+source scripts/lib/compose-stack.sh
+source scripts/lib/tls-checks.sh
+
+# The run's config: the DMZ stack's, with compression on the soap12 listener and the echo-binary destination.
+export ROUTER_CONFIG_DIR="$OUT/config"
+cp -r deploy/router "$ROUTER_CONFIG_DIR"
+python3 - "$ROUTER_CONFIG_DIR/router.json" <<'PY' || stack_fail "the soak's router.json copy"
+import sys
+path = sys.argv[1]
+text = open(path).read()
+edits = [
+    ('"address": "https://0.0.0.0:8443/router/soap12",', '"address": "https://0.0.0.0:8443/router/soap12", "compression": { "mode": "adaptive" },'),
+    ('"address": "http://backend-a:9080/binary" }', '"address": "http://backend-a:9080/binary", "compression": { "mode": "adaptive" } }'),
+]
+for old, new in edits:
+    if text.count(old) != 1:
+        sys.exit(f"{path}: expected one {old}")
+    text = text.replace(old, new)
+open(path, "w").write(text)
+PY
+chmod -R a+rX "$ROUTER_CONFIG_DIR"
+
+# The router's environment over the image's (--env), as one more compose file.
+if [ ${#envs[@]} -gt 0 ]; then
+  { echo "services:"; echo "  router:"; echo "    environment:"
+    for e in "${envs[@]}"; do echo "      ${e%%=*}: \"${e#*=}\""; done; } > "$OUT/env.yml"
+  export COMPOSE_FILE="$COMPOSE_FILE:$OUT/env.yml"
+fi
+
+echo "== $label: building and starting the stack (router mem_limit $mem${envs[*]:+, ${envs[*]}})"
+stack_prepare
+stack_up
+client_tls_copy docker-compose "$OUT/client-tls" || stack_fail "client certificates out of the certs volume"
+echo "   router $(docker inspect -f '{{.HostConfig.Memory}}' "$router") bytes limit; GC: $(docker exec "$router" env | grep -E '^DOTNET_' | tr '\n' ' ')"
+
+https="https://127.0.0.1:$ROUTER_HTTPS_PORT"
+seconds=$(( minutes * 60 ))
+lc() { # name, arguments...
+  local name="$1"; shift
+  SSL_CERT_FILE="$OUT/client-tls/ca.crt" "$root/artifacts/publish/loadclient/LoadClient" --duration "$seconds" --timeout 60 \
+    --quiet --json "$OUT/$name.json" "$@" > "$OUT/$name.txt" 2>&1 &
+}
+lc small  --url "$https/router/basic"  --binding basicHttp  --operation echo --size 1024 --concurrency 700
+lc medium --url "$https/router/soap12" --binding soap12Http --operation echo --size 65536 --compression adaptive --concurrency 200
+lc seed   --url "$https/router/binary" --binding binaryHttp --operation echo --size-distribution seed --concurrency 80
+lc large  --url "$https/router/basic-to-binary" --binding basicHttp --operation echo --size 1048576 --concurrency 20
+
+echo "seconds,rss_kib,container_mem,buffers_in_use,buffers_refused" > "$OUT/rss.csv"
+start=$(date +%s)
+while [ -n "$(jobs -rp)" ]; do
+  now=$(( $(date +%s) - start ))
+  buffers=$(stack_admin /stats | python3 -c 'import json,sys
+try: b = json.load(sys.stdin).get("buffers") or {}
+except Exception: b = {}
+print(f"{b.get(\"inUse\", \"\")},{b.get(\"refused\", \"\")}")')
+  echo "$now,$(stack_rss "$router"),$(docker stats --no-stream --format '{{.MemUsage}}' "$router" | cut -d/ -f1 | tr -d ' '),$buffers" >> "$OUT/rss.csv"
+  sleep 10
+done
+wait
+
+oom=$(docker inspect -f '{{.State.OOMKilled}}' "$router")
+restarts=$(docker inspect -f '{{.RestartCount}}' "$router")
+python3 - "$OUT" "$label" "$oom" "$restarts" "$minutes" <<'PY' | tee "$OUT/summary.txt"
+import csv, json, os, sys
+out, label, oom, restarts, minutes = sys.argv[1:6]
+failed = 0
+for name in ("small", "medium", "seed", "large"):
+    try:
+        r = json.load(open(os.path.join(out, f"{name}.json")))
+    except Exception as e:
+        print(f"{name}: no result ({e}); see {name}.txt"); failed += 1; continue
+    bad = r["requests"] - r["ok"]
+    failed += bad
+    print(f"{name}: {r['requests']} requests, {r['ok']} ok, {r['faults']} faults, {r['errors']} errors, "
+          f"{r['okPerSecond']:.0f}/s, p99 {r['latencyMs']['p99']:.0f} ms, status {r.get('statusCodes')}")
+rows = [r for r in csv.DictReader(open(os.path.join(out, "rss.csv"))) if r["rss_kib"]]
+warm = min(300, int(minutes) * 60 // 6)
+after = [int(r["rss_kib"]) / 1024 for r in rows if int(r["seconds"]) >= warm]
+if after:
+    mean = sum(after) / len(after)
+    lo, hi = min(after), max(after)
+    flat = lo >= 0.9 * mean and hi <= 1.1 * mean
+    print(f"RSS after {warm} s warm-up: mean {mean:.0f} MB, min {lo:.0f} ({lo / mean - 1:+.0%}), max {hi:.0f} ({hi / mean - 1:+.0%}): "
+          f"{'flat within +-10%' if flat else 'NOT within +-10%'}")
+print(f"router OOMKilled {oom}, restarts {restarts}; failed requests {failed}")
+print(f"{label}: {'PASS' if oom == 'false' and restarts == '0' and failed == 0 else 'FAIL'}")
+PY
+python3 Benchmarks/scripts/linechart.py "$OUT/rss.csv" seconds rss_kib 1024 "Router RSS (MB) over the soak, $label" "$OUT/rss.svg" || true
+echo "results: $OUT"
