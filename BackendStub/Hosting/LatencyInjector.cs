@@ -13,11 +13,19 @@ public sealed class LatencyInjector
         _timeProvider = timeProvider;
     }
 
-    /// <summary>The latency added to each request.</summary>
-    public TimeSpan Latency { get; }
+    private long _latencyTicks;
+
+    /// <summary>The latency added to each request; PUT /stub/latency?ms=N changes it while the stub runs.</summary>
+    public TimeSpan Latency
+    {
+        get => TimeSpan.FromTicks(Interlocked.Read(ref _latencyTicks));
+        set => Interlocked.Exchange(ref _latencyTicks, value.Ticks);
+    }
 
     /// <summary>Completes after <see cref="Latency"/> on the injected clock; synchronously when there is none.</summary>
-    public ValueTask DelayAsync(CancellationToken cancellationToken = default) => Latency <= TimeSpan.Zero
-        ? ValueTask.CompletedTask
-        : new ValueTask(Task.Delay(Latency, _timeProvider, cancellationToken));
+    public ValueTask DelayAsync(CancellationToken cancellationToken = default)
+    {
+        var latency = Latency;
+        return latency <= TimeSpan.Zero ? ValueTask.CompletedTask : new ValueTask(Task.Delay(latency, _timeProvider, cancellationToken));
+    }
 }

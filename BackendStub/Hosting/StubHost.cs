@@ -1,3 +1,4 @@
+using System.Globalization;
 using System.Net;
 using BackendStub.Compression;
 using BackendStub.Service;
@@ -24,6 +25,9 @@ public sealed class StubHost : IAsyncDisposable
     /// <summary>Path of the statistics endpoint.</summary>
     public const string StatsPath = "/stub/stats";
 
+    /// <summary>PUT with ?ms=N: the latency added to every request-reply operation from now on (a chaos run's slow backend).</summary>
+    public const string LatencyPath = "/stub/latency";
+
     /// <summary>Name of the statistics endpoint in <see cref="Endpoints"/>.</summary>
     public const string StatsName = "stats";
 
@@ -49,16 +53,16 @@ public sealed class StubHost : IAsyncDisposable
         var time = timeProvider ?? TimeProvider.System;
         Compression = new StubCompression(options, time);
         Statistics = new StubStatistics(Compression.Links);
-        var dispatcher = new StubDispatcher(
-            options,
-            Statistics,
-            FaultInjector.FromOptions(options),
-            new LatencyInjector(options.Latency, timeProvider ?? TimeProvider.System));
+        Latency = new LatencyInjector(options.Latency, time);
+        var dispatcher = new StubDispatcher(options, Statistics, FaultInjector.FromOptions(options), Latency);
         _handler = new StubRequestHandler(options, Statistics, dispatcher, Compression, time);
         _netTcp = new StubNetTcpConnectionHandler(options, dispatcher, Statistics, time);
         _dispatcher = dispatcher;
         _time = time;
     }
+
+    /// <summary>The injected latency (--latency-ms, then <see cref="LatencyPath"/>).</summary>
+    public LatencyInjector Latency { get; }
 
     /// <summary>The counters served at <see cref="StatsPath"/>.</summary>
     public StubStatistics Statistics { get; }
@@ -299,6 +303,18 @@ public sealed class StubHost : IAsyncDisposable
         {
             return context.Response.WriteAsJsonAsync(
                 Statistics.Snapshot(), StubJsonContext.Default.StubStatsSnapshot, contentType: null, context.RequestAborted);
+        }
+
+        if (string.Equals(path, LatencyPath, StringComparison.OrdinalIgnoreCase) && HttpMethods.IsPut(context.Request.Method))
+        {
+            if (!int.TryParse(context.Request.Query["ms"], NumberStyles.None, CultureInfo.InvariantCulture, out var ms))
+            {
+                context.Response.StatusCode = StatusCodes.Status400BadRequest;
+                return context.Response.WriteAsync("ms: a whole number of milliseconds, >= 0\n", context.RequestAborted);
+            }
+
+            Latency.Latency = TimeSpan.FromMilliseconds(ms);
+            return context.Response.WriteAsync($"latency {ms} ms\n", context.RequestAborted);
         }
 
         context.Response.StatusCode = StatusCodes.Status404NotFound;

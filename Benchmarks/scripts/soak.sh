@@ -13,9 +13,9 @@
 # after warm-up (the first 5 minutes, or a sixth of a shorter run) against its mean (target: within +-10%), and a
 # chart (Benchmarks/scripts/linechart.py) of RSS over time.
 #
-# Usage: Benchmarks/scripts/soak.sh [--minutes N (30)] [--mem 256m] [--env NAME=VALUE]... [--label TEXT]
+# Usage: Benchmarks/scripts/soak.sh [--minutes N (30)] [--mem 256m] [--env NAME=VALUE]... [--label TEXT] [--no-build]
 #   --env sets an environment variable of the router container (GC settings: DOTNET_gcServer=0,
-#   DOTNET_GCConserveMemory=5, ...) over the image's. Results: artifacts/soak/<label>/ (summary.txt, rss.csv, rss.svg).
+#   DOTNET_GCConserveMemory=5, ...) over the image's; --no-build uses the images as they are. Results: artifacts/soak/<label>/ (summary.txt, rss.csv, rss.svg).
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 root=$(pwd)
@@ -24,12 +24,14 @@ minutes=30
 mem=256m
 label=""
 envs=()
+build=1
 while [ $# -gt 0 ]; do
   case "$1" in
     --minutes) minutes="$2"; shift ;;
     --mem) mem="$2"; shift ;;
     --env) envs+=("$2"); shift ;;
     --label) label="$2"; shift ;;
+    --no-build) build=0 ;;
     *) echo "unknown argument: $1" >&2; exit 2 ;;
   esac
   shift
@@ -68,7 +70,7 @@ if [ ${#envs[@]} -gt 0 ]; then
 fi
 
 echo "== $label: building and starting the stack (router mem_limit $mem${envs[*]:+, ${envs[*]}})"
-stack_prepare
+[ "$build" = 1 ] && stack_prepare
 stack_up
 client_tls_copy docker-compose "$OUT/client-tls" || stack_fail "client certificates out of the certs volume"
 echo "   router $(docker inspect -f '{{.HostConfig.Memory}}' "$router") bytes limit; GC: $(docker exec "$router" env | grep -E '^DOTNET_' | tr '\n' ' ')"
@@ -85,14 +87,15 @@ lc medium --url "$https/router/soap12" --binding soap12Http --operation echo --s
 lc seed   --url "$https/router/binary" --binding binaryHttp --operation echo --size-distribution seed --concurrency 80
 lc large  --url "$https/router/basic-to-binary" --binding basicHttp --operation echo --size 1048576 --concurrency 20
 
-echo "seconds,rss_kib,container_mem,buffers_in_use,buffers_refused" > "$OUT/rss.csv"
+echo "seconds,rss_kib,container_mem,buffers_in_use,refused,refused_for_memory,memory_load,times_high" > "$OUT/rss.csv"
 start=$(date +%s)
 while [ -n "$(jobs -rp)" ]; do
   now=$(( $(date +%s) - start ))
   buffers=$(stack_admin /stats | python3 -c 'import json,sys
 try: b = json.load(sys.stdin).get("buffers") or {}
 except Exception: b = {}
-print(f"{b.get(\"inUse\", \"\")},{b.get(\"refused\", \"\")}")')
+m = b.get("memory") or {}
+print(",".join(str(v) for v in (b.get("inUseBytes", ""), b.get("refused", ""), b.get("refusedForMemory", ""), m.get("load", ""), m.get("timesHigh", ""))))')
   echo "$now,$(stack_rss "$router"),$(docker stats --no-stream --format '{{.MemUsage}}' "$router" | cut -d/ -f1 | tr -d ' '),$buffers" >> "$OUT/rss.csv"
   sleep 10
 done

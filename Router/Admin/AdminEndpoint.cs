@@ -48,7 +48,7 @@ internal sealed class AdminEndpoint
         _createdAt = timeProvider.GetTimestamp();
         _descriptors = descriptors;
         _buffers = buffers;
-        _listeners = new ListenerHealth(statistics, timeProvider, descriptors);
+        _listeners = new ListenerHealth(statistics, timeProvider, descriptors, buffers?.Pressure);
     }
 
     /// <summary>Answers one admin request.</summary>

@@ -8,9 +8,11 @@ namespace SoapRouter.Admin;
 /// some listener endpoint has failed every accept for <see cref="AcceptFailureGrace"/> (it cannot take new clients),
 /// <see cref="HealthStatus.Degraded"/> when one refused connections at limits.maxConnections within
 /// <see cref="RefusalWindow"/> (it is full), or while one waits for file descriptors to keep limits.fileDescriptorReserve
-/// (the reason says which and, from <paramref name="reserve"/>, how many are free).
+/// (the reason says which and, from <paramref name="reserve"/>, how many are free), or while <paramref name="memory"/> is
+/// over limits.memoryHighWatermark (new messages are held back).
 /// </summary>
-internal sealed class ListenerHealth(RouterStatistics statistics, TimeProvider timeProvider, DescriptorReserve? reserve = null)
+internal sealed class ListenerHealth(
+    RouterStatistics statistics, TimeProvider timeProvider, DescriptorReserve? reserve = null, Listening.MemoryPressure? memory = null)
 {
     /// <summary>How long accepting must keep failing before the router reports itself unhealthy.</summary>
     public static readonly TimeSpan AcceptFailureGrace = TimeSpan.FromSeconds(5);
@@ -50,6 +52,12 @@ internal sealed class ListenerHealth(RouterStatistics statistics, TimeProvider t
         {
             waiting.Sort(StringComparer.Ordinal);
             reasons?.Add($"listeners {string.Join("; ", waiting)} stopped accepting: {reserve?.Describe() ?? "file descriptors are short"}");
+        }
+
+        if (memory?.IsHigh == true)
+        {
+            status = HealthStatus.Degraded;
+            reasons?.Add($"new messages held back: {memory.Describe()}");
         }
 
         return status;

@@ -23,6 +23,23 @@ public sealed record LimitsConfig
     public long? MaxBufferedBytes { get; init; }
 
     /// <summary>
+    /// A fraction of the memory the router may use (resident over a container's limit, or the managed heap over the GC's
+    /// limit): above it no new message is let in (it waits up to <see cref="QueueTimeout"/>, then 503) and the GC gives
+    /// freed memory back. Default 0.85.
+    /// </summary>
+    public double MemoryHighWatermark { get; init; } = 0.85;
+
+    /// <summary>Messages flow again once memory falls to this fraction. Default 0.75.</summary>
+    public double MemoryLowWatermark { get; init; } = 0.75;
+
+    /// <summary>
+    /// How long a message waits for a concurrency slot (maxConcurrentRequests), for room in maxBufferedBytes or for memory
+    /// to fall under its watermark before the router answers 503. Default 100 ms: a short burst is absorbed, a stalled
+    /// backend does not queue requests without end.
+    /// </summary>
+    public TimeSpan QueueTimeout { get; init; } = TimeSpan.FromMilliseconds(100);
+
+    /// <summary>
     /// Client connections each HTTP listener endpoint (one host:port, shared by the listeners on it) holds at once;
     /// one more is closed as soon as it is accepted. Default 10000.
     /// </summary>

@@ -62,6 +62,18 @@ internal static class LimitsRules
     /// </summary>
     private static void CheckMemory(LimitsConfig limits, string path, ConfigValidationContext context)
     {
+        context.RequireTimeout(limits.QueueTimeout, ConfigPath.Property(path, "queueTimeout"));
+        var highPath = ConfigPath.Property(path, "memoryHighWatermark");
+        if (!(limits.MemoryHighWatermark > 0 && limits.MemoryHighWatermark <= 1))
+        {
+            context.Error(highPath, $"must be a fraction above 0 and at most 1 (is {limits.MemoryHighWatermark})");
+        }
+        else if (!(limits.MemoryLowWatermark > 0 && limits.MemoryLowWatermark < limits.MemoryHighWatermark))
+        {
+            context.Error(ConfigPath.Property(path, "memoryLowWatermark"),
+                $"must be a fraction above 0 and below memoryHighWatermark {limits.MemoryHighWatermark} (is {limits.MemoryLowWatermark})");
+        }
+
         var bufferedPath = ConfigPath.Property(path, "maxBufferedBytes");
         if (limits.MaxBufferedBytes is { } buffered)
         {

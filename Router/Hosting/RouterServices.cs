@@ -77,8 +77,16 @@ internal static class RouterServices
         services.AddSingleton<PipelineStateCache>();
         services.AddSingleton<PipelineFaults>();
         services.AddSingleton<MessagePipeline>();
-        services.AddSingleton(_ => new ConcurrencyGate(config.Limits.MaxConcurrentRequests, busyWait ?? ConcurrencyGate.DefaultBusyWait));
-        services.AddSingleton(_ => new BufferBudget(BufferBudget.Size(config.Limits, MemoryLimit.Available()), busyWait ?? ConcurrencyGate.DefaultBusyWait));
+        services.AddSingleton(_ => new ConcurrencyGate(config.Limits.MaxConcurrentRequests, busyWait ?? config.Limits.QueueTimeout));
+        services.AddSingleton(provider =>
+        {
+            var container = MemoryLimit.Container();
+            return new MemoryPressure(
+                config.Limits.MemoryHighWatermark, config.Limits.MemoryLowWatermark, () => MemoryPressure.ReadProcess(container),
+                MemoryPressure.CollectAggressively, timeProvider, provider.GetRequiredService<ILogger<MemoryPressure>>());
+        });
+        services.AddSingleton(provider => new BufferBudget(
+            BufferBudget.Size(config.Limits, MemoryLimit.Available()), busyWait ?? config.Limits.QueueTimeout, provider.GetRequiredService<MemoryPressure>()));
         services.AddSingleton(sp => new ListenerConnections(
             sp.GetRequiredService<RouterStatistics>(), timeProvider, sp.GetRequiredService<ILogger<ListenerConnections>>(), config.Limits.MaxConnections));
         services.AddSingleton(sp =>

@@ -12,17 +12,27 @@ internal sealed class BufferBudget : IDisposable
     private readonly Lock _gate = new();
     private readonly SemaphoreSlim _released = new(0, int.MaxValue);
     private readonly TimeSpan _wait;
+    private readonly MemoryPressure? _pressure;
     private long _inUse;
     private long _refused;
+    private long _refusedForMemory;
     private int _waiters;
 
-    /// <summary>A budget of <paramref name="limit"/> bytes; a reservation waits up to <paramref name="wait"/>.</summary>
-    public BufferBudget(long limit, TimeSpan wait)
+    /// <summary>
+    /// A budget of <paramref name="limit"/> bytes; a reservation waits up to <paramref name="wait"/>. While
+    /// <paramref name="pressure"/> is high nothing is reserved.
+    /// </summary>
+    public BufferBudget(long limit, TimeSpan wait, MemoryPressure? pressure = null)
     {
         ArgumentOutOfRangeException.ThrowIfLessThan(limit, 1);
         ArgumentOutOfRangeException.ThrowIfLessThan(wait, TimeSpan.Zero);
         Limit = limit;
         _wait = wait;
+        _pressure = pressure;
+        if (pressure is not null)
+        {
+            pressure.Relieved += WakeWaiters;
+        }
     }
 
     /// <summary>
@@ -35,14 +45,20 @@ internal sealed class BufferBudget : IDisposable
         return limits.MaxBufferedBytes ?? Math.Max(availableMemory / 4, 2 * limits.MaxMessageSize);
     }
 
+    /// <summary>The memory-pressure gate this budget obeys, if any.</summary>
+    public MemoryPressure? Pressure => _pressure;
+
     /// <summary>The budget in bytes.</summary>
     public long Limit { get; }
 
     /// <summary>Bytes reserved now.</summary>
     public long InUse => Interlocked.Read(ref _inUse);
 
-    /// <summary>Reservations that did not fit in time (answered 503).</summary>
+    /// <summary>Reservations that did not fit in time (answered 503), memory pressure included.</summary>
     public long Refused => Interlocked.Read(ref _refused);
+
+    /// <summary>Of <see cref="Refused"/>, those turned away while memory was over its high watermark.</summary>
+    public long RefusedForMemory => Interlocked.Read(ref _refusedForMemory);
 
     /// <summary>
     /// Reserves <paramref name="bytes"/>, waiting up to the budget's wait; null (counted) when they did not come free.
@@ -67,6 +83,11 @@ internal sealed class BufferBudget : IDisposable
         }
 
         Interlocked.Add(ref _inUse, -bytes);
+        WakeWaiters();
+    }
+
+    private void WakeWaiters()
+    {
         var waiters = Volatile.Read(ref _waiters);
         if (waiters > 0)
         {
@@ -75,13 +96,27 @@ internal sealed class BufferBudget : IDisposable
     }
 
     /// <summary>The counts now, with the container's memory limit (null outside one).</summary>
-    public BufferBudgetSnapshot Snapshot(long? containerMemory) => new(Limit, InUse, Refused, containerMemory);
+    public BufferBudgetSnapshot Snapshot(long? containerMemory) =>
+        new(Limit, InUse, Refused, containerMemory, RefusedForMemory, _pressure is null ? null : MemoryPressureSnapshot.Of(_pressure));
 
     /// <inheritdoc />
-    public void Dispose() => _released.Dispose();
+    public void Dispose()
+    {
+        if (_pressure is not null)
+        {
+            _pressure.Relieved -= WakeWaiters;
+        }
+
+        _released.Dispose();
+    }
 
     private bool TryReserve(long bytes)
     {
+        if (_pressure?.IsHigh == true)
+        {
+            return false;
+        }
+
         lock (_gate)
         {
             // A message larger than the whole budget fits only when nothing else is held: it is never refused forever.
@@ -112,6 +147,11 @@ internal sealed class BufferBudget : IDisposable
                     }
 
                     Interlocked.Increment(ref _refused);
+                    if (_pressure?.IsHigh == true)
+                    {
+                        Interlocked.Increment(ref _refusedForMemory);
+                    }
+
                     return false;
                 }
 

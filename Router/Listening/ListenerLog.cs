@@ -27,7 +27,7 @@ internal static partial class ListenerLog
 
     /// <summary>A reload changed limits that Kestrel and the listeners read once, at start.</summary>
     [LoggerMessage(EventId = 1214, Level = LogLevel.Warning,
-        Message = "Config version {ConfigVersion} changes maxConnections, fileDescriptorReserve, the keep-alive or header timeouts, the minimum data rates, perClientRateLimit or inlineIo; they apply after restart")]
+        Message = "Config version {ConfigVersion} changes maxConnections, fileDescriptorReserve, the keep-alive or header timeouts, the minimum data rates, perClientRateLimit, inlineIo, queueTimeout, maxBufferedBytes or the memory watermarks; they apply after restart")]
     public static partial void ConnectionLimitsNeedRestart(ILogger logger, long configVersion);
 
     /// <summary>One slow client dropped, for Debug; the Warning is <see cref="SlowClientsDropped"/>, once per interval.</summary>
@@ -38,4 +38,9 @@ internal static partial class ListenerLog
     [LoggerMessage(EventId = 1216, Level = LogLevel.Warning,
         Message = "{Count} slow clients dropped in the last {Interval}: request body below limits.minRequestBodyDataRate or not complete within limits.requestBodyTimeout")]
     public static partial void SlowClientsDropped(ILogger logger, long count, TimeSpan interval);
+
+    /// <summary>Memory went over limits.memoryHighWatermark during the last interval: new messages were held back.</summary>
+    [LoggerMessage(EventId = 1234, Level = LogLevel.Warning,
+        Message = "Memory went over limits.memoryHighWatermark {Count} times in the last {Interval}; new messages wait (then 503) until it falls to limits.memoryLowWatermark: {State}")]
+    public static partial void MemoryHigh(ILogger logger, long count, TimeSpan interval, string state);
 }

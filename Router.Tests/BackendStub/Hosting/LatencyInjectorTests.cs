@@ -1,4 +1,5 @@
 using BackendStub.Hosting;
+using SoapRouter.Wire.Bindings;
 using SoapRouter.Tests.Support;
 
 namespace SoapRouter.Tests.BackendStub.Hosting;
@@ -42,5 +43,24 @@ public sealed class LatencyInjectorTests
         await cancellation.CancelAsync();
 
         await Assert.ThrowsAnyAsync<OperationCanceledException>(() => delay.WaitAsync(TimeSpan.FromSeconds(5)));
+    }
+}
+
+public sealed class StubLatencyEndpointTests
+{
+    [Fact]
+    public async Task PutLatency_ChangesTheInjectedLatency_AndRefusesANonNumber()
+    {
+        await using var stub = await RunningStub.StartAsync();
+        var stats = stub.Address(WireBinding.BasicHttp);
+        var latency = new Uri(stats, StubHost.LatencyPath + "?ms=1500");
+
+        using var set = await stub.Client.PutAsync(latency, content: null);
+        using var bad = await stub.Client.PutAsync(new Uri(stats, StubHost.LatencyPath + "?ms=soon"), content: null);
+
+        Assert.Equal(System.Net.HttpStatusCode.OK, set.StatusCode);
+        Assert.Equal(TimeSpan.FromMilliseconds(1500), stub.Host.Latency.Latency);
+        Assert.Equal(System.Net.HttpStatusCode.BadRequest, bad.StatusCode);
+        Assert.Equal(TimeSpan.FromMilliseconds(1500), stub.Host.Latency.Latency);
     }
 }

@@ -1,0 +1,123 @@
+using Microsoft.Extensions.Logging.Abstractions;
+using SoapRouter.Configuration;
+using SoapRouter.Listening;
+using SoapRouter.Tests.Configuration;
+using SoapRouter.Tests.Support;
+
+namespace SoapRouter.Tests.Listening;
+
+public sealed class MemoryPressureTests
+{
+    private const long Mb = 1 << 20;
+
+    private sealed class Memory
+    {
+        public long Resident { get; set; } = 100 * Mb;
+
+        public int Collections { get; set; }
+
+        public MemoryReading Read() => new(10 * Mb, 150 * Mb, Resident, 256 * Mb);
+    }
+
+    private static MemoryPressure Watch(Memory memory, FakeTimeProvider clock) =>
+        new(0.85, 0.75, memory.Read, () => memory.Collections++, clock, NullLogger.Instance);
+
+    [Fact]
+    public void OverTheHighWatermark_HoldsBack_CollectsOnce_AndLetsGoOnlyAtTheLowOne()
+    {
+        var clock = new FakeTimeProvider();
+        var memory = new Memory();
+        using var pressure = Watch(memory, clock);
+        var relieved = 0;
+        pressure.Relieved += () => relieved++;
+        Assert.False(pressure.IsHigh);
+
+        memory.Resident = 230 * Mb; // 0.90 of 256 MB
+        clock.Advance(MemoryPressure.SampleInterval);
+        Assert.True(pressure.IsHigh);
+        Assert.Equal(1, memory.Collections);
+        Assert.Equal(1, pressure.HighCount);
+        Assert.Contains("resident 230 MB of the container's 256 MB", pressure.Describe(), StringComparison.Ordinal);
+
+        memory.Resident = 200 * Mb; // 0.78: between the watermarks, still high
+        clock.Advance(MemoryPressure.SampleInterval);
+        Assert.True(pressure.IsHigh);
+        Assert.Equal(0, relieved);
+
+        memory.Resident = 190 * Mb; // 0.74
+        clock.Advance(MemoryPressure.SampleInterval);
+        Assert.False(pressure.IsHigh);
+        Assert.Equal(1, relieved);
+    }
+
+    [Fact]
+    public void Collections_AreAtMostOnePerInterval()
+    {
+        var clock = new FakeTimeProvider();
+        var memory = new Memory();
+        using var pressure = Watch(memory, clock);
+
+        for (var i = 0; i < 3; i++)
+        {
+            memory.Resident = 240 * Mb;
+            clock.Advance(MemoryPressure.SampleInterval);
+            memory.Resident = 100 * Mb;
+            clock.Advance(MemoryPressure.SampleInterval);
+        }
+
+        Assert.Equal(3, pressure.HighCount);
+        Assert.Equal(1, memory.Collections);
+        clock.Advance(MemoryPressure.CollectInterval);
+        memory.Resident = 240 * Mb;
+        clock.Advance(MemoryPressure.SampleInterval);
+        Assert.Equal(2, memory.Collections);
+    }
+
+    [Fact]
+    public void Load_IsTheLargerOfResidentAndManaged_AndManagedAloneOutsideAContainer()
+    {
+        Assert.Equal(0.5, new MemoryReading(75 * Mb, 150 * Mb, 64 * Mb, 256 * Mb).Load, 3);
+        Assert.Equal(0.9, new MemoryReading(15 * Mb, 150 * Mb, (long)(230.4 * Mb), 256 * Mb).Load, 3);
+        Assert.Equal(0.1, new MemoryReading(15 * Mb, 150 * Mb, null, null).Load, 3);
+    }
+
+    [Fact]
+    public async Task Budget_WhileMemoryIsHigh_RefusesAfterTheWait_AndAWaiterGoesOnWhenRelieved()
+    {
+        var clock = new FakeTimeProvider();
+        var memory = new Memory { Resident = 240 * Mb };
+        using var pressure = Watch(memory, clock);
+        using var refusing = new BufferBudget(1000, TimeSpan.FromMilliseconds(20), pressure);
+        using var waiting = new BufferBudget(1000, TimeSpan.FromSeconds(30), pressure);
+
+        var refused = await refusing.ReserveAsync(10, CancellationToken.None);
+        var waiter = waiting.ReserveAsync(10, CancellationToken.None).AsTask();
+        await Task.Delay(50);
+        Assert.False(waiter.IsCompleted);
+        memory.Resident = 100 * Mb;
+        clock.Advance(MemoryPressure.SampleInterval);
+        using var admitted = await waiter.WaitAsync(TimeSpan.FromSeconds(10));
+
+        Assert.Null(refused);
+        Assert.Equal(1, refusing.RefusedForMemory);
+        Assert.NotNull(admitted);
+        Assert.Equal(10, waiting.InUse);
+        var snapshot = waiting.Snapshot(256 * Mb);
+        Assert.NotNull(snapshot.Memory);
+        Assert.False(snapshot.Memory.High);
+        Assert.Equal(1, snapshot.Memory.TimesHigh);
+    }
+
+    [Theory]
+    [InlineData(0.0, 0.5, "limits.memoryHighWatermark", "must be a fraction above 0 and at most 1")]
+    [InlineData(1.2, 0.5, "limits.memoryHighWatermark", "must be a fraction above 0 and at most 1")]
+    [InlineData(0.8, 0.8, "limits.memoryLowWatermark", "must be a fraction above 0 and below memoryHighWatermark 0.8")]
+    public void Checker_RefusesWatermarksOutOfOrder(double high, double low, string path, string message) =>
+        TestConfigs.AssertSingleError(
+            TestConfigs.Valid() with { Limits = new LimitsConfig { MemoryHighWatermark = high, MemoryLowWatermark = low } }, path, message);
+
+    [Fact]
+    public void Checker_RefusesANonPositiveQueueTimeout() =>
+        TestConfigs.AssertSingleError(
+            TestConfigs.Valid() with { Limits = new LimitsConfig { QueueTimeout = TimeSpan.Zero } }, "limits.queueTimeout", "must be greater than 00:00:00");
+}

@@ -1,0 +1,146 @@
+using SoapRouter.Listening.Connections;
+using SoapRouter.Telemetry;
+
+namespace SoapRouter.Listening;
+
+/// <summary>
+/// The process's memory against what it may use, sampled every <see cref="SampleInterval"/>, as Envoy's overload manager
+/// watches its heap: above limits.memoryHighWatermark (a fraction) the request-body budget lets no new message in
+/// (<see cref="BufferBudget"/>: they wait, then 503) and one aggressive, compacting collection gives freed memory back
+/// to the system; at or below limits.memoryLowWatermark messages flow again. The load is the larger of the resident
+/// set over the container's memory limit (what the kernel kills for) and the managed heap after the last collection
+/// over the GC's hard limit (what throws OutOfMemoryException). Outside a container only the second counts.
+/// </summary>
+internal sealed class MemoryPressure : IDisposable
+{
+    /// <summary>How often the load is read.</summary>
+    public static readonly TimeSpan SampleInterval = TimeSpan.FromMilliseconds(100);
+
+    /// <summary>The shortest time between two collections asked for by entering high pressure.</summary>
+    public static readonly TimeSpan CollectInterval = TimeSpan.FromSeconds(5);
+
+    private readonly Func<MemoryReading> _read;
+    private readonly Action _collect;
+    private readonly TimeProvider _time;
+    private readonly ITimer _timer;
+    private readonly IntervalCount _highReports;
+    private long _lastCollect = long.MinValue;
+    private MemoryReading? _last;
+    private long _highCount;
+    private bool _high;
+
+    /// <summary>
+    /// Watches <paramref name="read"/> against the watermarks (fractions, <paramref name="low"/> below
+    /// <paramref name="high"/>); <paramref name="collect"/> runs on entering high pressure, at most every <see cref="CollectInterval"/>.
+    /// </summary>
+    public MemoryPressure(double high, double low, Func<MemoryReading> read, Action collect, TimeProvider time, ILogger logger)
+    {
+        ArgumentNullException.ThrowIfNull(read);
+        ArgumentNullException.ThrowIfNull(collect);
+        ArgumentNullException.ThrowIfNull(time);
+        ArgumentNullException.ThrowIfNull(logger);
+        ArgumentOutOfRangeException.ThrowIfNegativeOrZero(high);
+        ArgumentOutOfRangeException.ThrowIfGreaterThan(low, high);
+        High = high;
+        Low = low;
+        _read = read;
+        _collect = collect;
+        _time = time;
+        _highReports = new IntervalCount(time, ListenerConnections.ReportInterval, (count, interval) =>
+            ListenerLog.MemoryHigh(logger, count, interval, Describe()));
+        Sample();
+        _timer = time.CreateTimer(static state => ((MemoryPressure)state!).Sample(), this, SampleInterval, SampleInterval);
+    }
+
+    /// <summary>Raised (on the sampling thread) when the load falls to the low watermark: waiting messages look again.</summary>
+    public event Action? Relieved;
+
+    /// <summary>limits.memoryHighWatermark.</summary>
+    public double High { get; }
+
+    /// <summary>limits.memoryLowWatermark.</summary>
+    public double Low { get; }
+
+    /// <summary>Whether new messages are held back now.</summary>
+    public bool IsHigh => Volatile.Read(ref _high);
+
+    /// <summary>Times the load went over the high watermark.</summary>
+    public long HighCount => Interlocked.Read(ref _highCount);
+
+    /// <summary>The last reading.</summary>
+    public MemoryReading Last => Volatile.Read(ref _last) ?? new MemoryReading(0, 1, null, null);
+
+    /// <summary>The default reading: the GC's figures after its last collection, and the resident set against the container's limit.</summary>
+    public static MemoryReading ReadProcess(long? containerLimit)
+    {
+        var info = GC.GetGCMemoryInfo();
+        return new MemoryReading(
+            info.HeapSizeBytes - info.FragmentedBytes, info.TotalAvailableMemoryBytes, containerLimit is null ? null : Environment.WorkingSet, containerLimit);
+    }
+
+    /// <summary>The default collection: aggressive (decommits what it frees), compacting the large object heap too.</summary>
+    public static void CollectAggressively() => GC.Collect(GC.MaxGeneration, GCCollectionMode.Aggressive, blocking: true, compacting: true);
+
+    /// <summary>The figures in words, for /health and the log.</summary>
+    public string Describe()
+    {
+        var last = Last;
+        var resident = last.ResidentBytes is { } rss && last.ResidentLimitBytes is { } limit ? $"resident {Mb(rss)} of the container's {Mb(limit)}, " : "";
+        return $"memory at {last.Load:P0} ({resident}managed heap {Mb(last.ManagedBytes)} of {Mb(last.ManagedLimitBytes)}), "
+            + $"limits.memoryHighWatermark {High:0.##}";
+    }
+
+    /// <inheritdoc />
+    public void Dispose()
+    {
+        _timer.Dispose();
+        _highReports.Dispose();
+    }
+
+    private static string Mb(long bytes) => $"{bytes / (1024.0 * 1024):0} MB";
+
+    private void Sample()
+    {
+        MemoryReading reading;
+        try
+        {
+            reading = _read();
+        }
+        catch (IOException)
+        {
+            return;
+        }
+
+        Volatile.Write(ref _last, reading);
+        if (!_high && reading.Load > High)
+        {
+            Volatile.Write(ref _high, true);
+            Interlocked.Increment(ref _highCount);
+            _highReports.Add();
+            var now = _time.GetTimestamp();
+            if (_lastCollect == long.MinValue || _time.GetElapsedTime(_lastCollect, now) >= CollectInterval)
+            {
+                _lastCollect = now;
+                _collect();
+            }
+        }
+        else if (_high && reading.Load <= Low)
+        {
+            Volatile.Write(ref _high, false);
+            Relieved?.Invoke();
+        }
+    }
+}
+
+/// <summary>One reading of the process's memory.</summary>
+/// <param name="ManagedBytes">The managed heap after the last collection, less its fragmentation.</param>
+/// <param name="ManagedLimitBytes">What the GC may use (its hard limit in a container).</param>
+/// <param name="ResidentBytes">The resident set, or null outside a container.</param>
+/// <param name="ResidentLimitBytes">The container's memory limit, or null outside one.</param>
+internal sealed record MemoryReading(long ManagedBytes, long ManagedLimitBytes, long? ResidentBytes, long? ResidentLimitBytes)
+{
+    /// <summary>The larger fraction: resident over the container's limit, managed over the GC's.</summary>
+    public double Load => Math.Max(
+        ManagedLimitBytes > 0 ? (double)ManagedBytes / ManagedLimitBytes : 0,
+        ResidentBytes is { } rss && ResidentLimitBytes is > 0 and var limit ? (double)rss / limit : 0);
+}
