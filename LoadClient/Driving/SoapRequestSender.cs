@@ -102,8 +102,10 @@ internal sealed class SoapRequestSender : ILoadTarget, IDisposable
         {
             return new SendResult(RequestOutcome.TransportError, status, sent, received, $"{nameof(HttpRequestException)}({ex.HttpRequestError})");
         }
-        catch (IOException ex)
+        catch (Exception ex) when (ex is IOException or System.Net.Sockets.SocketException)
         {
+            // SocketException: HttpClient lets one through when the socket drops while it is being connected (reading
+            // RemoteEndPoint of a socket the server already reset); a transport error like any other, not the run's end.
             return new SendResult(RequestOutcome.TransportError, status, sent, received, ex.GetType().Name);
         }
     }
@@ -185,7 +187,7 @@ internal sealed class SoapRequestSender : ILoadTarget, IDisposable
         {
             return new SendResult(RequestOutcome.TransportError, status, sent, received, $"{nameof(HttpRequestException)}({ex.HttpRequestError})", Compression: counts);
         }
-        catch (IOException ex)
+        catch (Exception ex) when (ex is IOException or System.Net.Sockets.SocketException)
         {
             return new SendResult(RequestOutcome.TransportError, status, sent, received, ex.GetType().Name, Compression: counts);
         }

@@ -44,8 +44,14 @@ internal sealed class ListenerTls
             CipherSuites = OperatingSystem.IsWindows() ? null : TlsNames.ToPolicy(config.CipherSuites),
             ClientCertificates = clients,
             HandshakeTimeout = config.HandshakeTimeout,
+            Concurrency = Handshakes,
         };
     }
+
+    /// <summary>TLS handshakes running at once in the process, every listener together: 8 per core, at least 16.</summary>
+    public static readonly int MaxConcurrentHandshakes = Math.Max(16, 8 * Environment.ProcessorCount);
+
+    private static readonly SemaphoreSlim Handshakes = new(MaxConcurrentHandshakes, MaxConcurrentHandshakes);
 
     /// <summary>What the endpoint is called in logs (its listeners' names).</summary>
     public string Name { get; }

@@ -27,6 +27,14 @@ public sealed record TlsServerOptions
     /// </summary>
     public CipherSuitesPolicy? CipherSuites { get; init; }
 
+    /// <summary>
+    /// Handshakes running at once, shared by every endpoint given the same one; a handshake whose first bytes have come
+    /// waits for a slot within <see cref="HandshakeTimeout"/>. Null: no bound. A handshake holds ~100-200 KB while it
+    /// runs (OpenSSL's state, buffers, the chain), so 1,000 clients connecting at once would otherwise take that many
+    /// times over; the CPU does them no faster in parallel.
+    /// </summary>
+    public SemaphoreSlim? Concurrency { get; init; }
+
     /// <summary>The clock <see cref="HandshakeTimeout"/> is measured by.</summary>
     public TimeProvider Time { get; init; } = TimeProvider.System;
 }
