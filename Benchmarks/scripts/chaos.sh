@@ -16,7 +16,7 @@
 # makes "received" one higher), GetOrders p99 before, during and after. Results: artifacts/chaos/ (summary.md,
 # windows.csv, p99.svg).
 #
-# Usage: Benchmarks/scripts/chaos.sh [--window SECONDS (20)] [--faults "kill pause drop squeeze slow restart reload"]
+# Usage: Benchmarks/scripts/chaos.sh [--window SECONDS (20)] [--faults "kill pause drop squeeze slow restart reload"] [--no-build]
 # Needs root (nsenter, iptables, tc into the backend's namespace) and a Docker daemon.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
@@ -24,10 +24,12 @@ root=$(pwd)
 
 window=20
 faults="kill pause drop squeeze slow restart reload"
+build=1
 while [ $# -gt 0 ]; do
   case "$1" in
     --window) window="$2"; shift ;;
     --faults) faults="$2"; shift ;;
+    --no-build) build=0 ;;
     *) echo "unknown argument: $1" >&2; exit 2 ;;
   esac
   shift
@@ -47,7 +49,7 @@ cp -r deploy/router "$ROUTER_CONFIG_DIR"
 chmod -R a+rX "$ROUTER_CONFIG_DIR"
 
 echo "== building and starting the scale-out stack (2 router replicas)"
-stack_prepare
+[ "$build" = 1 ] && stack_prepare
 stack_up --scale router=2
 client_tls_copy docker-compose "$OUT/client-tls" || stack_fail "client certificates out of the certs volume"
 mapfile -t replicas < <(docker-compose ps -q router)

@@ -77,10 +77,17 @@ echo "   router $(docker inspect -f '{{.HostConfig.Memory}}' "$router") bytes li
 
 https="https://127.0.0.1:$ROUTER_HTTPS_PORT"
 seconds=$(( minutes * 60 ))
-lc() { # name, arguments...
+lc() { # name, arguments...: back to back runs of at most 10 minutes (LoadClient's --duration bound), name-1.json, ...
   local name="$1"; shift
-  SSL_CERT_FILE="$OUT/client-tls/ca.crt" "$root/artifacts/publish/loadclient/LoadClient" --duration "$seconds" --timeout 60 \
-    --quiet --json "$OUT/$name.json" "$@" > "$OUT/$name.txt" 2>&1 &
+  (
+    left=$seconds part=1
+    while [ "$left" -gt 0 ]; do
+      run=$(( left < 600 ? left : 600 ))
+      SSL_CERT_FILE="$OUT/client-tls/ca.crt" "$root/artifacts/publish/loadclient/LoadClient" --duration "$run" --timeout 60 \
+        --quiet --json "$OUT/$name-$part.json" "$@" >> "$OUT/$name.txt" 2>&1
+      left=$(( left - run )) part=$(( part + 1 ))
+    done
+  ) &
 }
 lc small  --url "$https/router/basic"  --binding basicHttp  --operation echo --size 1024 --concurrency 700
 lc medium --url "$https/router/soap12" --binding soap12Http --operation echo --size 65536 --compression adaptive --concurrency 200
@@ -107,15 +114,24 @@ python3 - "$OUT" "$label" "$oom" "$restarts" "$minutes" <<'PY' | tee "$OUT/summa
 import csv, json, os, sys
 out, label, oom, restarts, minutes = sys.argv[1:6]
 failed = 0
+import glob
+parts_expected = -(-int(minutes) * 60 // 600)
 for name in ("small", "medium", "seed", "large"):
-    try:
-        r = json.load(open(os.path.join(out, f"{name}.json")))
-    except Exception as e:
-        print(f"{name}: no result ({e}); see {name}.txt"); failed += 1; continue
-    bad = r["requests"] - r["ok"]
-    failed += bad
-    print(f"{name}: {r['requests']} requests, {r['ok']} ok, {r['faults']} faults, {r['errors']} errors, "
-          f"{r['okPerSecond']:.0f}/s, p99 {r['latencyMs']['p99']:.0f} ms, status {r.get('statusCodes')}")
+    parts = [json.load(open(p)) for p in sorted(glob.glob(os.path.join(out, f"{name}-*.json")))]
+    if len(parts) < parts_expected:
+        print(f"{name}: {len(parts)} of {parts_expected} runs have a result; see {name}.txt"); failed += 1
+    if not parts:
+        continue
+    requests = sum(r["requests"] for r in parts)
+    ok_count = sum(r["ok"] for r in parts)
+    failed += requests - ok_count
+    codes = {}
+    for r in parts:
+        for k, v in (r.get("statusCodes") or {}).items():
+            codes[k] = codes.get(k, 0) + v
+    p99s = ", ".join("%.0f" % r["latencyMs"]["p99"] for r in parts)
+    print(f"{name}: {requests} requests, {ok_count} ok, {sum(r['faults'] for r in parts)} faults, {sum(r['errors'] for r in parts)} errors, "
+          f"{ok_count / sum(r['wallSeconds'] for r in parts):.0f}/s, p99 per run {p99s} ms, status {codes}")
 rows = [r for r in csv.DictReader(open(os.path.join(out, "rss.csv"))) if r["rss_kib"]]
 warm = min(300, int(minutes) * 60 // 6)
 after = [int(r["rss_kib"]) / 1024 for r in rows if int(r["seconds"]) >= warm]

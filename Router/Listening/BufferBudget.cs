@@ -45,6 +45,16 @@ internal sealed class BufferBudget : IDisposable
         return limits.MaxBufferedBytes ?? Math.Max(availableMemory / 4, 2 * limits.MaxMessageSize);
     }
 
+    /// <summary>
+    /// What a message's processing holds per byte of its body: the body, its reply, and their decoded or re-encoded
+    /// copies (a 1 MB text message re-encoded to msbin1 and its 1 MB reply back held ~5 MB of managed heap at once in the
+    /// compose soak, Benchmarks/scripts/soak.sh).
+    /// </summary>
+    public const int CopiesPerMessage = 4;
+
+    /// <summary>The bytes a message of <paramref name="bodyBytes"/> reserves: <see cref="CopiesPerMessage"/> times its body.</summary>
+    public static long MessageCost(long bodyBytes) => bodyBytes * CopiesPerMessage;
+
     /// <summary>The memory-pressure gate this budget obeys, if any.</summary>
     public MemoryPressure? Pressure => _pressure;
 

@@ -161,9 +161,10 @@ internal sealed class HttpSoapHandler : IDisposable
         // One state per message: a reload while it is in flight changes nothing for it.
         var state = _pipeline.CurrentState;
 
-        // Its bytes before its body (limits.maxBufferedBytes): a burst of large messages is refused before it is read.
+        // Its cost before its body (limits.maxBufferedBytes): a burst of large messages waits or is refused before it is read.
         using var reservation = await _budget.ReserveAsync(
-            Math.Min(context.Request.ContentLength ?? state.MaxMessageSize, state.MaxMessageSize), context.RequestAborted).ConfigureAwait(false);
+            BufferBudget.MessageCost(Math.Min(context.Request.ContentLength ?? state.MaxMessageSize, state.MaxMessageSize)),
+            context.RequestAborted).ConfigureAwait(false);
         if (reservation is null)
         {
             await RefuseBusyAsync(context, listener, "The router is busy; try again later.", FaultKind.RouterBusy).ConfigureAwait(false);
