@@ -1,0 +1,48 @@
+using System.Security.Cryptography.X509Certificates;
+using System.ServiceModel.Channels;
+
+namespace SoapRouter.Wire.Framing;
+
+/// <summary>
+/// One open session as its <see cref="INetTcpSessionEndpoint"/> holds it: messages the client did not ask for
+/// (callbacks) go out on it in send order, and it can be ended from outside.
+/// </summary>
+public sealed class NetTcpSessionHandle
+{
+    private readonly SessionSender _sender;
+    private readonly FramingConnection _connection;
+
+    internal NetTcpSessionHandle(SessionSender sender, FramingConnection connection, Uri via, CancellationToken closing)
+    {
+        _sender = sender;
+        _connection = connection;
+        Via = via;
+        Closing = closing;
+    }
+
+    /// <summary>The Via of the session's preamble.</summary>
+    public Uri Via { get; }
+
+    /// <summary>Cancelled when the session can no longer send (see <see cref="NetTcpRequest.SessionClosing"/>).</summary>
+    public CancellationToken Closing { get; }
+
+    /// <summary>
+    /// Encodes and sends <paramref name="message"/> on the session, as <see cref="NetTcpRequest.SendAsync"/> does; a
+    /// message sent counts as activity for the idle timeout.
+    /// </summary>
+    public ValueTask SendAsync(Message message, CancellationToken cancellationToken = default)
+    {
+        _connection.Clock.Touch();
+        return _sender.SendAsync(message, cancellationToken);
+    }
+
+    /// <summary>Ends the session at once: no End, the connection closes; the client sees its session fault.</summary>
+    public void Abort() => _connection.Fail(fault: null);
+
+    /// <summary>Ends the session with the framing fault <paramref name="fault"/> (one of <see cref="FramingFaults"/>), then closes.</summary>
+    public void Refuse(string fault)
+    {
+        ArgumentException.ThrowIfNullOrEmpty(fault);
+        _connection.Fail(fault);
+    }
+}
