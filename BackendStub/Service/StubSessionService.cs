@@ -20,6 +20,9 @@ internal sealed class StubSessionService(StubStatistics statistics)
     private static readonly TimeSpan ConfirmTimeout = TimeSpan.FromSeconds(60);
     private static readonly EndpointAddress Anonymous = new(SoapNamespaces.Anonymous10);
 
+    // How long a feed's operation works before its first event: long enough that a client closing at once has sent its End first.
+    private static readonly TimeSpan FeedStartDelay = TimeSpan.FromMilliseconds(500);
+
     private readonly ConcurrentDictionary<UniqueId, TaskCompletionSource<int>> _asked = new();
     private NetTcpSessionHandle? _session;
     private int _calls;
@@ -91,7 +94,8 @@ internal sealed class StubSessionService(StubStatistics statistics)
         statistics.ActionSeen(SessionServiceActions.StartFeed);
         var count = ReadCount(request, OperationMessages.StartFeedRequest);
 
-        // The session answers End only after this returns: every event goes out first.
+        // The session answers End only after this returns: every event goes out first, even to a client that has closed.
+        await Task.Delay(FeedStartDelay, closing);
         await SendEventsAsync(count, closing);
         return StubAnswer.Accepted;
     }

@@ -134,7 +134,12 @@ internal sealed class MessagePipeline
     private async ValueTask<ClientAnswer?> ProcessReceivedAsync(InboundMessage inbound, PipelineState state, ReceivedMessage received, long started)
     {
         var listener = inbound.Listener;
-        var route = state.State.Routes.Match(received.Routable);
+
+        // A client session bound to a backend session of its own sends everything there (callback replies included,
+        // which no route may name): its route and destination were chosen by its first message.
+        var turn = inbound.Turn;
+        var bound = turn?.Session.Bound;
+        var route = bound?.Route ?? state.State.Routes.Match(received.Routable);
         if (route is null)
         {
             return Refuse(
@@ -152,8 +157,8 @@ internal sealed class MessagePipeline
             return denied;
         }
 
-        var target = state.Target(route.Cluster);
-        if (target?.Cluster is not { } cluster)
+        var target = bound is null ? state.Target(route.Cluster) : null;
+        if ((bound?.Cluster ?? target?.Cluster) is not { } cluster)
         {
             // Every destination of the cluster speaks a binding this build cannot send to (warned at load).
             // Validation ties every route to a cluster; reaching this means a state was built from an unchecked config.
@@ -163,7 +168,7 @@ internal sealed class MessagePipeline
             return refused;
         }
 
-        if (target.NeedsReencoding(listener.Binding) && !received.TryBuffer(state, inbound))
+        if (target is not null && target.NeedsReencoding(listener.Binding) && !received.TryBuffer(state, inbound))
         {
             var refused = Refuse(
                 inbound, SoapFaultSpec.Sender("The message could not be read."), FaultKind.BadRequest, inbound.Length, received.MessageId);
@@ -176,8 +181,11 @@ internal sealed class MessagePipeline
         var forwarded = route.ForwardsClientCertificate && inbound.ClientCertificate is { } certificate
             ? Tls.CertificateIdentity.Of(certificate).ForwardedHeader
             : null;
-        var sender = new MessageSender(state, cluster, inbound, received, oneWay, _logger, forwarded);
-        var result = await _forwarder.ForwardAsync(cluster, route.IsIdempotent(received.Action), sender, inbound.Aborted).ConfigureAwait(false);
+        var affinity = AffinityTurn(turn, route);
+        var sender = new MessageSender(state, cluster, inbound, received, oneWay, _logger, forwarded, affinity);
+        var result = bound is null
+            ? await _forwarder.ForwardAsync(cluster, route.IsIdempotent(received.Action), sender, inbound.Aborted).ConfigureAwait(false)
+            : await _forwarder.ForwardToAsync(cluster, bound.Destination, sender, inbound.Aborted).ConfigureAwait(false);
         if (result.HasReply)
         {
             return Answer(inbound, state, route, routeCounters, result, sender, received, started);
@@ -197,6 +205,22 @@ internal sealed class MessagePipeline
         }
 
         return Fail(inbound, route, routeCounters, result, sender, received, started);
+    }
+
+    /// <summary>
+    /// The turn of a session's message on a route with affinity (its netTcp destinations get the client session's own
+    /// backend session); null otherwise, and then the session's next message need not wait for this one any longer.
+    /// </summary>
+    private static Listening.NetTcp.SessionTurn? AffinityTurn(Listening.NetTcp.SessionTurn? turn, Route route)
+    {
+        if (turn is null || !route.KeepsSessions)
+        {
+            turn?.Release();
+            return null;
+        }
+
+        turn.Route = route;
+        return turn;
     }
 
     /// <summary>

@@ -10,7 +10,7 @@ public interface IDuplexService
     [OperationContract(Name = "Subscribe", Action = SessionServiceActions.Subscribe, ReplyAction = SessionServiceActions.SubscribeResponse)]
     Task<int> SubscribeAsync(int count);
 
-    /// <summary>One-way: once accepted, calls OnEvent(1..count) one-way.</summary>
+    /// <summary>One-way: once accepted, works for half a second, then calls OnEvent(1..count) one-way (callbacks still to come when a prompt client closes).</summary>
     [OperationContract(IsOneWay = true, Name = "StartFeed", Action = SessionServiceActions.StartFeed)]
     Task StartFeedAsync(int count);
 }

@@ -299,10 +299,16 @@ public sealed class NetTcpServerSession
 
         NetTcpSessionLog.SessionOpened(_logger, via);
         connection.Clock.StartIdle();
+        var handle = endpoint is INetTcpSessionEndpoint ? new NetTcpSessionHandle(sender, connection, via, closing.Token) : null;
         var sessionEndpoint = endpoint as INetTcpSessionEndpoint;
-        sessionEndpoint?.Opened(new NetTcpSessionHandle(sender, connection, via, closing.Token));
+        sessionEndpoint?.Opened(handle!);
         var loop = new SessionReceiveLoop(connection, via, endpoint, reader, sender, closing.Token, compression, connection.Upgrade?.ClientCertificate);
         var reason = await loop.RunAsync().ConfigureAwait(false);
+        if (reason == SessionEndReason.ClientEnded)
+        {
+            handle?.OnClientEnded();
+        }
+
         connection.Clock.Stop();
 
         // Graceful ends let messages in flight finish (a stop has cancelled them) and answer End; the others stop

@@ -11,6 +11,7 @@ public sealed class NetTcpSessionHandle
 {
     private readonly SessionSender _sender;
     private readonly FramingConnection _connection;
+    private volatile bool _clientEnded;
 
     internal NetTcpSessionHandle(SessionSender sender, FramingConnection connection, Uri via, CancellationToken closing)
     {
@@ -27,6 +28,12 @@ public sealed class NetTcpSessionHandle
     public CancellationToken Closing { get; }
 
     /// <summary>
+    /// True once the client has sent End: it expects no more messages (a closing WCF client faults its close with a
+    /// ProtocolException on any that still come), though the session can still send until it answers End.
+    /// </summary>
+    public bool ClientEnded => _clientEnded;
+
+    /// <summary>
     /// Encodes and sends <paramref name="message"/> on the session, as <see cref="NetTcpRequest.SendAsync"/> does; a
     /// message sent counts as activity for the idle timeout.
     /// </summary>
@@ -35,6 +42,9 @@ public sealed class NetTcpSessionHandle
         _connection.Clock.Touch();
         return _sender.SendAsync(message, cancellationToken);
     }
+
+    /// <summary>Marks the client's End as read.</summary>
+    internal void OnClientEnded() => _clientEnded = true;
 
     /// <summary>Ends the session at once: no End, the connection closes; the client sees its session fault.</summary>
     public void Abort() => _connection.Fail(fault: null);
