@@ -56,6 +56,9 @@ internal sealed class MessagePipeline
     /// <summary>The faults the router answers itself, for listeners that refuse before the pipeline runs.</summary>
     public PipelineFaults Faults => _faults;
 
+    /// <summary>The counters every message is counted in.</summary>
+    public RouterStatistics Statistics => _statistics;
+
     /// <summary>The state of the config in use; read it once per message and keep it for that message.</summary>
     public PipelineState CurrentState => _states.Get(_runtime.State);
 

@@ -3,6 +3,7 @@ using System.ServiceModel.Channels;
 using SoapRouter.Forwarding;
 using SoapRouter.Forwarding.NetTcp;
 using SoapRouter.LoadBalancing;
+using SoapRouter.Reencoding;
 using SoapRouter.Wire.Framing;
 
 namespace SoapRouter.Listening.NetTcp;
@@ -101,6 +102,7 @@ internal sealed class NetTcpClientSession(NetTcpListenerEndpoint listener, ILogg
     /// <inheritdoc />
     public async ValueTask DeliverAsync(Message message)
     {
+        Message? forClient = null;
         try
         {
             if (_handle!.ClientEnded)
@@ -111,7 +113,14 @@ internal sealed class NetTcpClientSession(NetTcpListenerEndpoint listener, ILogg
                 return;
             }
 
-            await _handle!.SendAsync(message, _handle.Closing).ConfigureAwait(false);
+            if (message.IsFault)
+            {
+                listener.Statistics.RecordFault(Telemetry.FaultKind.BackendFault);
+            }
+
+            // Copied as the message path copies replies: written as it was read, WCF's writer would lose a DateTime's kind.
+            forClient = MessageBridge.ForClient(message, listener.Listener.Binding, relatesTo: null, maxFaultSize: 0);
+            await _handle.SendAsync(forClient, _handle.Closing).ConfigureAwait(false);
         }
         catch (Exception ex) when (ex is CommunicationException or ObjectDisposedException or IOException or OperationCanceledException or InvalidOperationException)
         {
@@ -121,6 +130,7 @@ internal sealed class NetTcpClientSession(NetTcpListenerEndpoint listener, ILogg
         }
         finally
         {
+            forClient?.Close();
             message.Close();
         }
     }

@@ -17,6 +17,9 @@ internal sealed class NetTcpListenerEndpoint(SoapListener listener, MessagePipel
     /// <summary>The listener.</summary>
     public SoapListener Listener { get; } = listener;
 
+    /// <summary>The pipeline's counters, for what a session relays outside the message path.</summary>
+    public RouterStatistics Statistics => pipeline.Statistics;
+
     /// <summary>A session of this listener, resolved from its preamble's Via.</summary>
     public NetTcpClientSession NewSession() => new(this, logger);
 
