@@ -184,7 +184,7 @@ internal sealed class MessagePipeline
         var forwarded = route.ForwardsClientCertificate && inbound.ClientCertificate is { } certificate
             ? Tls.CertificateIdentity.Of(certificate).ForwardedHeader
             : null;
-        var affinity = AffinityTurn(turn, route);
+        var affinity = Listening.NetTcp.SessionTurn.OnRoute(turn, route);
         var sender = new MessageSender(state, cluster, inbound, received, oneWay, _logger, forwarded, affinity);
         var result = bound is null
             ? await _forwarder.ForwardAsync(cluster, route.IsIdempotent(received.Action), sender, inbound.Aborted).ConfigureAwait(false)
@@ -208,22 +208,6 @@ internal sealed class MessagePipeline
         }
 
         return Fail(inbound, route, routeCounters, result, sender, received, started);
-    }
-
-    /// <summary>
-    /// The turn of a session's message on a route with affinity (its netTcp destinations get the client session's own
-    /// backend session); null otherwise, and then the session's next message need not wait for this one any longer.
-    /// </summary>
-    private static Listening.NetTcp.SessionTurn? AffinityTurn(Listening.NetTcp.SessionTurn? turn, Route route)
-    {
-        if (turn is null || !route.KeepsSessions)
-        {
-            turn?.Release();
-            return null;
-        }
-
-        turn.Route = route;
-        return turn;
     }
 
     /// <summary>

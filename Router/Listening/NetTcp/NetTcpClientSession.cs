@@ -13,7 +13,7 @@ namespace SoapRouter.Listening.NetTcp;
 /// endpoint, each with its <see cref="SessionTurn"/>. On a route with affinity the first message binds the session
 /// to a backend session of its own (<see cref="SendAsync"/>); from then on every message goes to that backend session
 /// in order, and everything the destination sends on it (replies, callbacks, requests of the service's) comes back on
-/// this session in order (until the client's End: what comes after it is dropped, as a closing WCF client refuses it).
+/// this session in order (after the client's End, replies only: a closing WCF client refuses anything else).
 /// The client's End closes the backend session gracefully (End after what is in flight);
 /// the client vanishing, the idle timeout or a broken session abort it; the backend session dying faults this one.
 /// </summary>
@@ -105,10 +105,11 @@ internal sealed class NetTcpClientSession(NetTcpListenerEndpoint listener, ILogg
         Message? forClient = null;
         try
         {
-            if (_handle!.ClientEnded)
+            if (_handle!.ClientEnded && message.Headers.RelatesTo is null)
             {
-                // The client closed its side and expects nothing more (a closing WCF client would fault on it); what the
-                // service still sends while its session closes is dropped, so the client's close stays clean.
+                // The client closed its side: replies to what it sent still go to it, but a callback or a request of the
+                // service's now would fault a closing WCF client's close, so what the service sends unasked while its
+                // session closes is dropped.
                 NetTcpListenerLog.DroppedAfterEnd(logger, listener.Listener.Name, message.Headers.Action);
                 return;
             }

@@ -24,6 +24,6 @@ internal static partial class NetTcpListenerLog
     public static partial void SessionLimit(ILogger logger, string listener, string destination);
 
     /// <summary>A message from a client session's backend session came after the client's End and was not relayed.</summary>
-    [LoggerMessage(EventId = 1606, Level = LogLevel.Debug, Message = "{Listener}: a message from the service (action {Action}) came after the client's End and was dropped")]
+    [LoggerMessage(EventId = 1606, Level = LogLevel.Debug, Message = "{Listener}: a message the service sent unasked (action {Action}) came after the client's End and was dropped")]
     public static partial void DroppedAfterEnd(ILogger logger, string listener, string? action);
 }

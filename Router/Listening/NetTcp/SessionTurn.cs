@@ -22,6 +22,23 @@ internal sealed class SessionTurn(NetTcpClientSession session, Task previous)
     /// <summary>The route the message took, set when it is one with affinity (what the client session binds to).</summary>
     public Routing.Route? Route { get; set; }
 
+    /// <summary>
+    /// <paramref name="turn"/> with its route noted when <paramref name="route"/> has affinity (its netTcp destinations
+    /// get the client session's own backend session); otherwise null, and the turn is released: the session's next
+    /// message need not wait for this one any longer.
+    /// </summary>
+    public static SessionTurn? OnRoute(SessionTurn? turn, Routing.Route route)
+    {
+        if (turn is null || !route.KeepsSessions)
+        {
+            turn?.Release();
+            return null;
+        }
+
+        turn.Route = route;
+        return turn;
+    }
+
     /// <summary>This message is done: the next one may go on. Idempotent.</summary>
     public void Release() => _done.TrySetResult();
 }
