@@ -6,32 +6,34 @@
 # Per run: requests/s and, for routed runs, the router's CPU per request (from /proc). Client, router and stub share
 # the machine's cores: read the routed/direct ratio within a round, not the absolute numbers.
 # Usage: scripts/bench-nettcp.sh [rounds (3)] [requests per run (3000)] [concurrency (8)]
+# Ports: ROUTER_PORT (8808), STUB_HTTP_PORT (9080), STUB_TCP_PORT (9090), ADMIN_PORT (9901) in the environment.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/lib/common.sh
 rounds="${1:-3}"; requests="${2:-3000}"; concurrency="${3:-8}"; out=artifacts/bench-nettcp; mkdir -p "$out"
-require_free_ports 8808 9080 9090 9901
+router_port="${ROUTER_PORT:-8808}"; stub_http="${STUB_HTTP_PORT:-9080}"; stub_tcp="${STUB_TCP_PORT:-9090}"; admin="${ADMIN_PORT:-9901}"
+require_free_ports "$router_port" "$stub_http" "$stub_tcp" "$admin"
 build_release "$out"
 
-cat > "$out/router.json" <<'JSON'
+cat > "$out/router.json" <<JSON
 {
   "listeners": [
-    { "name": "tcp", "binding": "netTcp", "address": "net.tcp://127.0.0.1:8808/router" },
-    { "name": "tcp-mux", "binding": "netTcp", "address": "net.tcp://127.0.0.1:8808/router-mux" }
+    { "name": "tcp", "binding": "netTcp", "address": "net.tcp://127.0.0.1:$router_port/router" },
+    { "name": "tcp-mux", "binding": "netTcp", "address": "net.tcp://127.0.0.1:$router_port/router-mux" }
   ],
   "routes": [
     { "name": "mux", "filters": [ { "type": "address", "value": "/router-mux" } ], "cluster": "stub", "sessions": "multiplex" },
     { "name": "tcp", "filters": [ { "type": "matchAll" } ], "cluster": "stub" }
   ],
-  "clusters": { "stub": { "destinations": [ { "name": "stub-tcp", "binding": "netTcp", "address": "net.tcp://127.0.0.1:9090/tcp" } ] } },
-  "admin": { "address": "http://127.0.0.1:9901" },
+  "clusters": { "stub": { "destinations": [ { "name": "stub-tcp", "binding": "netTcp", "address": "net.tcp://127.0.0.1:$stub_tcp/tcp" } ] } },
+  "admin": { "address": "http://127.0.0.1:$admin" },
   "telemetry": { "logLevel": "Warning" }
 }
 JSON
-start "$out/stub.log" dotnet "$(bin BackendStub)" --http-port 9080 --tcp-port 9090
+start "$out/stub.log" dotnet "$(bin BackendStub)" --http-port "$stub_http" --tcp-port "$stub_tcp"
 start "$out/router.log" dotnet "$(bin Router)" --config "$out/router.json"; router=$last_pid
-wait_for http://127.0.0.1:9901/health "the router" "$out"
-wait_for http://127.0.0.1:9080/stub/stats "the stub" "$out"
+wait_for http://127.0.0.1:$admin/health "the router" "$out"
+wait_for http://127.0.0.1:$stub_http/stub/stats "the stub" "$out"
 
 cpu_ticks() { awk '{print $14 + $15}' "/proc/$router/stat"; }
 load() { # url, size, requests, json
@@ -51,12 +53,12 @@ print(f"{name:<9} {size:>7} B  {d['requestsPerSecond']:>8.1f} req/s  ok {d['ok']
 PY
 }
 : > "$out/results.txt"
-for url in net.tcp://127.0.0.1:9090/tcp net.tcp://127.0.0.1:8808/router net.tcp://127.0.0.1:8808/router-mux; do load "$url" 1024 500 "$out/warm.json"; load "$url" 153600 100 "$out/warm.json"; done
+for url in net.tcp://127.0.0.1:$stub_tcp/tcp net.tcp://127.0.0.1:$router_port/router net.tcp://127.0.0.1:$router_port/router-mux; do load "$url" 1024 500 "$out/warm.json"; load "$url" 153600 100 "$out/warm.json"; done
 for round in $(seq 1 "$rounds"); do
   echo "-- round $round" | tee -a "$out/results.txt"
   for size in 1024 153600; do
-    run direct net.tcp://127.0.0.1:9090/tcp "$size"
-    run affinity net.tcp://127.0.0.1:8808/router "$size"
-    run multiplex net.tcp://127.0.0.1:8808/router-mux "$size"
+    run direct net.tcp://127.0.0.1:$stub_tcp/tcp "$size"
+    run affinity net.tcp://127.0.0.1:$router_port/router "$size"
+    run multiplex net.tcp://127.0.0.1:$router_port/router-mux "$size"
   done
 done
