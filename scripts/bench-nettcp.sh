@@ -1,30 +1,39 @@
 #!/usr/bin/env bash
-# Side-by-side, in one run: a WCF net.tcp client (LoadClient --client wcf, NetTcpBinding-equivalent channels) echoing
-# through the router (netTcp listener -> netTcp destination) against the same client calling BackendStub's net.tcp
-# endpoint directly. Sizes 1 KB and 150 KB; direct and routed runs alternate ROUNDS times against the same processes.
+# Side-by-side, in one run: a WCF net.tcp client (LoadClient --client wcf, NetTcpBinding-equivalent channels, one per
+# worker) echoing through the router (netTcp listener -> netTcp destination) with session affinity (the default: a
+# backend session per client channel) and multiplexed (routes[].sessions: multiplex, the pooled sessions), against the
+# same client calling BackendStub's net.tcp endpoint directly. Sizes 1 KB and 150 KB; direct and routed runs alternate ROUNDS times against the same processes.
 # Per run: requests/s and, for routed runs, the router's CPU per request (from /proc). Client, router and stub share
 # the machine's cores: read the routed/direct ratio within a round, not the absolute numbers.
 # Usage: scripts/bench-nettcp.sh [rounds (3)] [requests per run (3000)] [concurrency (8)]
+# Ports: ROUTER_PORT (8808), STUB_HTTP_PORT (9080), STUB_TCP_PORT (9090), ADMIN_PORT (9901) in the environment.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/lib/common.sh
 rounds="${1:-3}"; requests="${2:-3000}"; concurrency="${3:-8}"; out=artifacts/bench-nettcp; mkdir -p "$out"
-require_free_ports 8808 9080 9090 9901
+router_port="${ROUTER_PORT:-8808}"; stub_http="${STUB_HTTP_PORT:-9080}"; stub_tcp="${STUB_TCP_PORT:-9090}"; admin="${ADMIN_PORT:-9901}"
+require_free_ports "$router_port" "$stub_http" "$stub_tcp" "$admin"
 build_release "$out"
 
-cat > "$out/router.json" <<'JSON'
+cat > "$out/router.json" <<JSON
 {
-  "listeners": [ { "name": "tcp", "binding": "netTcp", "address": "net.tcp://127.0.0.1:8808/router" } ],
-  "routes": [ { "name": "tcp", "filters": [ { "type": "matchAll" } ], "cluster": "stub" } ],
-  "clusters": { "stub": { "destinations": [ { "name": "stub-tcp", "binding": "netTcp", "address": "net.tcp://127.0.0.1:9090/tcp" } ] } },
-  "admin": { "address": "http://127.0.0.1:9901" },
+  "listeners": [
+    { "name": "tcp", "binding": "netTcp", "address": "net.tcp://127.0.0.1:$router_port/router" },
+    { "name": "tcp-mux", "binding": "netTcp", "address": "net.tcp://127.0.0.1:$router_port/router-mux" }
+  ],
+  "routes": [
+    { "name": "mux", "filters": [ { "type": "address", "value": "/router-mux" } ], "cluster": "stub", "sessions": "multiplex" },
+    { "name": "tcp", "filters": [ { "type": "matchAll" } ], "cluster": "stub" }
+  ],
+  "clusters": { "stub": { "destinations": [ { "name": "stub-tcp", "binding": "netTcp", "address": "net.tcp://127.0.0.1:$stub_tcp/tcp" } ] } },
+  "admin": { "address": "http://127.0.0.1:$admin" },
   "telemetry": { "logLevel": "Warning" }
 }
 JSON
-start "$out/stub.log" dotnet "$(bin BackendStub)" --http-port 9080 --tcp-port 9090
+start "$out/stub.log" dotnet "$(bin BackendStub)" --http-port "$stub_http" --tcp-port "$stub_tcp"
 start "$out/router.log" dotnet "$(bin Router)" --config "$out/router.json"; router=$last_pid
-wait_for http://127.0.0.1:9901/health "the router" "$out"
-wait_for http://127.0.0.1:9080/stub/stats "the stub" "$out"
+wait_for http://127.0.0.1:$admin/health "the router" "$out"
+wait_for http://127.0.0.1:$stub_http/stub/stats "the stub" "$out"
 
 cpu_ticks() { awk '{print $14 + $15}' "/proc/$router/stat"; }
 load() { # url, size, requests, json
@@ -39,16 +48,17 @@ run() { # name, url, size
   python3 - "$out/$1-$3.json" "$1" "$3" "$((cpu1 - cpu0))" "$requests" <<'PY' | tee -a "$out/results.txt"
 import json, sys
 d = json.load(open(sys.argv[1])); name, size, ticks, requests = sys.argv[2], int(sys.argv[3]), int(sys.argv[4]), int(sys.argv[5])
-cpu = f"  router CPU {ticks * 10000 / requests:>6.0f} us/msg" if name == "routed" else ""
-print(f"{name:<7} {size:>7} B  {d['requestsPerSecond']:>8.1f} req/s  ok {d['ok']:>6}/{d['requests']:<6}{cpu}")
+cpu = f"  router CPU {ticks * 10000 / requests:>6.0f} us/msg" if name != "direct" else ""
+print(f"{name:<9} {size:>7} B  {d['requestsPerSecond']:>8.1f} req/s  ok {d['ok']:>6}/{d['requests']:<6}{cpu}")
 PY
 }
 : > "$out/results.txt"
-for url in net.tcp://127.0.0.1:9090/tcp net.tcp://127.0.0.1:8808/router; do load "$url" 1024 500 "$out/warm.json"; load "$url" 153600 100 "$out/warm.json"; done
+for url in net.tcp://127.0.0.1:$stub_tcp/tcp net.tcp://127.0.0.1:$router_port/router net.tcp://127.0.0.1:$router_port/router-mux; do load "$url" 1024 500 "$out/warm.json"; load "$url" 153600 100 "$out/warm.json"; done
 for round in $(seq 1 "$rounds"); do
   echo "-- round $round" | tee -a "$out/results.txt"
   for size in 1024 153600; do
-    run direct net.tcp://127.0.0.1:9090/tcp "$size"
-    run routed net.tcp://127.0.0.1:8808/router "$size"
+    run direct net.tcp://127.0.0.1:$stub_tcp/tcp "$size"
+    run affinity net.tcp://127.0.0.1:$router_port/router "$size"
+    run multiplex net.tcp://127.0.0.1:$router_port/router-mux "$size"
   done
 done

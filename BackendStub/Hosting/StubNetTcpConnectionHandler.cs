@@ -59,13 +59,14 @@ internal sealed class StubNetTcpConnectionHandler : ConnectionHandler
     {
         ArgumentNullException.ThrowIfNull(connection);
         var port = (connection.LocalEndPoint as IPEndPoint)?.Port ?? 0;
-        var endpoint = new StubNetTcpEndpoint(_dispatcher, _statistics, Address(_options.Host, port));
+        var address = Address(_options.Host, port);
         Interlocked.Increment(ref _accepted);
         var session = new NetTcpServerSession(
             connection.Transport,
-            // The Via as the To (--address-filter): any, for a stub reached through a port forwarder or a relay.
-            via => AddressFilter.Matches(via, endpoint.Address, _options.AddressFilter == AddressFilterMode.Any ? AddressFilterMode.Any : AddressFilterMode.Default)
-                ? endpoint : null,
+            // The Via as the To (--address-filter): any, for a stub reached through a port forwarder or a relay. Each
+            // session gets its own endpoint: a PerSession service instance.
+            via => AddressFilter.Matches(via, address, _options.AddressFilter == AddressFilterMode.Any ? AddressFilterMode.Any : AddressFilterMode.Default)
+                ? new StubNetTcpEndpoint(_dispatcher, _statistics, address) : null,
             _limits,
             NullLogger.Instance,
             _time,

@@ -5,12 +5,14 @@ using SoapRouter.Wire.Framing;
 namespace BackendStub.Service;
 
 /// <summary>
-/// The stub's net.tcp endpoint on one connection: each message a session reads is answered by
-/// <see cref="StubDispatcher"/> exactly as the HTTP endpoints' are, and the reply or fault goes back on the session.
-/// One-way messages get nothing back, as from a WCF service over net.tcp.
+/// The stub's net.tcp endpoint for one session: the session's own operations (counter, duplex) are answered by its
+/// <see cref="StubSessionService"/>, every other message by <see cref="StubDispatcher"/> exactly as the HTTP endpoints'
+/// are, and the reply or fault goes back on the session. One-way messages get nothing back, as from a WCF service over net.tcp.
 /// </summary>
-internal sealed class StubNetTcpEndpoint(StubDispatcher dispatcher, StubStatistics statistics, Uri address) : INetTcpEndpoint
+internal sealed class StubNetTcpEndpoint(StubDispatcher dispatcher, StubStatistics statistics, Uri address) : INetTcpSessionEndpoint
 {
+    private readonly StubSessionService _session = new(statistics);
+
     /// <summary>The endpoint's own address (wsa:To must name it): net.tcp://host:port/tcp with the port the connection came in on.</summary>
     public Uri Address => address;
 
@@ -29,7 +31,9 @@ internal sealed class StubNetTcpEndpoint(StubDispatcher dispatcher, StubStatisti
                 using var activity = StubTracing.Start(
                     StubSoapEndpoints.NetTcp.Binding.Name, SoapRouter.Wire.Tracing.TraceParentSoapHeader.FindByLocalName(message.Headers), traceState: null);
                 activity?.SetTag("rpc.method", message.Headers.Action);
-                using var answer = await dispatcher.AnswerAsync(StubSoapEndpoints.NetTcp.Binding, message, transportAction: null, address, closing);
+                using var answer = _session.TryAnswer(message, closing) is { } own
+                    ? await own
+                    : await dispatcher.AnswerAsync(StubSoapEndpoints.NetTcp.Binding, message, transportAction: null, address, closing);
                 if (answer.Message is { } reply)
                 {
                     await SendAsync(request, answer, reply, closing);
@@ -44,6 +48,16 @@ internal sealed class StubNetTcpEndpoint(StubDispatcher dispatcher, StubStatisti
                 // The session ended before the answer could go out.
             }
         }
+    }
+
+    /// <inheritdoc />
+    public void Opened(NetTcpSessionHandle session) => _session.Opened(session);
+
+    /// <inheritdoc />
+    public ValueTask ClosedAsync(bool clientEnded)
+    {
+        _session.Closed();
+        return ValueTask.CompletedTask;
     }
 
     private async Task SendAsync(NetTcpRequest request, StubAnswer answer, System.ServiceModel.Channels.Message reply, CancellationToken closing)

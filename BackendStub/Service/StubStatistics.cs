@@ -28,6 +28,8 @@ public sealed class StubStatistics
     private long _bombsRefused;
     private long _corruptRefused;
     private long _tlsHandshakes;
+    private long _netTcpSessionsOpened;
+    private long _netTcpSessionsActive;
 
     /// <summary>Creates empty statistics; <paramref name="links"/> (by endpoint name) are reported with them.</summary>
     public StubStatistics(IReadOnlyDictionary<string, CompressionLink>? links = null)
@@ -100,6 +102,16 @@ public sealed class StubStatistics
     /// <summary>Counts a TLS connection established (an HTTPS connection or a net.tcp TLS upgrade).</summary>
     public void TlsHandshakeCompleted() => Interlocked.Increment(ref _tlsHandshakes);
 
+    /// <summary>Counts a net.tcp session opened (after its Preamble Ack); pair with <see cref="NetTcpSessionClosed"/>.</summary>
+    public void NetTcpSessionOpened()
+    {
+        Interlocked.Increment(ref _netTcpSessionsOpened);
+        Interlocked.Increment(ref _netTcpSessionsActive);
+    }
+
+    /// <summary>Counts a net.tcp session over.</summary>
+    public void NetTcpSessionClosed() => Interlocked.Decrement(ref _netTcpSessionsActive);
+
     /// <summary>A consistent-enough copy of the counters (each counter is read atomically).</summary>
     public StubStatsSnapshot Snapshot()
     {
@@ -120,7 +132,9 @@ public sealed class StubStatistics
             Interlocked.Read(ref _faultsReturned),
             recent,
             CompressionSnapshot(),
-            Interlocked.Read(ref _tlsHandshakes));
+            Interlocked.Read(ref _tlsHandshakes),
+            Interlocked.Read(ref _netTcpSessionsOpened),
+            Interlocked.Read(ref _netTcpSessionsActive));
     }
 
     private StubCompressionSnapshot CompressionSnapshot()

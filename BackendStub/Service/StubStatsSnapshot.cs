@@ -11,6 +11,8 @@ namespace BackendStub.Service;
 /// <param name="RecentBodies">Per HTTP endpoint name (basicHttp, soap12, binary), the last bodies received, oldest first.</param>
 /// <param name="Compression">Compressed requests received and refused, and each HTTP endpoint's link statistics.</param>
 /// <param name="TlsHandshakes">TLS connections established (HTTPS and net.tcp), to compute handshakes per message.</param>
+/// <param name="NetTcpSessionsOpened">net.tcp sessions ever opened (each a PerSession service instance).</param>
+/// <param name="NetTcpSessionsActive">net.tcp sessions open now.</param>
 public sealed record StubStatsSnapshot(
     long Requests,
     IReadOnlyDictionary<string, long> Actions,
@@ -19,4 +21,6 @@ public sealed record StubStatsSnapshot(
     long FaultsReturned,
     IReadOnlyDictionary<string, IReadOnlyList<BodyFingerprint>> RecentBodies,
     StubCompressionSnapshot Compression,
-    long TlsHandshakes);
+    long TlsHandshakes,
+    long NetTcpSessionsOpened = 0,
+    long NetTcpSessionsActive = 0);

@@ -39,4 +39,24 @@ public sealed class RouteValidationTests
         AssertSingleError(
             Valid() with { Routes = [Route("r", "echo", MatchAll()) with { IdempotentActions = ["*", ""] }] },
             "routes[0].idempotentActions[1]", "is required");
+
+    [Fact]
+    public void Validate_UnknownSessionsMode_NamesBothModes() =>
+        AssertSingleError(
+            Valid() with { Routes = [Route("r", "echo", MatchAll()) with { Sessions = "sticky" }] },
+            "routes[0].sessions", "unknown value 'sticky'; use 'affinity'");
+
+    [Theory]
+    [InlineData(SessionModes.Affinity)]
+    [InlineData(SessionModes.Multiplex)]
+    public void Validate_KnownSessionsMode_IsAccepted(string mode) =>
+        Assert.Empty(RouterConfigValidator.Validate(Valid() with { Routes = [Route("r", "echo", MatchAll()) with { Sessions = mode }] }).Errors);
+
+    [Fact]
+    public void Validate_NonPositiveMaxSessionsPerDestination_ReportsIt()
+    {
+        var result = RouterConfigValidator.Validate(Valid() with { Limits = new LimitsConfig { NetTcp = new NetTcpLimitsConfig { MaxSessionsPerDestination = 0 } } });
+
+        Assert.Contains(result.Errors, error => error.StartsWith("limits.netTcp.maxSessionsPerDestination", StringComparison.Ordinal));
+    }
 }

@@ -64,6 +64,28 @@ public sealed class TlsThroughRouterTests(TlsRouterFixture fixture) : IClassFixt
         Assert.True(validator.Validated >= 1);
     }
 
+    [Theory]
+    [InlineData("tcptls-plain")]
+    [InlineData("tcptls-tls")]
+    public async Task NetTcpTransportSecurity_EachClientSession_KeepsABackendSessionOfItsOwn(string listener)
+    {
+        var clients = Enumerable.Range(0, 3).Select(_ => Client<ISessionCounter>(listener, WireBindingNames.NetTcp, out TestCaValidator _)).ToList();
+        try
+        {
+            for (var call = 1; call <= 3; call++)
+            {
+                foreach (var client in clients)
+                {
+                    Assert.Equal(call, await client.Channel.NextAsync().WaitAsync(TlsStubClient.CallBound));
+                }
+            }
+        }
+        finally
+        {
+            clients.ForEach(static client => client.Dispose());
+        }
+    }
+
     [Fact]
     public async Task TlsDestinations_AreReachedOverPooledConnections_NotAHandshakePerMessage()
     {

@@ -19,4 +19,21 @@ internal static class Eventually
             await Task.Delay(20);
         }
     }
+
+    /// <summary>As <see cref="TrueAsync"/>, with <typeparamref name="TException"/> from <paramref name="condition"/> counting as not yet.</summary>
+    public static Task TrueUnlessThrowsAsync<TException>(Func<Task<bool>> condition, string because)
+        where TException : Exception =>
+        TrueAsync(
+            async () =>
+            {
+                try
+                {
+                    return await condition();
+                }
+                catch (TException)
+                {
+                    return false;
+                }
+            },
+            because);
 }

@@ -22,6 +22,7 @@ internal sealed class AdminEndpoint
     private readonly Listening.Connections.DescriptorReserve? _descriptors;
     private readonly Listening.BufferBudget? _buffers;
     private readonly long? _containerMemory = Hosting.MemoryLimit.Container();
+    private readonly Forwarding.NetTcp.NetTcpDestinationClients? _netTcp;
 
     /// <summary>
     /// Creates the endpoint; uptime counts from here. The listeners' health comes from <paramref name="statistics"/> and
@@ -35,8 +36,10 @@ internal sealed class AdminEndpoint
         Compression.CompressionLinks? compression = null,
         Listening.Connections.DescriptorReserve? descriptors = null,
         Listening.BufferBudget? buffers = null,
-        Tls.TlsCertificates? certificates = null)
+        Tls.TlsCertificates? certificates = null,
+        Forwarding.NetTcp.NetTcpDestinationClients? netTcp = null)
     {
+        _netTcp = netTcp;
         _certificates = certificates;
         _compression = compression;
         ArgumentNullException.ThrowIfNull(statistics);
@@ -100,7 +103,7 @@ internal sealed class AdminEndpoint
 
     private Task WriteStatsAsync(HttpContext context) =>
         context.Response.WriteAsJsonAsync(
-            _statistics.Snapshot() with { Health = _health.GetDestinations(), Compression = _compression?.Snapshot(), FileDescriptors = _descriptors?.Snapshot(), Buffers = _buffers?.Snapshot(_containerMemory) },
+            _statistics.Snapshot() with { Health = _health.GetDestinations(), Compression = _compression?.Snapshot(), FileDescriptors = _descriptors?.Snapshot(), Buffers = _buffers?.Snapshot(_containerMemory), NetTcpSessions = _netTcp?.Sessions() },
             TelemetryJsonContext.Default.StatisticsSnapshot,
             contentType: null,
             context.RequestAborted);

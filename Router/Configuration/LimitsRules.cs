@@ -51,6 +51,7 @@ internal static class LimitsRules
         context.RequirePositive(netTcp.MaxConnections, ConfigPath.Property(netTcpPath, "maxConnections"));
         context.RequirePositive(netTcp.MaxPendingMessagesPerConnection, ConfigPath.Property(netTcpPath, "maxPendingMessagesPerConnection"));
         context.RequirePositive(netTcp.SessionsPerDestination, ConfigPath.Property(netTcpPath, "sessionsPerDestination"));
+        context.RequirePositive(netTcp.MaxSessionsPerDestination, ConfigPath.Property(netTcpPath, "maxSessionsPerDestination"));
         context.RequireTimeout(netTcp.IdleTimeout, ConfigPath.Property(netTcpPath, "idleTimeout"));
     }
 

@@ -12,6 +12,12 @@ public sealed record NetTcpLimitsConfig
     /// <summary>A client connection with nothing received and nothing in flight for this long is closed. Default 2 minutes.</summary>
     public TimeSpan IdleTimeout { get; init; } = TimeSpan.FromMinutes(2);
 
-    /// <summary>Sessions the router keeps to each netTcp destination; each carries many requests at once. Default 2.</summary>
+    /// <summary>Pooled sessions the router keeps to each netTcp destination for multiplexed routes; each carries many requests at once. Default 2.</summary>
     public int SessionsPerDestination { get; init; } = 2;
+
+    /// <summary>
+    /// Client sessions with a backend session of their own (routes with session affinity) open to one netTcp destination
+    /// at once; a new client session past it is refused with the ServerTooBusy framing fault. Default 1000.
+    /// </summary>
+    public int MaxSessionsPerDestination { get; init; } = 1000;
 }

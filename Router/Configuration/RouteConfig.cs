@@ -40,4 +40,12 @@ public sealed record RouteConfig
     /// (Hash, Subject, URI and DNS SANs). That header is stripped from every incoming request whatever this says. Null: not sent.
     /// </summary>
     public string? ForwardClientCertificate { get; init; }
+
+    /// <summary>
+    /// How the session of a client on a netTcp listener reaches netTcp destinations: <c>affinity</c> (null means it: a
+    /// backend session per client session, opened by its first message and kept for its lifetime) or <c>multiplex</c>
+    /// (the pooled sessions, shared by every client: faster, for sessionless contracts only). HTTP clients have no
+    /// session and are always multiplexed.
+    /// </summary>
+    public string? Sessions { get; init; }
 }

@@ -31,6 +31,13 @@ internal static class RouteRules
                 context.Require(route.IdempotentActions[j], ConfigPath.Index(ConfigPath.Property(path, "idempotentActions"), j));
             }
 
+            if (route.Sessions is { } sessions && sessions is not (SessionModes.Affinity or SessionModes.Multiplex))
+            {
+                context.Error(
+                    ConfigPath.Property(path, "sessions"),
+                    $"unknown value '{sessions}'; use '{SessionModes.Affinity}' (the default: a backend session per client session) or '{SessionModes.Multiplex}' (pooled sessions, for sessionless contracts)");
+            }
+
             for (var j = 0; j < route.OneWayActions.Count; j++)
             {
                 var actionPath = ConfigPath.Index(ConfigPath.Property(path, "oneWayActions"), j);

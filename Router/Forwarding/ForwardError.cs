@@ -51,6 +51,12 @@ internal enum ForwardError
     /// <summary>The cluster has no destination to try.</summary>
     NoDestination,
 
+    /// <summary>
+    /// The destination already serves limits.netTcp.maxSessionsPerDestination client sessions of its own; nothing was
+    /// sent, no other destination is tried, and the client's session is refused (ServerTooBusy).
+    /// </summary>
+    SessionLimit,
+
     /// <summary>The sender failed in a way nobody expected (a bug); logged, never retried.</summary>
     Unexpected,
 

@@ -123,6 +123,21 @@ internal sealed class Forwarder : IDisposable
         return new ForwardResult<T>(default, lastError, last, log, attempts);
     }
 
+    /// <summary>
+    /// Forwards once to <paramref name="destination"/> of <paramref name="cluster"/> (a client session's bound
+    /// destination): no other destination and no retry, whatever the outcome, and past its breaker (the session
+    /// lives or dies with that destination).
+    /// </summary>
+    public async ValueTask<ForwardResult<T>> ForwardToAsync<T>(
+        ClusterState cluster, DestinationState destination, IAttemptSender<T> sender, CancellationToken cancellationToken)
+    {
+        ArgumentNullException.ThrowIfNull(cluster);
+        ArgumentNullException.ThrowIfNull(destination);
+        ArgumentNullException.ThrowIfNull(sender);
+        var result = await SendOnceAsync(cluster, destination, pastBreaker: true, sender, 1, cancellationToken).ConfigureAwait(false);
+        return new ForwardResult<T>(result.Reply, result.Error, destination, null, 1);
+    }
+
     private async ValueTask<AttemptResult<T>> SendOnceAsync<T>(
         ClusterState cluster,
         DestinationState destination,

@@ -185,7 +185,7 @@ internal sealed class HealthProber : BackgroundService
         {
             if (binding.IsSession)
             {
-                var client = _netTcp.Get(destination, cluster, PipelineState.ToWireLimits(limits), limits.NetTcp.SessionsPerDestination);
+                var client = _netTcp.Get(destination, cluster, PipelineState.ToWireLimits(limits), limits.NetTcp.SessionsPerDestination, limits.NetTcp.MaxSessionsPerDestination);
                 var outcome = await client.SendAsync(request, expectReply: true, cancellationToken).ConfigureAwait(false);
                 using var netTcpReply = outcome.Reply;
                 return outcome.Error is Forwarding.ForwardError.None or Forwarding.ForwardError.BackendFault

@@ -54,6 +54,9 @@ internal sealed class InboundMessage
     /// <summary>The message as a session's decoder read it, buffered before any header was touched; null for HTTP listeners.</summary>
     public MessageBuffer? Decoded { get; init; }
 
+    /// <summary>The message's place in its net.tcp client session (which may be bound to a backend session); null for HTTP listeners.</summary>
+    public Listening.NetTcp.SessionTurn? Turn { get; init; }
+
     /// <summary>The message's bytes.</summary>
     public ArraySegment<byte> Bytes => new(Buffer, 0, Length);
 }

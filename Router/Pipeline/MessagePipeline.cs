@@ -56,6 +56,9 @@ internal sealed class MessagePipeline
     /// <summary>The faults the router answers itself, for listeners that refuse before the pipeline runs.</summary>
     public PipelineFaults Faults => _faults;
 
+    /// <summary>The counters every message is counted in.</summary>
+    public RouterStatistics Statistics => _statistics;
+
     /// <summary>The state of the config in use; read it once per message and keep it for that message.</summary>
     public PipelineState CurrentState => _states.Get(_runtime.State);
 
@@ -134,7 +137,12 @@ internal sealed class MessagePipeline
     private async ValueTask<ClientAnswer?> ProcessReceivedAsync(InboundMessage inbound, PipelineState state, ReceivedMessage received, long started)
     {
         var listener = inbound.Listener;
-        var route = state.State.Routes.Match(received.Routable);
+
+        // A client session bound to a backend session of its own sends everything there (callback replies included,
+        // which no route may name): its route and destination were chosen by its first message.
+        var turn = inbound.Turn;
+        var bound = turn?.Session.Bound;
+        var route = bound?.Route ?? state.State.Routes.Match(received.Routable);
         if (route is null)
         {
             return Refuse(
@@ -152,8 +160,8 @@ internal sealed class MessagePipeline
             return denied;
         }
 
-        var target = state.Target(route.Cluster);
-        if (target?.Cluster is not { } cluster)
+        var target = bound is null ? state.Target(route.Cluster) : null;
+        if ((bound?.Cluster ?? target?.Cluster) is not { } cluster)
         {
             // Every destination of the cluster speaks a binding this build cannot send to (warned at load).
             // Validation ties every route to a cluster; reaching this means a state was built from an unchecked config.
@@ -163,7 +171,7 @@ internal sealed class MessagePipeline
             return refused;
         }
 
-        if (target.NeedsReencoding(listener.Binding) && !received.TryBuffer(state, inbound))
+        if (target is not null && target.NeedsReencoding(listener.Binding) && !received.TryBuffer(state, inbound))
         {
             var refused = Refuse(
                 inbound, SoapFaultSpec.Sender("The message could not be read."), FaultKind.BadRequest, inbound.Length, received.MessageId);
@@ -176,8 +184,11 @@ internal sealed class MessagePipeline
         var forwarded = route.ForwardsClientCertificate && inbound.ClientCertificate is { } certificate
             ? Tls.CertificateIdentity.Of(certificate).ForwardedHeader
             : null;
-        var sender = new MessageSender(state, cluster, inbound, received, oneWay, _logger, forwarded);
-        var result = await _forwarder.ForwardAsync(cluster, route.IsIdempotent(received.Action), sender, inbound.Aborted).ConfigureAwait(false);
+        var affinity = Listening.NetTcp.SessionTurn.OnRoute(turn, route);
+        var sender = new MessageSender(state, cluster, inbound, received, oneWay, _logger, forwarded, affinity);
+        var result = bound is null
+            ? await _forwarder.ForwardAsync(cluster, route.IsIdempotent(received.Action), sender, inbound.Aborted).ConfigureAwait(false)
+            : await _forwarder.ForwardToAsync(cluster, bound.Destination, sender, inbound.Aborted).ConfigureAwait(false);
         if (result.HasReply)
         {
             return Answer(inbound, state, route, routeCounters, result, sender, received, started);

@@ -34,14 +34,24 @@ internal sealed class MessageSender : IAttemptSender<ClientAnswer>
     private int _firstLength;
     private List<(DestinationState Destination, int Length)>? _laterAttempts;
     private readonly string? _clientCertificateHeader;
+    private readonly Listening.NetTcp.SessionTurn? _affinity;
 
     /// <summary>
     /// Prepares to send <paramref name="received"/> through <paramref name="cluster"/>; <paramref name="oneWay"/>: no reply
-    /// is expected; <paramref name="clientCertificateHeader"/>: the X-Forwarded-Client-Cert value HTTP destinations get, or null.
+    /// is expected; <paramref name="clientCertificateHeader"/>: the X-Forwarded-Client-Cert value HTTP destinations get, or null;
+    /// <paramref name="affinity"/>: the message's turn in a client session whose netTcp destinations get its own backend session.
     /// </summary>
     public MessageSender(
-        PipelineState state, ClusterState cluster, InboundMessage inbound, ReceivedMessage received, bool oneWay, ILogger logger, string? clientCertificateHeader = null)
+        PipelineState state,
+        ClusterState cluster,
+        InboundMessage inbound,
+        ReceivedMessage received,
+        bool oneWay,
+        ILogger logger,
+        string? clientCertificateHeader = null,
+        Listening.NetTcp.SessionTurn? affinity = null)
     {
+        _affinity = affinity;
         _clientCertificateHeader = clientCertificateHeader;
         _state = state;
         _cluster = cluster;
@@ -200,7 +210,7 @@ internal sealed class MessageSender : IAttemptSender<ClientAnswer>
 
     private async ValueTask<AttemptResult<ClientAnswer>> SendNetTcpAsync(DestinationState destination, CancellationToken cancellationToken)
     {
-        var client = _state.NetTcp.Get(destination, _cluster, _state.Limits, _state.NetTcpSessions);
+        var client = _state.NetTcp.Get(destination, _cluster, _state.Limits, _state.NetTcpSessions, _state.NetTcpMaxSessions);
         var source = _received.Buffer!.CreateMessage();
         Message outgoing;
         try
@@ -226,7 +236,12 @@ internal sealed class MessageSender : IAttemptSender<ClientAnswer>
         {
             // The session's encoder writes the message; its size on the wire is not known here.
             RememberLength(destination, 0);
-            outcome = await client.SendAsync(outgoing, expectReply: !_oneWay, cancellationToken).ConfigureAwait(false);
+
+            // With affinity the message goes on the client session's own backend session as it is (its MessageID the
+            // client's), and whatever comes back is relayed to the client session in order: nothing to wait for here.
+            outcome = _affinity is { } turn
+                ? new NetTcpOutcome(await turn.Session.SendAsync(client, _cluster, destination, outgoing, turn, _cluster.RequestTimeout).ConfigureAwait(false), null)
+                : await client.SendAsync(outgoing, expectReply: !_oneWay, cancellationToken).ConfigureAwait(false);
         }
         finally
         {

@@ -40,6 +40,7 @@ internal sealed class PipelineState
         Transport = transport;
         NetTcp = netTcp;
         NetTcpSessions = state.Config.Limits.NetTcp.SessionsPerDestination;
+        NetTcpMaxSessions = state.Config.Limits.NetTcp.MaxSessionsPerDestination;
         MaxMessageSize = Limits.MaxMessageSize;
         _codecs = new HttpCodecs(Limits);
         _targets = targets;
@@ -63,8 +64,11 @@ internal sealed class PipelineState
     /// <summary>The sessions to net.tcp destinations.</summary>
     public NetTcpDestinationClients NetTcp { get; }
 
-    /// <summary>How many sessions each net.tcp destination gets.</summary>
+    /// <summary>How many pooled sessions each net.tcp destination gets.</summary>
     public int NetTcpSessions { get; }
+
+    /// <summary>How many client sessions with affinity each net.tcp destination may serve at once.</summary>
+    public int NetTcpMaxSessions { get; }
 
     /// <summary>The largest message accepted, in bytes.</summary>
     public int MaxMessageSize { get; }

@@ -38,7 +38,11 @@ internal sealed class Route
         _oneWayActions = config.OneWayActions.ToFrozenSet(StringComparer.Ordinal);
         ClientCertificates = config.AllowedClientCertificates.Count == 0 ? null : new Tls.ClientCertificateMatcher(config.AllowedClientCertificates);
         ForwardsClientCertificate = string.Equals(config.ForwardClientCertificate, ClientCertificateForwarding.Header, StringComparison.Ordinal);
+        KeepsSessions = !string.Equals(config.Sessions, SessionModes.Multiplex, StringComparison.Ordinal);
     }
+
+    /// <summary>True when a netTcp client's session gets a netTcp backend session of its own (session affinity; the default).</summary>
+    public bool KeepsSessions { get; }
 
     /// <summary>Who may use the route, by client certificate; null: everybody.</summary>
     public Tls.ClientCertificateMatcher? ClientCertificates { get; }

@@ -51,6 +51,9 @@ internal static class MetricNames
     /// <summary>Client connections open now, per listener endpoint.</summary>
     public const string OpenConnections = "soaprouter.connections.open";
 
+    /// <summary>Sessions open to each net.tcp destination now, by mode (pooled, affinity).</summary>
+    public const string NetTcpSessions = "soaprouter.nettcp.sessions.open";
+
     /// <summary>Time from a message's arrival to its answer, by listener, route and outcome.</summary>
     public const string MessageDuration = "soaprouter.message.duration";
 

@@ -25,13 +25,16 @@ internal sealed class RouterMetrics : IDisposable
     private readonly Histogram<double> _messageDuration;
     private readonly Histogram<double> _attemptDuration;
     private readonly Tls.TlsCertificates? _certificates;
+    private readonly Forwarding.NetTcp.NetTcpDestinationClients? _netTcp;
 
     /// <summary>
     /// Creates the Meter and its instruments over <paramref name="statistics"/>, <paramref name="health"/>,
     /// <paramref name="compression"/> and, when given, the expiry of <paramref name="certificates"/>.
     /// </summary>
-    public RouterMetrics(RouterStatistics statistics, IHealthSource health, CompressionLinks compression, Tls.TlsCertificates? certificates = null)
+    public RouterMetrics(
+        RouterStatistics statistics, IHealthSource health, CompressionLinks compression, Tls.TlsCertificates? certificates = null, Forwarding.NetTcp.NetTcpDestinationClients? netTcp = null)
     {
+        _netTcp = netTcp;
         _certificates = certificates;
         ArgumentNullException.ThrowIfNull(statistics);
         ArgumentNullException.ThrowIfNull(health);
@@ -57,6 +60,7 @@ internal sealed class RouterMetrics : IDisposable
         Meter.CreateObservableGauge(MetricNames.CompressionRatio, ObserveRatios, "1", "Compressed over original bytes so far, per link");
         Meter.CreateObservableGauge(MetricNames.DestinationHealth, ObserveHealth, "1", "1 while a destination is healthy, 0 while ejected or unhealthy");
         Meter.CreateObservableUpDownCounter(MetricNames.OpenConnections, ObserveConnections, "{connection}", "Client connections open now, per listener endpoint");
+        Meter.CreateObservableUpDownCounter(MetricNames.NetTcpSessions, ObserveNetTcpSessions, "{session}", "Sessions open to each net.tcp destination now, pooled or with affinity");
         Meter.CreateObservableCounter(MetricNames.TlsHandshakes, () => _statistics.Tls.Snapshot().Handshakes, "{handshake}", "Client TLS handshakes the listeners completed");
         Meter.CreateObservableCounter(MetricNames.TlsHandshakeFailures, ObserveHandshakeFailures, "{handshake}", "Client TLS handshakes that failed, by reason class");
         Meter.CreateObservableCounter(MetricNames.TlsDestinationHandshakes, ObserveDestinationHandshakes, "{handshake}", "The router's TLS handshakes with destinations, by destination and outcome");
@@ -70,6 +74,21 @@ internal sealed class RouterMetrics : IDisposable
 
     /// <inheritdoc />
     public void Dispose() => Meter.Dispose();
+
+    private IEnumerable<Measurement<long>> ObserveNetTcpSessions()
+    {
+        if (_netTcp is null)
+        {
+            yield break;
+        }
+
+        foreach (var (destination, counts) in _netTcp.Sessions())
+        {
+            var tag = new KeyValuePair<string, object?>("soaprouter.destination", destination);
+            yield return new Measurement<long>(counts.Pooled, tag, new KeyValuePair<string, object?>("soaprouter.session.mode", "pooled"));
+            yield return new Measurement<long>(counts.Affinity, tag, new KeyValuePair<string, object?>("soaprouter.session.mode", "affinity"));
+        }
+    }
 
     private IEnumerable<Measurement<long>> ObserveHandshakeFailures()
     {

@@ -28,4 +28,28 @@ public static class OperationMessages
 
     /// <summary>Request body of the one-way SubmitOrder.</summary>
     public static readonly WrappedElement<Order> SubmitOrderRequest = new("SubmitOrder", "order");
+
+    /// <summary>Request body of ISessionCounter.Next (no parameters: an empty wrapper).</summary>
+    public static readonly WrappedElement<int> NextRequest = new("Next", "unused");
+
+    /// <summary>Reply body of Next.</summary>
+    public static readonly WrappedElement<int> NextResponse = new("NextResponse", "NextResult");
+
+    /// <summary>Request body of IDuplexService.Subscribe.</summary>
+    public static readonly WrappedElement<int> SubscribeRequest = new("Subscribe", "count");
+
+    /// <summary>Reply body of Subscribe.</summary>
+    public static readonly WrappedElement<int> SubscribeResponse = new("SubscribeResponse", "SubscribeResult");
+
+    /// <summary>Body of the one-way IDuplexService.StartFeed.</summary>
+    public static readonly WrappedElement<int> StartFeedRequest = new("StartFeed", "count");
+
+    /// <summary>Body of the one-way callback OnEvent.</summary>
+    public static readonly WrappedElement<int> OnEventRequest = new("OnEvent", "sequence");
+
+    /// <summary>Request body of the callback Confirm.</summary>
+    public static readonly WrappedElement<int> ConfirmRequest = new("Confirm", "sent");
+
+    /// <summary>Reply body of Confirm.</summary>
+    public static readonly WrappedElement<int> ConfirmResponse = new("ConfirmResponse", "ConfirmResult");
 }

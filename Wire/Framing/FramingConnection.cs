@@ -20,6 +20,8 @@ internal sealed class FramingConnection(
     private PipeReader _input = transport.Input;
     private NetTcpUpgradeResult? _upgrade;
     private volatile bool _stopping;
+    private volatile bool _failed;
+    private string? _failure;
 
     /// <summary>The bytes from the client (the upgraded stream's, after an upgrade).</summary>
     public PipeReader Input => Volatile.Read(ref _input);
@@ -47,6 +49,25 @@ internal sealed class FramingConnection(
 
     /// <summary>True once the server asked the connection to stop.</summary>
     public bool IsStopping => _stopping;
+
+    /// <summary>
+    /// The reason the current session was ended from outside (<see cref="Fail"/>), or null while it was not: the
+    /// receive loop then ends the session at once, Refused with <see cref="FailureFault"/> when there is one, else Aborted.
+    /// </summary>
+    public SessionEndReason? FailedReason => !_failed ? null : Volatile.Read(ref _failure) is null ? SessionEndReason.Aborted : SessionEndReason.Refused;
+
+    /// <summary>The framing fault a session ended from outside answers with; null: the connection just closes.</summary>
+    public string? FailureFault => Volatile.Read(ref _failure);
+
+    /// <summary>Ends the current session from outside (what it relays to is gone): answers <paramref name="fault"/> when given, then closes.</summary>
+    public void Fail(string? fault)
+    {
+        Volatile.Write(ref _failure, fault);
+        _failed = true;
+        inFlight.CancelWaiters();
+        Interlocked.MemoryBarrier();
+        Input.CancelPendingRead();
+    }
 
     /// <summary>Reads the next bytes from the client; null when the transport was reset or closed under the read (logged with <paramref name="phase"/>).</summary>
     public async ValueTask<ReadResult?> ReadAsync(string phase)

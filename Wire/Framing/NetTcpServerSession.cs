@@ -299,8 +299,16 @@ public sealed class NetTcpServerSession
 
         NetTcpSessionLog.SessionOpened(_logger, via);
         connection.Clock.StartIdle();
+        var handle = endpoint is INetTcpSessionEndpoint ? new NetTcpSessionHandle(sender, connection, via, closing.Token) : null;
+        var sessionEndpoint = endpoint as INetTcpSessionEndpoint;
+        sessionEndpoint?.Opened(handle!);
         var loop = new SessionReceiveLoop(connection, via, endpoint, reader, sender, closing.Token, compression, connection.Upgrade?.ClientCertificate);
         var reason = await loop.RunAsync().ConfigureAwait(false);
+        if (reason == SessionEndReason.ClientEnded)
+        {
+            handle?.OnClientEnded();
+        }
+
         connection.Clock.Stop();
 
         // Graceful ends let messages in flight finish (a stop has cancelled them) and answer End; the others stop
@@ -318,6 +326,12 @@ public sealed class NetTcpServerSession
         }
 
         await connection.InFlight.WhenDrainedAsync().ConfigureAwait(false);
+        if (sessionEndpoint is not null)
+        {
+            // What the endpoint relays may still send (callbacks in flight) before End goes out.
+            await sessionEndpoint.ClosedAsync(clientEnded: reason is SessionEndReason.ClientEnded or SessionEndReason.Stopping).ConfigureAwait(false);
+        }
+
         var endSent = graceful && await sender.EndAsync(sendEnd: true).ConfigureAwait(false);
         NetTcpSessionLog.SessionEnded(_logger, via, reason, loop.Messages);
         return reason == SessionEndReason.ClientEnded && endSent && !connection.IsStopping;

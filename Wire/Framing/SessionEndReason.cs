@@ -21,6 +21,9 @@ internal enum SessionEndReason
     /// <summary>The session must be refused with a Fault record (oversized message, broken framing), then closed.</summary>
     Refused,
 
+    /// <summary>The session was ended from outside (what its messages are relayed to is gone): close without End.</summary>
+    Aborted,
+
     /// <summary>The session encoder could not read a payload; the session dictionary is no longer trustworthy: close.</summary>
     Unreadable,
 }

@@ -50,6 +50,12 @@ internal sealed class SessionReceiveLoop(
                 if (result.IsCanceled)
                 {
                     input.AdvanceTo(buffer.Start);
+                    if (connection.FailedReason is { } failed)
+                    {
+                        Fault = connection.FailureFault;
+                        return failed;
+                    }
+
                     if (connection.IsStopping)
                     {
                         return SessionEndReason.Stopping;
@@ -218,7 +224,8 @@ internal sealed class SessionReceiveLoop(
         if (!connection.InFlight.TryEnter() && !await connection.InFlight.EnterAsync().ConfigureAwait(false))
         {
             buffer.Close();
-            return SessionEndReason.Stopping;
+            Fault = connection.FailureFault;
+            return connection.FailedReason ?? SessionEndReason.Stopping;
         }
 
         Messages++;

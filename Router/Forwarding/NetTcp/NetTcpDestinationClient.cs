@@ -31,10 +31,11 @@ internal sealed class NetTcpDestinationClient : IDisposable
     private readonly EndpointAddress _address;
     private int _next = -1;
     private int _disposed;
+    private int _dedicated;
 
     /// <summary>
-    /// A client of <paramref name="destination"/> with <paramref name="sessions"/> session slots, its sessions compressed
-    /// as WCF does when <paramref name="compression"/> is set, over TLS when <paramref name="tls"/> is given.
+    /// A client of <paramref name="destination"/> with <paramref name="sessions"/> pooled session slots, its sessions
+    /// compressed as WCF does when <paramref name="compression"/> is set, over TLS when <paramref name="tls"/> is given.
     /// </summary>
     public NetTcpDestinationClient(
         DestinationState destination, WireLimits limits, TimeSpan connectTimeout, TimeSpan sendTimeout, int sessions, ILogger logger,
@@ -85,8 +86,45 @@ internal sealed class NetTcpDestinationClient : IDisposable
     /// <summary>The TLS side of a destination with transport security; null for a plain one.</summary>
     public DestinationTls? Tls { get; }
 
-    /// <summary>Sessions open right now.</summary>
+    /// <summary>Pooled sessions open right now.</summary>
     public int OpenSessions => _sessions.Count(static session => session?.IsUsable == true);
+
+    /// <summary>How many sessions with affinity may be open at once (the current config's limits.netTcp.maxSessionsPerDestination).</summary>
+    public int MaxDedicated { get; set; } = int.MaxValue;
+
+    /// <summary>Sessions with affinity (each one client session's own) open right now.</summary>
+    public int DedicatedSessions => Volatile.Read(ref _dedicated);
+
+    /// <summary>
+    /// Opens a session of one client session's own, whose every incoming message goes to <paramref name="sink"/>.
+    /// Expected failures are values: <see cref="ForwardError.SessionLimit"/> past the limit (nothing was tried), or the
+    /// connect's error (nothing was sent, so another destination may be tried).
+    /// </summary>
+    public async ValueTask<(NetTcpSessionChannel? Session, ForwardError Error)> OpenDedicatedAsync(INetTcpSessionSink sink)
+    {
+        ArgumentNullException.ThrowIfNull(sink);
+        ObjectDisposedException.ThrowIf(Volatile.Read(ref _disposed) != 0, this);
+        if (Interlocked.Increment(ref _dedicated) > MaxDedicated)
+        {
+            Interlocked.Decrement(ref _dedicated);
+            return (null, ForwardError.SessionLimit);
+        }
+
+        try
+        {
+            // Not cut short by the caller: the open has its own (connect) timeout, and the client session that asked
+            // ends (and closes) what it opened even when it went away meanwhile.
+            var session = await NetTcpSessionChannel.OpenAsync(
+                _factory, _address, _connectTimeout, Destination.Name, _logger, sink, () => Interlocked.Decrement(ref _dedicated))
+                .ConfigureAwait(false);
+            return (session, ForwardError.None);
+        }
+        catch (Exception ex) when (ex is not OutOfMemoryException)
+        {
+            Interlocked.Decrement(ref _dedicated);
+            return (null, ConnectError(ex));
+        }
+    }
 
     /// <summary>
     /// Sends <paramref name="message"/> (which this method sets a MessageID on when <paramref name="expectReply"/>) and
@@ -103,9 +141,7 @@ internal sealed class NetTcpDestinationClient : IDisposable
         }
         catch (Exception ex) when (ex is not OperationCanceledException || !cancellationToken.IsCancellationRequested)
         {
-            // Nothing was sent: a refused or timed-out connect may go to another destination.
-            var error = ForwardErrorClassifier.Classify(ex, requestSent: false);
-            return new NetTcpOutcome(error == ForwardError.Unexpected ? ForwardError.ConnectionRefused : error, null);
+            return new NetTcpOutcome(ConnectError(ex), null);
         }
 
         UniqueId? id = null;
@@ -149,6 +185,13 @@ internal sealed class NetTcpDestinationClient : IDisposable
             // The session ended after the request was written: it may have been processed.
             return new NetTcpOutcome(ForwardError.ResetAfterSend, null);
         }
+    }
+
+    /// <summary>What a failed open means: nothing was sent, so a refused or timed-out connect may go to another destination.</summary>
+    private static ForwardError ConnectError(Exception exception)
+    {
+        var error = ForwardErrorClassifier.Classify(exception, requestSent: false);
+        return error == ForwardError.Unexpected ? ForwardError.ConnectionRefused : error;
     }
 
     /// <inheritdoc />

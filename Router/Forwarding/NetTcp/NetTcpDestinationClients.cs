@@ -41,8 +41,11 @@ internal sealed class NetTcpDestinationClients : IDisposable
     /// <summary>How many clients are open.</summary>
     public int Count => _clients.Count;
 
-    /// <summary>The client of <paramref name="destination"/> in <paramref name="cluster"/>, created on first use.</summary>
-    public NetTcpDestinationClient Get(DestinationState destination, ClusterState cluster, WireLimits limits, int sessions)
+    /// <summary>
+    /// The client of <paramref name="destination"/> in <paramref name="cluster"/>, created on first use, with
+    /// <paramref name="sessions"/> pooled sessions and at most <paramref name="maxDedicated"/> sessions with affinity.
+    /// </summary>
+    public NetTcpDestinationClient Get(DestinationState destination, ClusterState cluster, WireLimits limits, int sessions, int maxDedicated)
     {
         ArgumentNullException.ThrowIfNull(destination);
         ArgumentNullException.ThrowIfNull(cluster);
@@ -53,7 +56,27 @@ internal sealed class NetTcpDestinationClients : IDisposable
             () => new NetTcpDestinationClient(
                 key.Destination, key.Limits, key.ConnectTimeout, key.RequestTimeout, key.Sessions, owner._logger, key.Compression,
                 Tls.DestinationTls.Create(key.Destination, owner._certificates, owner._tlsCounters))), this);
+
+        // Not part of the key: a new limit applies to the sessions opened from now on, and the open ones stay.
+        client.Value.MaxDedicated = maxDedicated;
         return client.Value;
+    }
+
+    /// <summary>The sessions open to each destination now (pooled and with affinity), by destination name.</summary>
+    public IReadOnlyDictionary<string, NetTcpSessionCounts> Sessions()
+    {
+        var counts = new SortedDictionary<string, NetTcpSessionCounts>(StringComparer.Ordinal);
+        foreach (var (key, client) in _clients)
+        {
+            if (client.IsValueCreated)
+            {
+                var name = key.Destination.Name;
+                var open = counts.GetValueOrDefault(name);
+                counts[name] = new NetTcpSessionCounts(open.Pooled + client.Value.OpenSessions, open.Affinity + client.Value.DedicatedSessions);
+            }
+        }
+
+        return counts;
     }
 
     /// <summary>

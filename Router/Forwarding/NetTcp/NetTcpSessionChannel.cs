@@ -6,10 +6,11 @@ using System.Xml;
 namespace SoapRouter.Forwarding.NetTcp;
 
 /// <summary>
-/// One net.tcp session to a destination: a WCF duplex session channel (NetTcpBinding, SecurityMode.None), with a
-/// receive loop that hands each reply to the request whose MessageID its RelatesTo names. Many requests share the
-/// session at once; replies may come in any order. When the session ends (the destination closed it, a fault, a
-/// reset) every request still waiting fails and the session is no longer used.
+/// One net.tcp session to a destination: a WCF duplex session channel (NetTcpBinding), with a receive loop that hands
+/// each reply to the request whose MessageID its RelatesTo names. Many requests share a pooled session at once; replies
+/// may come in any order. A session with affinity (one client session's own) has a sink instead, which gets every
+/// message the destination sends, in order. When the session ends (the destination closed it, a fault, a reset) every
+/// request still waiting fails, the sink is told, and the session is no longer used.
 /// </summary>
 internal sealed class NetTcpSessionChannel : IDisposable
 {
@@ -17,14 +18,20 @@ internal sealed class NetTcpSessionChannel : IDisposable
     private readonly ConcurrentDictionary<UniqueId, TaskCompletionSource<Message>> _waiting = new();
     private readonly ILogger _logger;
     private readonly string _destination;
+    private readonly INetTcpSessionSink? _sink;
+    private readonly Action? _released;
+    private readonly Task _receiving;
     private int _closed;
+    private int _closingGracefully;
 
-    private NetTcpSessionChannel(IDuplexSessionChannel channel, string destination, ILogger logger)
+    private NetTcpSessionChannel(IDuplexSessionChannel channel, string destination, ILogger logger, INetTcpSessionSink? sink, Action? released)
     {
         _channel = channel;
         _destination = destination;
         _logger = logger;
-        _ = ReceiveLoopAsync();
+        _sink = sink;
+        _released = released;
+        _receiving = ReceiveLoopAsync();
     }
 
     /// <summary>True while requests may be sent on this session.</summary>
@@ -33,9 +40,19 @@ internal sealed class NetTcpSessionChannel : IDisposable
     /// <summary>Requests waiting for their reply.</summary>
     public int Waiting => _waiting.Count;
 
-    /// <summary>Opens a session on <paramref name="factory"/> to <paramref name="address"/>. Failures throw (the caller classifies them).</summary>
+    /// <summary>
+    /// Opens a session on <paramref name="factory"/> to <paramref name="address"/>; with <paramref name="sink"/>, every
+    /// message the destination sends goes to it. <paramref name="released"/> runs once when the session is over.
+    /// Failures throw (the caller classifies them).
+    /// </summary>
     public static async Task<NetTcpSessionChannel> OpenAsync(
-        IChannelFactory<IDuplexSessionChannel> factory, EndpointAddress address, TimeSpan timeout, string destination, ILogger logger)
+        IChannelFactory<IDuplexSessionChannel> factory,
+        EndpointAddress address,
+        TimeSpan timeout,
+        string destination,
+        ILogger logger,
+        INetTcpSessionSink? sink = null,
+        Action? released = null)
     {
         var channel = factory.CreateChannel(address);
         try
@@ -48,7 +65,7 @@ internal sealed class NetTcpSessionChannel : IDisposable
             throw;
         }
 
-        return new NetTcpSessionChannel(channel, destination, logger);
+        return new NetTcpSessionChannel(channel, destination, logger, sink, released);
     }
 
     /// <summary>
@@ -93,6 +110,31 @@ internal sealed class NetTcpSessionChannel : IDisposable
     /// <summary>Stops waiting for the reply to <paramref name="messageId"/> (its request timed out or was cancelled).</summary>
     public void Forget(UniqueId messageId) => _waiting.TryRemove(messageId, out _);
 
+    /// <summary>
+    /// Ends the session gracefully: End to the destination, then what it still sends (callbacks in flight) is delivered
+    /// until its own End, then the channel closes; within <paramref name="timeout"/>, else it is aborted.
+    /// </summary>
+    public async Task CloseAsync(TimeSpan timeout)
+    {
+        Volatile.Write(ref _closingGracefully, 1);
+        try
+        {
+            var session = _channel.Session;
+            await Task.Factory.FromAsync(session.BeginCloseOutputSession, session.EndCloseOutputSession, timeout, null).ConfigureAwait(false);
+            await _receiving.WaitAsync(timeout).ConfigureAwait(false);
+            await Task.Factory.FromAsync(_channel.BeginClose, _channel.EndClose, timeout, null).ConfigureAwait(false);
+        }
+        catch (Exception ex) when (ex is CommunicationException or TimeoutException or ObjectDisposedException or InvalidOperationException)
+        {
+            var reason = ex.GetType().Name;
+            NetTcpLog.SessionEnded(_logger, _destination, reason);
+        }
+        finally
+        {
+            Dispose();
+        }
+    }
+
     /// <inheritdoc />
     public void Dispose()
     {
@@ -103,6 +145,8 @@ internal sealed class NetTcpSessionChannel : IDisposable
 
         FailWaiting();
         _channel.Abort();
+        _released?.Invoke();
+        _sink?.Ended();
     }
 
     private async Task ReceiveLoopAsync()
@@ -123,6 +167,12 @@ internal sealed class NetTcpSessionChannel : IDisposable
                     continue;
                 }
 
+                if (_sink is not null)
+                {
+                    await _sink.DeliverAsync(message).ConfigureAwait(false);
+                    continue;
+                }
+
                 // Late (its request timed out) or unasked for: nobody will read it.
                 var action = message.Headers.Action;
                 NetTcpLog.UnmatchedReply(_logger, _destination, action);
@@ -135,7 +185,11 @@ internal sealed class NetTcpSessionChannel : IDisposable
             NetTcpLog.SessionEnded(_logger, _destination, reason);
         }
 
-        Dispose();
+        // A graceful close (CloseAsync) closes the channel itself once this loop has seen the destination's End.
+        if (Volatile.Read(ref _closingGracefully) == 0)
+        {
+            Dispose();
+        }
     }
 
     private void FailWaiting()

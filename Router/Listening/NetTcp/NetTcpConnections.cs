@@ -65,7 +65,7 @@ internal sealed class NetTcpConnections
         return session.RunAsync(connection.ConnectionClosed, draining);
     }
 
-    private NetTcpListenerEndpoint? Resolve(ListenerEndpoint endpoint, Uri via)
+    private NetTcpClientSession? Resolve(ListenerEndpoint endpoint, Uri via)
     {
         if (endpoint.Find(Uri.UnescapeDataString(via.AbsolutePath)) is not { } listener)
         {
@@ -80,7 +80,7 @@ internal sealed class NetTcpConnections
                 _endpoints.Add(listener, handler);
             }
 
-            return handler;
+            return handler.NewSession();
         }
     }
 }

@@ -7,17 +7,24 @@ using SoapRouter.Wire.Soap;
 namespace SoapRouter.Listening.NetTcp;
 
 /// <summary>
-/// One netTcp listener as its sessions see it: each message a session's decoder read goes into the
-/// <see cref="MessagePipeline"/>, and its answer (a message; none for a one-way message) goes back on the same session,
-/// where the session's encoder writes it in send order. Messages of one session are handled concurrently.
+/// One netTcp listener as its sessions (<see cref="NetTcpClientSession"/>) see it: each message a session's decoder read
+/// goes into the <see cref="MessagePipeline"/>, and its answer (a message; none for a one-way message, or one relayed
+/// on a session with affinity) goes back on the same session, where the session's encoder writes it in send order.
+/// Messages of one session are handled concurrently, in their turns' order where that matters.
 /// </summary>
-internal sealed class NetTcpListenerEndpoint(SoapListener listener, MessagePipeline pipeline, ILogger logger) : INetTcpEndpoint
+internal sealed class NetTcpListenerEndpoint(SoapListener listener, MessagePipeline pipeline, ILogger logger)
 {
     /// <summary>The listener.</summary>
     public SoapListener Listener { get; } = listener;
 
-    /// <inheritdoc />
-    public async ValueTask HandleAsync(NetTcpRequest request)
+    /// <summary>The pipeline's counters, for what a session relays outside the message path.</summary>
+    public RouterStatistics Statistics => pipeline.Statistics;
+
+    /// <summary>A session of this listener, resolved from its preamble's Via.</summary>
+    public NetTcpClientSession NewSession() => new(this, logger);
+
+    /// <summary>Handles <paramref name="request"/>, the message of <paramref name="turn"/>, and answers it on its session.</summary>
+    public async ValueTask HandleAsync(NetTcpRequest request, SessionTurn turn)
     {
         ArgumentNullException.ThrowIfNull(request);
         using (request)
@@ -44,6 +51,7 @@ internal sealed class NetTcpListenerEndpoint(SoapListener listener, MessagePipel
                     ClientCertificate = request.ClientCertificate,
                     TraceParent = traceParent,
                     Activity = activity,
+                    Turn = turn,
                 };
                 using var answer = await pipeline.ProcessAsync(inbound, state).ConfigureAwait(false);
                 if (answer?.Message is { } reply)

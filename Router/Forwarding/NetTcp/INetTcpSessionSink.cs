@@ -1,0 +1,13 @@
+using System.ServiceModel.Channels;
+
+namespace SoapRouter.Forwarding.NetTcp;
+
+/// <summary>Where a backend session with affinity delivers what its destination sends (replies and callbacks), in order.</summary>
+internal interface INetTcpSessionSink
+{
+    /// <summary>One message from the destination, owned by the sink from now on; the next is read once this completes.</summary>
+    ValueTask DeliverAsync(Message message);
+
+    /// <summary>The backend session is over (closed by either side, or broken); called once.</summary>
+    void Ended();
+}
