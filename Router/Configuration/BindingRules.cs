@@ -17,4 +17,20 @@ internal static class BindingRules
             ? $"is required; valid bindings: {valid}"
             : $"unknown binding '{binding}'; valid bindings: {valid}");
     }
+
+    /// <summary>
+    /// Records an error unless <paramref name="encoding"/> is absent or one <paramref name="binding"/> speaks
+    /// (text or mtom on basicHttp and soap12Http); an unknown binding is reported by <see cref="Check"/> alone.
+    /// </summary>
+    public static void CheckEncoding(string binding, string? encoding, string path, ConfigValidationContext context)
+    {
+        if (encoding is null || !WireBindingNames.IsKnown(binding) || WireBindings.Find(binding, encoding) is not null)
+        {
+            return;
+        }
+
+        context.Error(path, WireEncodingNames.Configurable.Contains(encoding)
+            ? $"{binding} has no {encoding} encoding; text and mtom are for basicHttp and soap12Http, binaryHttp and netTcp are always binary"
+            : $"unknown encoding '{encoding}'; valid encodings: {string.Join(", ", WireEncodingNames.Configurable)}");
+    }
 }

@@ -11,6 +11,12 @@ public sealed record ListenerConfig
     /// <summary>One of <see cref="BindingNames"/>.</summary>
     public string Binding { get; init; } = "";
 
+    /// <summary>
+    /// The message encoding on a basicHttp or soap12Http binding: text (the default) or mtom (multipart/related with
+    /// XOP parts, WCF's WSMessageEncoding.Mtom). Null: the binding's own encoding.
+    /// </summary>
+    public string? Encoding { get; init; }
+
     /// <summary>Absolute address: http://host:port/path or net.tcp://host:port/path.</summary>
     public string Address { get; init; } = "";
 

@@ -26,6 +26,7 @@ internal static class ListenerRules
             }
 
             BindingRules.Check(listener.Binding, ConfigPath.Property(path, "binding"), context);
+            BindingRules.CheckEncoding(listener.Binding, listener.Encoding, ConfigPath.Property(path, "encoding"), context);
             if (listener.Compression is { } compression)
             {
                 context.Errors(compression.Validate(ConfigPath.Property(path, "compression")));

@@ -20,7 +20,8 @@ internal sealed class DestinationState
     {
         ArgumentNullException.ThrowIfNull(config);
         Config = config;
-        Binding = WireBindings.Get(config.Binding);
+        Binding = WireBindings.Find(config.Binding, config.Encoding)
+            ?? throw new ArgumentException($"Unknown binding '{config.Binding}' with encoding '{config.Encoding}'.", nameof(config));
         Address = new Uri(config.Address, UriKind.Absolute);
     }
 
@@ -61,13 +62,14 @@ internal sealed class DestinationState
     public int ConsecutiveFailures => Volatile.Read(ref _consecutiveFailures);
 
     /// <summary>
-    /// True when <paramref name="config"/> describes the same endpoint (name, address, binding), so this state
+    /// True when <paramref name="config"/> describes the same endpoint (name, address, binding, encoding), so this state
     /// and its counters can be kept across a reload.
     /// </summary>
     public bool Matches(DestinationConfig config) =>
         string.Equals(Config.Name, config.Name, StringComparison.Ordinal)
         && string.Equals(Config.Address, config.Address, StringComparison.Ordinal)
         && string.Equals(Config.Binding, config.Binding, StringComparison.Ordinal)
+        && string.Equals(Config.Encoding, config.Encoding, StringComparison.Ordinal)
         && Config.Tls == config.Tls;
 
     /// <summary>Counts a request as started; pair every call with <see cref="EndRequest"/> in a finally block.</summary>

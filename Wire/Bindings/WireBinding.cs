@@ -12,13 +12,14 @@ namespace SoapRouter.Wire.Bindings;
 /// </summary>
 public sealed class WireBinding
 {
-    private WireBinding(string name, MessageVersion messageVersion, string mediaType, bool isBinary, bool isSession)
+    private WireBinding(string name, MessageVersion messageVersion, string mediaType, bool isBinary, bool isSession, bool isMtom = false)
     {
         Name = name;
         MessageVersion = messageVersion;
         MediaType = mediaType;
         IsBinary = isBinary;
         IsSession = isSession;
+        IsMtom = isMtom;
     }
 
     /// <summary>Text SOAP 1.1, no WS-Addressing; the action travels in the SOAPAction HTTP header.</summary>
@@ -28,6 +29,14 @@ public sealed class WireBinding
     /// <summary>Text SOAP 1.2 with WS-Addressing 1.0.</summary>
     internal static WireBinding Soap12Http { get; } =
         new(WireBindingNames.Soap12Http, MessageVersion.Soap12WSAddressing10, SoapMediaTypes.Soap12Xml, isBinary: false, isSession: false);
+
+    /// <summary>basicHttp with WCF's MTOM encoder: SOAP 1.1 in a multipart/related package, binary content as XOP parts.</summary>
+    internal static WireBinding BasicHttpMtom { get; } =
+        new(WireBindingNames.BasicHttp, MessageVersion.Soap11, SoapMediaTypes.MultipartRelated, isBinary: false, isSession: false, isMtom: true);
+
+    /// <summary>soap12Http with WCF's MTOM encoder.</summary>
+    internal static WireBinding Soap12HttpMtom { get; } =
+        new(WireBindingNames.Soap12Http, MessageVersion.Soap12WSAddressing10, SoapMediaTypes.MultipartRelated, isBinary: false, isSession: false, isMtom: true);
 
     /// <summary>msbin1 (WCF binary XML with its static dictionary), SOAP 1.2 with WS-Addressing 1.0.</summary>
     internal static WireBinding BinaryHttp { get; } =
@@ -48,6 +57,12 @@ public sealed class WireBinding
 
     /// <summary>True for the binary encodings (msbin1, msbinsession1).</summary>
     public bool IsBinary { get; }
+
+    /// <summary>True for MTOM (multipart/related with XOP parts): read and written by WCF's MTOM encoder, never by the router's text scanner.</summary>
+    public bool IsMtom { get; }
+
+    /// <summary>The encoding's name in router.json: text, mtom or binary.</summary>
+    public string Encoding => IsMtom ? WireEncodingNames.Mtom : IsBinary ? WireEncodingNames.Binary : WireEncodingNames.Text;
 
     /// <summary>True for net.tcp: the binary session encoder, whose bytes only make sense on their own connection.</summary>
     public bool IsSession { get; }
@@ -83,7 +98,11 @@ public sealed class WireBinding
     {
         ArgumentNullException.ThrowIfNull(limits);
         MessageEncodingBindingElement element;
-        if (IsBinary)
+        if (IsMtom)
+        {
+            element = CreateMtomElement(limits);
+        }
+        else if (IsBinary)
         {
             // WCF's encoders pool their XML readers and writers; the binary one lets the pool be sized for a router's
             // concurrency (the text one's pool size is not part of the client library's public surface).
@@ -186,6 +205,7 @@ public sealed class WireBinding
             {
                 MaxReceivedMessageSize = limits.MaxMessageSize,
                 MaxBufferSize = limits.MaxMessageSize,
+                MessageEncoding = IsMtom ? WSMessageEncoding.Mtom : WSMessageEncoding.Text,
             };
             if (clientCertificate)
             {
@@ -196,18 +216,46 @@ public sealed class WireBinding
             return basic;
         }
 
-        var encoding = (MessageEncodingBindingElement)(IsBinary
-            ? new BinaryMessageEncodingBindingElement()
-            : new TextMessageEncodingBindingElement(MessageVersion, new UTF8Encoding(false)));
-        limits.ToReaderQuotas().CopyTo(IsBinary
-            ? ((BinaryMessageEncodingBindingElement)encoding).ReaderQuotas
-            : ((TextMessageEncodingBindingElement)encoding).ReaderQuotas);
+        MessageEncodingBindingElement encoding;
+        if (IsMtom)
+        {
+            encoding = CreateMtomElement(limits);
+        }
+        else if (IsBinary)
+        {
+            var binary = new BinaryMessageEncodingBindingElement();
+            limits.ToReaderQuotas().CopyTo(binary.ReaderQuotas);
+            encoding = binary;
+        }
+        else
+        {
+            var text = new TextMessageEncodingBindingElement(MessageVersion, new UTF8Encoding(false));
+            limits.ToReaderQuotas().CopyTo(text.ReaderQuotas);
+            encoding = text;
+        }
+
         var transport = secure ? new HttpsTransportBindingElement { RequireClientCertificate = clientCertificate } : new HttpTransportBindingElement();
         transport.MaxReceivedMessageSize = limits.MaxMessageSize;
         transport.MaxBufferSize = limits.MaxMessageSize;
         return new CustomBinding(encoding, transport) { Name = Name };
     }
 
+    /// <summary>
+    /// WCF's MTOM encoder for this binding's version. Its MaxBufferSize bounds the MIME parts it holds while reading
+    /// (64 KB by default), so it follows the message size limit.
+    /// </summary>
+    private MtomMessageEncodingBindingElement CreateMtomElement(WireLimits limits)
+    {
+        var mtom = new MtomMessageEncodingBindingElement(MessageVersion, new UTF8Encoding(false))
+        {
+            MaxBufferSize = limits.MaxMessageSize,
+            MaxReadPoolSize = 256,
+            MaxWritePoolSize = 256,
+        };
+        limits.ToReaderQuotas().CopyTo(mtom.ReaderQuotas);
+        return mtom;
+    }
+
     /// <inheritdoc />
-    public override string ToString() => Name;
+    public override string ToString() => IsMtom ? $"{Name} ({Encoding})" : Name;
 }
