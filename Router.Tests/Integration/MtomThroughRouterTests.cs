@@ -1,4 +1,7 @@
+using System.Net;
 using System.Security.Cryptography;
+using System.ServiceModel.Channels;
+using System.Text;
 using BackendStub.Hosting;
 using Samples.Contracts;
 using SoapRouter.Configuration;
@@ -7,6 +10,7 @@ using SoapRouter.Tests.BackendStub.Wcf;
 using SoapRouter.Tests.Configuration;
 using SoapRouter.Tests.Listening;
 using SoapRouter.Wire.Bindings;
+using SoapRouter.Wire.Encoding;
 using SoapRouter.Wire.Soap;
 
 namespace SoapRouter.Tests.Integration;
@@ -96,6 +100,53 @@ public sealed class MtomThroughRouterTests(MtomThroughRouterTests.Fixture fixtur
         routes = fixture.Router.Statistics.Snapshot().Routes;
         Assert.Equal(byXPath + 1, routes["filtered-xpath"].Messages);
         Assert.Equal(byAction + 1, routes["filtered-action"].Messages);
+    }
+
+    [Theory]
+    [InlineData("boundary", "has no boundary parameter")]
+    [InlineData("root", "has no root part")]
+    [InlineData("xop", "refers to a XOP part it does not hold")]
+    [InlineData("cut", "not a well-formed multipart/related package")]
+    public async Task MalformedPackage_IsRefusedWithAFaultNamingWhatIsMissing(string damage, string reason)
+    {
+        var codec = WireBindings.BasicHttpMtom.CreateCodec(WireLimits.ForSize(1 << 20));
+        var (body, contentType) = Damaged(codec, damage);
+        using var content = new ByteArrayContent(body);
+        content.Headers.TryAddWithoutValidation("Content-Type", contentType);
+        content.Headers.TryAddWithoutValidation("SOAPAction", "\"" + EchoServiceActions.Echo + "\"");
+        var requests = (await fixture.Stub.StatsAsync()).Requests;
+
+        using var response = await fixture.Stub.Client.PostAsync(fixture.Router.Address("basicMtom-basicMtom"), content);
+
+        Assert.Equal(HttpStatusCode.InternalServerError, response.StatusCode);
+        var bytes = await response.Content.ReadAsByteArrayAsync();
+
+        // The fault is in the listener's encoding: MTOM, as a WCF client of this listener reads it.
+        using var fault = codec.Read(bytes, response.Content.Headers.ContentType!.ToString());
+        Assert.Contains(reason, MessageFault.CreateFault(fault, 65536).Reason.GetMatchingTranslation().Text, StringComparison.Ordinal);
+        Assert.Equal(requests, (await fixture.Stub.StatsAsync()).Requests);
+    }
+
+    private static (byte[] Body, string ContentType) Damaged(MessageCodec codec, string damage)
+    {
+        var blob = RandomNumberGenerator.GetBytes(4000);
+        using var message = Message.CreateMessage(codec.Binding.MessageVersion, EchoServiceActions.Echo, new DelegateBodyWriter(writer =>
+        {
+            writer.WriteStartElement("Echo", ContractNamespaces.Service);
+            writer.WriteBase64(blob, 0, blob.Length);
+            writer.WriteEndElement();
+        }));
+        var body = codec.WriteToArray(message);
+        var contentType = codec.ContentType;
+        var boundary = "\r\n--" + SoapMediaTypes.Parameter(contentType, "boundary");
+        var firstPartEnd = Encoding.ASCII.GetString(body).IndexOf(boundary, 4, StringComparison.Ordinal);
+        return damage switch
+        {
+            "boundary" => (body, "multipart/related; type=\"application/xop+xml\"; start-info=\"text/xml\""),
+            "root" => (body, contentType.Replace("<http://tempuri.org/0>", "<elsewhere@example>", StringComparison.Ordinal)),
+            "xop" => ([.. body[..firstPartEnd], .. Encoding.ASCII.GetBytes(boundary + "--\r\n")], contentType),
+            _ => (body[..(body.Length / 2)], contentType),
+        };
     }
 
     /// <summary>One client binding reaching one stub endpoint through a listener named {client}-{backend}.</summary>
