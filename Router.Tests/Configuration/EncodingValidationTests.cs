@@ -33,4 +33,35 @@ public sealed class EncodingValidationTests
         AssertSingleError(
             WithCluster(Cluster(Destination("d") with { Encoding = "xop" })),
             "clusters.echo.destinations[0].encoding", "unknown encoding 'xop'; valid encodings: text, mtom");
+
+    [Theory]
+    [InlineData(WireBindingNames.Soap12Http)]
+    [InlineData(WireBindingNames.BinaryHttp)]
+    public void Validate_August2004Destination_IsValid(string binding) =>
+        Assert.Empty(Errors(WithCluster(Cluster(Destination("d", binding) with { Addressing = "august2004" }))));
+
+    [Fact]
+    public void Validate_August2004Listener_SaysWcfCannotReadItsRequests() =>
+        AssertSingleError(
+            WithListeners(Listener("a", WireBindingNames.Soap12Http, "http://127.0.0.1:8080/a") with { Addressing = "august2004" }),
+            "listeners[0].addressing", "august2004 is for destinations only: WCF 10.1's reader throws PlatformNotSupportedException");
+
+    [Theory]
+    [InlineData(WireBindingNames.BasicHttp, null, "basicHttp has no august2004 addressing")]
+    [InlineData(WireBindingNames.NetTcp, null, "netTcp has no august2004 addressing")]
+    [InlineData(WireBindingNames.Soap12Http, "mtom", "soap12Http with mtom has no august2004 addressing")]
+    public void Validate_August2004WhereItIsNot_SaysWhereItIs(string binding, string? encoding, string fragment) =>
+        AssertSingleError(
+            WithCluster(Cluster(Destination("d", binding, binding == WireBindingNames.NetTcp ? "net.tcp://127.0.0.1:8808/tcp" : "http://127.0.0.1:9080/a") with
+            {
+                Encoding = encoding,
+                Addressing = "august2004",
+            })),
+            "clusters.echo.destinations[0].addressing", fragment);
+
+    [Fact]
+    public void Validate_UnknownAddressing_ListsTheValidOnes() =>
+        AssertSingleError(
+            WithCluster(Cluster(Destination("d", WireBindingNames.Soap12Http) with { Addressing = "2004" })),
+            "clusters.echo.destinations[0].addressing", "unknown addressing '2004'; valid versions: 1.0, august2004");
 }

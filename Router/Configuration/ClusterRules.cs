@@ -145,7 +145,7 @@ internal static class ClusterRules
             }
 
             BindingRules.Check(destination.Binding, ConfigPath.Property(path, "binding"), context);
-            BindingRules.CheckEncoding(destination.Binding, destination.Encoding, ConfigPath.Property(path, "encoding"), context);
+            BindingRules.CheckVariant(destination.Binding, destination.Encoding, destination.Addressing, path, context);
             AddressRules.CheckEndpoint(destination.Address, destination.Binding, ConfigPath.Property(path, "address"), context);
             if (destination.Compression is { } compression)
             {

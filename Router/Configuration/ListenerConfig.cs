@@ -17,6 +17,12 @@ public sealed record ListenerConfig
     /// </summary>
     public string? Encoding { get; init; }
 
+    /// <summary>
+    /// The WS-Addressing version on a soap12Http or binaryHttp binding: 1.0 (the default) or august2004 (WCF's
+    /// AddressingVersion.WSAddressingAugust2004). Null: the binding's own.
+    /// </summary>
+    public string? Addressing { get; init; }
+
     /// <summary>Absolute address: http://host:port/path or net.tcp://host:port/path.</summary>
     public string Address { get; init; } = "";
 

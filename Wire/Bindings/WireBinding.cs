@@ -42,6 +42,14 @@ public sealed class WireBinding
     internal static WireBinding BinaryHttp { get; } =
         new(WireBindingNames.BinaryHttp, MessageVersion.Soap12WSAddressing10, SoapMediaTypes.Msbin1, isBinary: true, isSession: false);
 
+    /// <summary>soap12Http with WS-Addressing August 2004 (WCF's AddressingVersion.WSAddressingAugust2004).</summary>
+    internal static WireBinding Soap12HttpAugust2004 { get; } =
+        new(WireBindingNames.Soap12Http, MessageVersion.Soap12WSAddressingAugust2004, SoapMediaTypes.Soap12Xml, isBinary: false, isSession: false);
+
+    /// <summary>binaryHttp with WS-Addressing August 2004.</summary>
+    internal static WireBinding BinaryHttpAugust2004 { get; } =
+        new(WireBindingNames.BinaryHttp, MessageVersion.Soap12WSAddressingAugust2004, SoapMediaTypes.Msbin1, isBinary: true, isSession: false);
+
     /// <summary>msbinsession1 over net.tcp framing, SOAP 1.2 with WS-Addressing 1.0.</summary>
     internal static WireBinding NetTcp { get; } =
         new(WireBindingNames.NetTcp, MessageVersion.Soap12WSAddressing10, SoapMediaTypes.MsbinSession1, isBinary: true, isSession: true);
@@ -63,6 +71,10 @@ public sealed class WireBinding
 
     /// <summary>The encoding's name in router.json: text, mtom or binary.</summary>
     public string Encoding => IsMtom ? WireEncodingNames.Mtom : IsBinary ? WireEncodingNames.Binary : WireEncodingNames.Text;
+
+    /// <summary>The WS-Addressing version's name in router.json: 1.0, august2004, or none (basicHttp).</summary>
+    public string Addressing => MessageVersion.Addressing == AddressingVersion.WSAddressingAugust2004 ? WireAddressingNames.August2004
+        : UsesAddressing ? WireAddressingNames.Addressing10 : WireAddressingNames.None;
 
     /// <summary>True for net.tcp: the binary session encoder, whose bytes only make sense on their own connection.</summary>
     public bool IsSession { get; }
@@ -223,7 +235,7 @@ public sealed class WireBinding
         }
         else if (IsBinary)
         {
-            var binary = new BinaryMessageEncodingBindingElement();
+            var binary = new BinaryMessageEncodingBindingElement { MessageVersion = MessageVersion };
             limits.ToReaderQuotas().CopyTo(binary.ReaderQuotas);
             encoding = binary;
         }
@@ -257,5 +269,6 @@ public sealed class WireBinding
     }
 
     /// <inheritdoc />
-    public override string ToString() => IsMtom ? $"{Name} ({Encoding})" : Name;
+    public override string ToString() =>
+        IsMtom ? $"{Name} ({Encoding})" : Addressing == WireAddressingNames.August2004 ? $"{Name} ({Addressing})" : Name;
 }

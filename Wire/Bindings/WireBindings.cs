@@ -21,14 +21,24 @@ public static class WireBindings
     /// <summary>soap12Http with the MTOM encoder.</summary>
     public static WireBinding Soap12HttpMtom => WireBinding.Soap12HttpMtom;
 
+    /// <summary>soap12Http with WS-Addressing August 2004.</summary>
+    public static WireBinding Soap12HttpAugust2004 => WireBinding.Soap12HttpAugust2004;
+
+    /// <summary>binaryHttp with WS-Addressing August 2004.</summary>
+    public static WireBinding BinaryHttpAugust2004 => WireBinding.BinaryHttpAugust2004;
+
     /// <summary>Every binding in its default encoding, in the order of <see cref="WireBindingNames.All"/>.</summary>
     public static IReadOnlyList<WireBinding> All { get; } = [BasicHttp, Soap12Http, BinaryHttp, NetTcp];
 
     /// <summary>The bindings carried by HTTP, in their default encodings.</summary>
     public static IReadOnlyList<WireBinding> Http { get; } = [BasicHttp, Soap12Http, BinaryHttp];
 
-    /// <summary>Every binding in every encoding router.json can ask for: <see cref="All"/>, then the MTOM ones.</summary>
-    public static IReadOnlyList<WireBinding> Variants { get; } = [BasicHttp, Soap12Http, BinaryHttp, NetTcp, BasicHttpMtom, Soap12HttpMtom];
+    /// <summary>
+    /// Every binding in every encoding and WS-Addressing version router.json can ask for: <see cref="All"/>, then the
+    /// MTOM ones, then the August 2004 ones.
+    /// </summary>
+    public static IReadOnlyList<WireBinding> Variants { get; } =
+        [BasicHttp, Soap12Http, BinaryHttp, NetTcp, BasicHttpMtom, Soap12HttpMtom, Soap12HttpAugust2004, BinaryHttpAugust2004];
 
     /// <summary>The binding named <paramref name="name"/> (as router.json writes it), or null.</summary>
     public static WireBinding? Find(string? name) => name switch
@@ -41,19 +51,22 @@ public static class WireBindings
     };
 
     /// <summary>
-    /// The binding named <paramref name="name"/> in <paramref name="encoding"/> (one of <see cref="WireEncodingNames"/>;
-    /// null: the binding's default), or null when the binding or the pair is unknown.
+    /// The binding named <paramref name="name"/> in <paramref name="encoding"/> (one of <see cref="WireEncodingNames"/>)
+    /// with WS-Addressing <paramref name="addressing"/> (one of <see cref="WireAddressingNames"/>); null for either:
+    /// the binding's default. Null when the binding or the combination is unknown.
     /// </summary>
-    public static WireBinding? Find(string? name, string? encoding)
+    public static WireBinding? Find(string? name, string? encoding, string? addressing = null)
     {
-        if (encoding is null)
+        if (Find(name) is not { } standard)
         {
-            return Find(name);
+            return null;
         }
 
+        encoding ??= standard.Encoding;
+        addressing ??= standard.Addressing;
         foreach (var binding in Variants)
         {
-            if (binding.Name == name && binding.Encoding == encoding)
+            if (binding.Name == name && binding.Encoding == encoding && binding.Addressing == addressing)
             {
                 return binding;
             }
