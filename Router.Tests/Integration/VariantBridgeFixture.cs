@@ -55,13 +55,7 @@ public sealed class VariantBridgeFixture : IAsyncLifetime
             Namespaces = new Dictionary<string, string> { ["t"] = ContractNamespaces.Service, ["d"] = ContractNamespaces.Data },
         }));
         routes.Add(TestConfigs.Route("filtered-action", "filtered", TestConfigs.Action(EchoServiceActions.Echo)));
-        Router = await ListeningRouter.StartAsync(new RouterConfig
-        {
-            Listeners = listeners,
-            Routes = routes,
-            Clusters = clusters,
-            Admin = new AdminConfig { Address = "http://127.0.0.1:0" },
-        });
+        Router = await ListeningRouter.StartAsync(ListeningRouter.Config(listeners, routes, clusters));
     }
 
     public async Task DisposeAsync()

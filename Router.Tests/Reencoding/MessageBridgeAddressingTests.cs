@@ -91,6 +91,23 @@ public sealed class MessageBridgeAddressingTests
         Assert.DoesNotContain(Ns2004, text, StringComparison.Ordinal);
     }
 
+    [Fact]
+    public void August2004Msbin1_ToIsSplicedInPlace_OnTheVerbatimPath()
+    {
+        var codec = WireBindings.BinaryHttpAugust2004.CreateCodec(Limits);
+        using var request = Message.CreateMessage(codec.Binding.MessageVersion, Action, "hello");
+        request.Headers.To = new Uri("http://router/binary");
+        request.Headers.MessageId = new UniqueId(MessageId);
+        var bytes = codec.WriteToArray(request);
+
+        using var spliced = SoapRouter.Forwarding.Rewriting.Msbin1ToRewriter.Rewrite(bytes, Destination.AbsoluteUri);
+
+        Assert.Equal(SoapRouter.Forwarding.Rewriting.ToHeaderRewriteStatus.Rewritten, spliced.Status);
+        using var read = codec.Read(new ArraySegment<byte>(spliced.Message.ToArray()));
+        Assert.Equal(Destination, read.Headers.To);
+        Assert.Equal(MessageId, read.Headers.MessageId.ToString());
+    }
+
     private static byte[] Request(string ns, string? replyTo) => Encoding.UTF8.GetBytes(
         $"<s:Envelope xmlns:s=\"http://www.w3.org/2003/05/soap-envelope\" xmlns:a=\"{ns}\"><s:Header>"
         + $"<a:Action s:mustUnderstand=\"1\">{Action}</a:Action><a:MessageID>{MessageId}</a:MessageID>"

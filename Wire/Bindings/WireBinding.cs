@@ -109,32 +109,7 @@ public sealed class WireBinding
     public MessageEncoderFactory CreateEncoderFactory(WireLimits limits)
     {
         ArgumentNullException.ThrowIfNull(limits);
-        MessageEncodingBindingElement element;
-        if (IsMtom)
-        {
-            element = CreateMtomElement(limits);
-        }
-        else if (IsBinary)
-        {
-            // WCF's encoders pool their XML readers and writers; the binary one lets the pool be sized for a router's
-            // concurrency (the text one's pool size is not part of the client library's public surface).
-            var binary = new BinaryMessageEncodingBindingElement
-            {
-                MessageVersion = MessageVersion,
-                MaxReadPoolSize = 256,
-                MaxWritePoolSize = 256,
-            };
-            limits.ToReaderQuotas().CopyTo(binary.ReaderQuotas);
-            element = binary;
-        }
-        else
-        {
-            var text = new TextMessageEncodingBindingElement(MessageVersion, new UTF8Encoding(false));
-            limits.ToReaderQuotas().CopyTo(text.ReaderQuotas);
-            element = text;
-        }
-
-        return element.CreateMessageEncoderFactory();
+        return CreateEncodingElement(limits).CreateMessageEncoderFactory();
     }
 
     /// <summary>
@@ -228,24 +203,7 @@ public sealed class WireBinding
             return basic;
         }
 
-        MessageEncodingBindingElement encoding;
-        if (IsMtom)
-        {
-            encoding = CreateMtomElement(limits);
-        }
-        else if (IsBinary)
-        {
-            var binary = new BinaryMessageEncodingBindingElement { MessageVersion = MessageVersion };
-            limits.ToReaderQuotas().CopyTo(binary.ReaderQuotas);
-            encoding = binary;
-        }
-        else
-        {
-            var text = new TextMessageEncodingBindingElement(MessageVersion, new UTF8Encoding(false));
-            limits.ToReaderQuotas().CopyTo(text.ReaderQuotas);
-            encoding = text;
-        }
-
+        var encoding = CreateEncodingElement(limits);
         var transport = secure ? new HttpsTransportBindingElement { RequireClientCertificate = clientCertificate } : new HttpTransportBindingElement();
         transport.MaxReceivedMessageSize = limits.MaxMessageSize;
         transport.MaxBufferSize = limits.MaxMessageSize;
@@ -253,19 +211,41 @@ public sealed class WireBinding
     }
 
     /// <summary>
-    /// WCF's MTOM encoder for this binding's version. Its MaxBufferSize bounds the MIME parts it holds while reading
-    /// (64 KB by default), so it follows the message size limit.
+    /// WCF's encoding binding element for this binding (text, msbin1 or MTOM, in its message version) with
+    /// <paramref name="limits"/>' reader quotas. WCF's encoders pool their XML readers and writers; the binary and MTOM
+    /// ones let the pool be sized for a router's concurrency (the text one's pool size is not part of the client
+    /// library's public surface). MTOM's MaxBufferSize bounds the MIME parts it holds while reading (64 KB by default),
+    /// so it follows the message size limit.
     /// </summary>
-    private MtomMessageEncodingBindingElement CreateMtomElement(WireLimits limits)
+    private MessageEncodingBindingElement CreateEncodingElement(WireLimits limits)
     {
-        var mtom = new MtomMessageEncodingBindingElement(MessageVersion, new UTF8Encoding(false))
+        if (IsMtom)
         {
-            MaxBufferSize = limits.MaxMessageSize,
-            MaxReadPoolSize = 256,
-            MaxWritePoolSize = 256,
-        };
-        limits.ToReaderQuotas().CopyTo(mtom.ReaderQuotas);
-        return mtom;
+            var mtom = new MtomMessageEncodingBindingElement(MessageVersion, new UTF8Encoding(false))
+            {
+                MaxBufferSize = limits.MaxMessageSize,
+                MaxReadPoolSize = 256,
+                MaxWritePoolSize = 256,
+            };
+            limits.ToReaderQuotas().CopyTo(mtom.ReaderQuotas);
+            return mtom;
+        }
+
+        if (IsBinary)
+        {
+            var binary = new BinaryMessageEncodingBindingElement
+            {
+                MessageVersion = MessageVersion,
+                MaxReadPoolSize = 256,
+                MaxWritePoolSize = 256,
+            };
+            limits.ToReaderQuotas().CopyTo(binary.ReaderQuotas);
+            return binary;
+        }
+
+        var text = new TextMessageEncodingBindingElement(MessageVersion, new UTF8Encoding(false));
+        limits.ToReaderQuotas().CopyTo(text.ReaderQuotas);
+        return text;
     }
 
     /// <inheritdoc />
