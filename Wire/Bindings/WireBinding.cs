@@ -7,8 +7,9 @@ using SoapRouter.Wire.Soap;
 namespace SoapRouter.Wire.Bindings;
 
 /// <summary>
-/// One of the four wire bindings: its SOAP and WS-Addressing versions, its encoding (WCF's text or binary encoder) and
-/// how HTTP carries it. One shared instance per binding (see <see cref="WireBindings"/>).
+/// One of the four wire bindings in one of its variants: its SOAP and WS-Addressing versions, its encoding (WCF's text,
+/// binary or MTOM encoder) and how HTTP carries it. One shared instance per variant (see <see cref="WireBindings"/>),
+/// so bindings compare by reference.
 /// </summary>
 public sealed class WireBinding
 {

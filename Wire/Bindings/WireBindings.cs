@@ -1,6 +1,6 @@
 namespace SoapRouter.Wire.Bindings;
 
-/// <summary>The four bindings, by name.</summary>
+/// <summary>The four bindings and their variants (MTOM, WS-Addressing August 2004), by name.</summary>
 public static class WireBindings
 {
     /// <summary>Text SOAP 1.1 over HTTP, no WS-Addressing (WCF's BasicHttpBinding).</summary>
