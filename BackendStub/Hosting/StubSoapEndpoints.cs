@@ -3,7 +3,7 @@ using SoapRouter.Wire.Bindings;
 namespace BackendStub.Hosting;
 
 /// <summary>
-/// The stub's SOAP endpoints: three on HTTP, one per HTTP wire binding, in the order they are printed, and the net.tcp
+/// The stub's SOAP endpoints: five on HTTP, one per HTTP wire binding and encoding (text, msbin1, MTOM), in the order they are printed, and the net.tcp
 /// one (served only when a TCP port is given); each also over TLS when its TLS port is given.
 /// </summary>
 public static class StubSoapEndpoints
@@ -17,11 +17,17 @@ public static class StubSoapEndpoints
     /// <summary>msbin1 (WCF's binary encoder and its static dictionary), SOAP 1.2 with WS-Addressing 1.0, at /binary.</summary>
     public static StubSoapEndpoint Binary { get; } = new("binary", "/binary", WireBindings.BinaryHttp, "binaryHttps");
 
+    /// <summary>SOAP 1.1 in WCF's MTOM encoding (basicHttpBinding with MessageEncoding Mtom) at /basicMtom.</summary>
+    public static StubSoapEndpoint BasicMtom { get; } = new("basicMtom", "/basicMtom", WireBindings.BasicHttpMtom, "basicMtomHttps");
+
+    /// <summary>SOAP 1.2 with WS-Addressing 1.0 in WCF's MTOM encoding at /soap12Mtom.</summary>
+    public static StubSoapEndpoint Soap12Mtom { get; } = new("soap12Mtom", "/soap12Mtom", WireBindings.Soap12HttpMtom, "soap12MtomHttps");
+
     /// <summary>net.tcp framing with the binary session encoder, SOAP 1.2 with WS-Addressing 1.0, at net.tcp://host:port/tcp.</summary>
     public static StubSoapEndpoint NetTcp { get; } = new("netTcp", "/tcp", WireBindings.NetTcp, "netTcpTls");
 
     /// <summary>Every HTTP SOAP endpoint, in printing order (<see cref="NetTcp"/> is not among them: it has no HTTP path).</summary>
-    public static IReadOnlyList<StubSoapEndpoint> All { get; } = [BasicHttp, Soap12, Binary];
+    public static IReadOnlyList<StubSoapEndpoint> All { get; } = [BasicHttp, Soap12, Binary, BasicMtom, Soap12Mtom];
 
     /// <summary>The endpoint speaking <paramref name="binding"/>.</summary>
     public static StubSoapEndpoint For(WireBinding binding)

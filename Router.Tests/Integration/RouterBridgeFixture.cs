@@ -64,13 +64,7 @@ public sealed class RouterBridgeFixture : IAsyncLifetime
             }
         }
 
-        Router = await ListeningRouter.StartAsync(new RouterConfig
-        {
-            Listeners = listeners,
-            Routes = routes,
-            Clusters = clusters,
-            Admin = new AdminConfig { Address = "http://127.0.0.1:0" },
-        });
+        Router = await ListeningRouter.StartAsync(ListeningRouter.Config(listeners, routes, clusters));
     }
 
     public async Task DisposeAsync()

@@ -57,6 +57,15 @@ internal sealed class ListeningRouter : IAsyncDisposable
         Admin = new AdminConfig { Address = "http://127.0.0.1:0" },
     };
 
+    /// <summary>A config of its own <paramref name="listeners"/>, <paramref name="routes"/> and <paramref name="clusters"/>, with an admin endpoint on a free port.</summary>
+    public static RouterConfig Config(IReadOnlyList<ListenerConfig> listeners, IReadOnlyList<RouteConfig> routes, Dictionary<string, ClusterConfig> clusters) => new()
+    {
+        Listeners = listeners,
+        Routes = routes,
+        Clusters = clusters,
+        Admin = new AdminConfig { Address = "http://127.0.0.1:0" },
+    };
+
     /// <summary>A cluster of <paramref name="binding"/> destinations named d1, d2... at <paramref name="addresses"/>.</summary>
     public static ClusterConfig Cluster(string binding, string[] addresses, string[]? backups = null, TimeSpan? requestTimeout = null, string prefix = "d") => new()
     {

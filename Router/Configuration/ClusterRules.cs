@@ -145,6 +145,7 @@ internal static class ClusterRules
             }
 
             BindingRules.Check(destination.Binding, ConfigPath.Property(path, "binding"), context);
+            BindingRules.CheckVariant(destination.Binding, destination.Encoding, destination.Addressing, path, context);
             AddressRules.CheckEndpoint(destination.Address, destination.Binding, ConfigPath.Property(path, "address"), context);
             if (destination.Compression is { } compression)
             {

@@ -15,6 +15,18 @@ public sealed record DestinationConfig
     public string Binding { get; init; } = "";
 
     /// <summary>
+    /// The message encoding on a basicHttp or soap12Http binding: text (the default) or mtom (multipart/related with
+    /// XOP parts, WCF's WSMessageEncoding.Mtom). Null: the binding's own encoding.
+    /// </summary>
+    public string? Encoding { get; init; }
+
+    /// <summary>
+    /// The WS-Addressing version on a soap12Http or binaryHttp binding: 1.0 (the default) or august2004 (WCF's
+    /// AddressingVersion.WSAddressingAugust2004). Null: the binding's own.
+    /// </summary>
+    public string? Addressing { get; init; }
+
+    /// <summary>
     /// How requests to this HTTP destination are compressed (form adaptive: Content-Encoding, for peers that speak it;
     /// form wcf: WCF's +gzip media type, binaryHttp only) and which codecs its replies may use (Accept-Encoding); null:
     /// never, and no Accept-Encoding is sent. Compressed replies are read under limits.maxDecompressedSize.

@@ -11,6 +11,18 @@ public sealed record ListenerConfig
     /// <summary>One of <see cref="BindingNames"/>.</summary>
     public string Binding { get; init; } = "";
 
+    /// <summary>
+    /// The message encoding on a basicHttp or soap12Http binding: text (the default) or mtom (multipart/related with
+    /// XOP parts, WCF's WSMessageEncoding.Mtom). Null: the binding's own encoding.
+    /// </summary>
+    public string? Encoding { get; init; }
+
+    /// <summary>
+    /// The WS-Addressing version on a soap12Http or binaryHttp binding: 1.0 (the default) or august2004 (WCF's
+    /// AddressingVersion.WSAddressingAugust2004). Null: the binding's own.
+    /// </summary>
+    public string? Addressing { get; init; }
+
     /// <summary>Absolute address: http://host:port/path or net.tcp://host:port/path.</summary>
     public string Address { get; init; } = "";
 

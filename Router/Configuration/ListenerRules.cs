@@ -1,3 +1,5 @@
+using SoapRouter.Wire.Bindings;
+
 namespace SoapRouter.Configuration;
 
 /// <summary>Validation of the listeners section.</summary>
@@ -26,6 +28,15 @@ internal static class ListenerRules
             }
 
             BindingRules.Check(listener.Binding, ConfigPath.Property(path, "binding"), context);
+            BindingRules.CheckVariant(listener.Binding, listener.Encoding, listener.Addressing, path, context);
+            if (listener.Addressing == WireAddressingNames.August2004 && WireBindings.Find(listener.Binding, listener.Encoding, listener.Addressing) is not null)
+            {
+                // System.ServiceModel 10.1 (Addressing.cs, ReplyToHeader.ReadHeader) only reads WS-Addressing 1.0's anonymous ReplyTo.
+                context.Error(
+                    ConfigPath.Property(path, "addressing"),
+                    "august2004 is for destinations only: WCF 10.1's reader throws PlatformNotSupportedException on an August 2004 request with an anonymous ReplyTo, which every WCF client sends");
+            }
+
             if (listener.Compression is { } compression)
             {
                 context.Errors(compression.Validate(ConfigPath.Property(path, "compression")));

@@ -50,7 +50,7 @@ internal sealed class ListenerPlan
         var groups = new Dictionary<(string Host, int Port), (IPAddress? Address, List<SoapListener> Listeners, ListenerTlsConfig? Tls)>();
         foreach (var config in listeners)
         {
-            if (WireBindings.Find(config.Binding) is not { } binding)
+            if (WireBindings.Find(config.Binding, config.Encoding, config.Addressing) is not { } binding)
             {
                 notStarted.Add(config);
                 continue;

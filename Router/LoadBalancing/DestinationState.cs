@@ -20,7 +20,8 @@ internal sealed class DestinationState
     {
         ArgumentNullException.ThrowIfNull(config);
         Config = config;
-        Binding = WireBindings.Get(config.Binding);
+        Binding = WireBindings.Find(config.Binding, config.Encoding, config.Addressing)
+            ?? throw new ArgumentException($"Unknown binding '{config.Binding}' ({config.Encoding}, {config.Addressing}).", nameof(config));
         Address = new Uri(config.Address, UriKind.Absolute);
     }
 
@@ -61,13 +62,15 @@ internal sealed class DestinationState
     public int ConsecutiveFailures => Volatile.Read(ref _consecutiveFailures);
 
     /// <summary>
-    /// True when <paramref name="config"/> describes the same endpoint (name, address, binding), so this state
+    /// True when <paramref name="config"/> describes the same endpoint (name, address, binding, encoding, addressing), so this state
     /// and its counters can be kept across a reload.
     /// </summary>
     public bool Matches(DestinationConfig config) =>
         string.Equals(Config.Name, config.Name, StringComparison.Ordinal)
         && string.Equals(Config.Address, config.Address, StringComparison.Ordinal)
         && string.Equals(Config.Binding, config.Binding, StringComparison.Ordinal)
+        && string.Equals(Config.Encoding, config.Encoding, StringComparison.Ordinal)
+        && string.Equals(Config.Addressing, config.Addressing, StringComparison.Ordinal)
         && Config.Tls == config.Tls;
 
     /// <summary>Counts a request as started; pair every call with <see cref="EndRequest"/> in a finally block.</summary>

@@ -11,10 +11,10 @@ internal sealed class ForwardTarget
     private ForwardTarget(ClusterState cluster)
     {
         Cluster = cluster;
-        _reencodes = new bool[WireBindings.All.Count];
+        _reencodes = new bool[WireBindings.Variants.Count];
         for (var i = 0; i < _reencodes.Length; i++)
         {
-            _reencodes[i] = AnyOther(cluster, WireBindings.All[i]);
+            _reencodes[i] = AnyOther(cluster, WireBindings.Variants[i]);
         }
     }
 
@@ -37,7 +37,7 @@ internal sealed class ForwardTarget
         ArgumentNullException.ThrowIfNull(binding);
         for (var i = 0; i < _reencodes.Length; i++)
         {
-            if (ReferenceEquals(WireBindings.All[i], binding))
+            if (ReferenceEquals(WireBindings.Variants[i], binding))
             {
                 return _reencodes[i] || binding.IsSession;
             }

@@ -1,6 +1,7 @@
 using System.ServiceModel.Channels;
 using SoapRouter.Forwarding;
 using SoapRouter.Forwarding.Http;
+using SoapRouter.Forwarding.Rewriting;
 using SoapRouter.Hosting;
 using SoapRouter.Reencoding;
 using SoapRouter.Telemetry;
@@ -241,7 +242,7 @@ internal sealed class MessagePipeline
         }
 
         var transportAction = listener.Binding.TransportAction(inbound.ContentType, inbound.SoapActionHeader);
-        if (!listener.Binding.IsBinary)
+        if (!listener.Binding.IsBinary && !listener.Binding.IsMtom)
         {
             var parsed = state.Reader.ReadText(inbound.Bytes, listener.Path, transportAction, listener.ValidateBody);
             if (parsed.Succeeded)
@@ -252,6 +253,20 @@ internal sealed class MessagePipeline
             // The reason is one of the reader's fixed sentences, never parser text.
             error = parsed.ErrorMessage ?? "The message could not be read.";
             return null;
+        }
+
+        // MTOM: the package's structure first, so a missing part gets its own answer (and the verbatim path the root part).
+        ByteRange? envelope = null;
+        if (listener.Binding.IsMtom)
+        {
+            var problem = MtomPackage.Check(inbound.Bytes, inbound.ContentType, out var root);
+            if (problem != MtomPackageError.None)
+            {
+                error = MtomPackage.Describe(problem);
+                return null;
+            }
+
+            envelope = root;
         }
 
         Message? message = null;
@@ -267,11 +282,12 @@ internal sealed class MessagePipeline
                 return null;
             }
 
-            return ReceivedMessage.FromBuffer(buffer, listener.Path, transportAction);
+            return ReceivedMessage.FromBuffer(buffer, listener.Path, transportAction, envelope);
         }
         catch (Exception ex) when (WireErrors.IsBadInput(ex))
         {
-            error = WireErrors.IsTooLarge(ex) ? "The message is over the router's reader quotas." : "The message could not be read as msbin1.";
+            error = WireErrors.IsTooLarge(ex) ? "The message is over the router's reader quotas."
+                : listener.Binding.IsMtom ? "The message could not be read as MTOM." : "The message could not be read as msbin1.";
             return null;
         }
         finally

@@ -152,7 +152,7 @@ internal sealed class MessageSender : IAttemptSender<ClientAnswer>
             return ToHeaderRewriteResult.Unchanged;
         }
 
-        return _to.Splice(_inbound.Bytes.AsSpan(), binding.IsBinary, address);
+        return _to.Splice(_inbound.Bytes.AsSpan(), binding.IsBinary, address, _received.MtomEnvelope);
     }
 
     private async ValueTask<AttemptResult<ClientAnswer>> SendReencodedHttpAsync(DestinationState destination, CancellationToken cancellationToken)

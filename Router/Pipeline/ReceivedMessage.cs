@@ -1,4 +1,5 @@
 using System.ServiceModel.Channels;
+using SoapRouter.Forwarding.Rewriting;
 using SoapRouter.Reencoding;
 using SoapRouter.Routing;
 
@@ -49,12 +50,21 @@ internal sealed class ReceivedMessage : IDisposable
         return new ReceivedMessage(view, view, buffer: null, view.Addressing.MessageId, view.Addressing.To, view.Addressing.Action is not null);
     }
 
-    /// <summary>A message read by a WCF encoder and buffered straight away.</summary>
-    public static ReceivedMessage FromBuffer(MessageBuffer buffer, string path, string? transportAction)
+    /// <summary>
+    /// A message read by a WCF encoder and buffered straight away; <paramref name="mtomEnvelope"/>: where an MTOM
+    /// message's root part (its text envelope) sits in the received bytes.
+    /// </summary>
+    public static ReceivedMessage FromBuffer(MessageBuffer buffer, string path, string? transportAction, ByteRange? mtomEnvelope = null)
     {
         var view = new BufferedMessageView(buffer, path, transportAction);
-        return new ReceivedMessage(view, textView: null, buffer, view.MessageId, view.To?.OriginalString, view.HasAddressing);
+        return new ReceivedMessage(view, textView: null, buffer, view.MessageId, view.To?.OriginalString, view.HasAddressing)
+        {
+            MtomEnvelope = mtomEnvelope,
+        };
     }
+
+    /// <summary>Where an MTOM message's root part sits in the received bytes (the verbatim path splices To there); null for other encodings.</summary>
+    public ByteRange? MtomEnvelope { get; private init; }
 
     /// <summary>
     /// Makes the buffer for the re-encode path by reading <paramref name="inbound"/> with the listener's WCF codec;

@@ -11,6 +11,7 @@ namespace SoapRouter.Reencoding;
 internal static class BodyCopier
 {
     private const int ChunkChars = 8192;
+    private const int ChunkBytes = 6144;
 
     /// <summary>
     /// Copies from the body's first content node (where <c>GetReaderAtBodyContents</c> leaves the reader) up to the Body
@@ -77,6 +78,12 @@ internal static class BodyCopier
 
     private static void CopyText(XmlDictionaryReader reader, XmlDictionaryWriter writer, char[] chunk)
     {
+        if (reader.ValueType == typeof(byte[]))
+        {
+            CopyBytes(reader, writer);
+            return;
+        }
+
         if (!reader.CanReadValueChunk)
         {
             writer.WriteString(reader.Value);
@@ -87,6 +94,28 @@ internal static class BodyCopier
         while ((read = reader.ReadValueChunk(chunk, 0, chunk.Length)) > 0)
         {
             writer.WriteChars(chunk, 0, read);
+        }
+    }
+
+    /// <summary>
+    /// Binary content (an MTOM XOP part, an msbin1 bytes record) goes to the writer as bytes, in chunks: the target
+    /// encoder keeps it binary (MTOM: a XOP part; msbin1: a bytes record; text: base64 written as it streams), never a
+    /// base64 string held next to the bytes.
+    /// </summary>
+    private static void CopyBytes(XmlDictionaryReader reader, XmlDictionaryWriter writer)
+    {
+        var bytes = ArrayPool<byte>.Shared.Rent(ChunkBytes);
+        try
+        {
+            int read;
+            while ((read = reader.ReadValueAsBase64(bytes, 0, ChunkBytes)) > 0)
+            {
+                writer.WriteBase64(bytes, 0, read);
+            }
+        }
+        finally
+        {
+            ArrayPool<byte>.Shared.Return(bytes);
         }
     }
 }

@@ -11,7 +11,8 @@ namespace SoapRouter.Reencoding;
 /// Moves a message between two bindings on the re-encode path. Within one message version (soap12Http and binaryHttp)
 /// the received message goes on with only To changed. Across versions (basicHttp and the SOAP 1.2 bindings) a new
 /// message is built: the body and the custom headers pass untouched, addressing is mapped (SOAPAction and wsa:Action,
-/// a MessageID where the target needs one, To, RelatesTo on replies), and faults keep their code, reason and detail.
+/// a MessageID where the target needs one, To, RelatesTo on replies; between WS-Addressing 1.0 and August 2004 also
+/// MessageID, ReplyTo, FaultTo and From), and faults keep their code, reason and detail.
 /// </summary>
 internal static class MessageBridge
 {
@@ -45,10 +46,16 @@ internal static class MessageBridge
         if (target.UsesAddressing)
         {
             message.Headers.To = address;
-
-            // A SOAP 1.2 + WS-Addressing service replies to a request that has a MessageID; basicHttp requests have none.
-            message.Headers.MessageId = new UniqueId();
-            message.Headers.ReplyTo = new EndpointAddress(SoapNamespaces.Anonymous10);
+            if (source.Version.Addressing != AddressingVersion.None)
+            {
+                MapAddressing(source.Headers, message.Headers, isRequest: true);
+            }
+            else
+            {
+                // A SOAP 1.2 + WS-Addressing service replies to a request that has a MessageID; basicHttp requests have none.
+                message.Headers.MessageId = new UniqueId();
+                message.Headers.ReplyTo = new EndpointAddress(EndpointAddress.AnonymousUri);
+            }
         }
 
         return new OutgoingRequest(message, soapAction);
@@ -76,6 +83,10 @@ internal static class MessageBridge
         else
         {
             message = Rebuild(reply, version, listener.UsesAddressing ? reply.Headers.Action : null);
+            if (listener.UsesAddressing && reply.Version.Addressing != AddressingVersion.None)
+            {
+                MapAddressing(reply.Headers, message.Headers, isRequest: false);
+            }
         }
 
         // The client's own MessageID, whatever the destination related its reply to: the router may have given the
@@ -101,7 +112,28 @@ internal static class MessageBridge
         return message;
     }
 
-    /// <summary>A message of <paramref name="version"/> with <paramref name="source"/>'s body and its non-addressing headers.</summary>
+    /// <summary>
+    /// The WS-Addressing headers of <paramref name="source"/> (other than Action and To, which the caller sets) in
+    /// <paramref name="target"/>'s version: WCF reads them version-neutral (anonymous and none addresses included,
+    /// reference parameters kept in the endpoint references) and writes them in the target's namespace.
+    /// </summary>
+    private static void MapAddressing(MessageHeaders source, MessageHeaders target, bool isRequest)
+    {
+        target.MessageId = source.MessageId;
+        target.RelatesTo = source.RelatesTo;
+        target.From = source.From;
+        target.FaultTo = source.FaultTo;
+
+        // August 2004 requires a ReplyTo on a request (1.0 reads its absence as anonymous); WCF writes each version's anonymous URI.
+        target.ReplyTo = source.ReplyTo ?? (isRequest && source.MessageId is not null ? new EndpointAddress(EndpointAddress.AnonymousUri) : null);
+    }
+
+    /// <summary>
+    /// A message of <paramref name="version"/> with <paramref name="source"/>'s body and headers, WS-Addressing aside:
+    /// a target with addressing has them mapped (<see cref="MapAddressing"/>); a target without keeps From, FaultTo and
+    /// any other addressing header as they came, losing only what SOAPAction and HTTP already say (Action, To,
+    /// MessageID, ReplyTo, RelatesTo).
+    /// </summary>
     private static Message Rebuild(Message source, MessageVersion version, string? action)
     {
         var message = source.IsEmpty
@@ -110,12 +142,14 @@ internal static class MessageBridge
         var headers = source.Headers;
         var sourceAddressing = AddressingNamespace(source.Version.Addressing);
         var targetIsSoap12 = version.Envelope == EnvelopeVersion.Soap12;
+        var targetHasAddressing = version.Addressing != AddressingVersion.None;
         for (var i = 0; i < headers.Count; i++)
         {
             var ns = headers[i].Namespace;
 
-            // Addressing is mapped, not copied: the target either has its own or none at all.
-            if (ns == sourceAddressing || ns == SoapNamespaces.AddressingNone)
+            // Addressing is mapped, not copied, where the target has its own; without, what HTTP carries is left out.
+            if (ns == SoapNamespaces.AddressingNone
+                || (ns == sourceAddressing && (targetHasAddressing || IsCarriedByHttp(headers[i].Name))))
             {
                 continue;
             }
@@ -125,6 +159,8 @@ internal static class MessageBridge
 
         return message;
     }
+
+    private static bool IsCarriedByHttp(string name) => name is "Action" or "To" or "MessageID" or "ReplyTo" or "RelatesTo";
 
     private static string? AddressingNamespace(AddressingVersion version) =>
         version == AddressingVersion.WSAddressing10 ? SoapNamespaces.Addressing10

@@ -7,18 +7,20 @@ using SoapRouter.Wire.Soap;
 namespace SoapRouter.Wire.Bindings;
 
 /// <summary>
-/// One of the four wire bindings: its SOAP and WS-Addressing versions, its encoding (WCF's text or binary encoder) and
-/// how HTTP carries it. One shared instance per binding (see <see cref="WireBindings"/>).
+/// One of the four wire bindings in one of its variants: its SOAP and WS-Addressing versions, its encoding (WCF's text,
+/// binary or MTOM encoder) and how HTTP carries it. One shared instance per variant (see <see cref="WireBindings"/>),
+/// so bindings compare by reference.
 /// </summary>
 public sealed class WireBinding
 {
-    private WireBinding(string name, MessageVersion messageVersion, string mediaType, bool isBinary, bool isSession)
+    private WireBinding(string name, MessageVersion messageVersion, string mediaType, bool isBinary, bool isSession, bool isMtom = false)
     {
         Name = name;
         MessageVersion = messageVersion;
         MediaType = mediaType;
         IsBinary = isBinary;
         IsSession = isSession;
+        IsMtom = isMtom;
     }
 
     /// <summary>Text SOAP 1.1, no WS-Addressing; the action travels in the SOAPAction HTTP header.</summary>
@@ -29,9 +31,25 @@ public sealed class WireBinding
     internal static WireBinding Soap12Http { get; } =
         new(WireBindingNames.Soap12Http, MessageVersion.Soap12WSAddressing10, SoapMediaTypes.Soap12Xml, isBinary: false, isSession: false);
 
+    /// <summary>basicHttp with WCF's MTOM encoder: SOAP 1.1 in a multipart/related package, binary content as XOP parts.</summary>
+    internal static WireBinding BasicHttpMtom { get; } =
+        new(WireBindingNames.BasicHttp, MessageVersion.Soap11, SoapMediaTypes.MultipartRelated, isBinary: false, isSession: false, isMtom: true);
+
+    /// <summary>soap12Http with WCF's MTOM encoder.</summary>
+    internal static WireBinding Soap12HttpMtom { get; } =
+        new(WireBindingNames.Soap12Http, MessageVersion.Soap12WSAddressing10, SoapMediaTypes.MultipartRelated, isBinary: false, isSession: false, isMtom: true);
+
     /// <summary>msbin1 (WCF binary XML with its static dictionary), SOAP 1.2 with WS-Addressing 1.0.</summary>
     internal static WireBinding BinaryHttp { get; } =
         new(WireBindingNames.BinaryHttp, MessageVersion.Soap12WSAddressing10, SoapMediaTypes.Msbin1, isBinary: true, isSession: false);
+
+    /// <summary>soap12Http with WS-Addressing August 2004 (WCF's AddressingVersion.WSAddressingAugust2004).</summary>
+    internal static WireBinding Soap12HttpAugust2004 { get; } =
+        new(WireBindingNames.Soap12Http, MessageVersion.Soap12WSAddressingAugust2004, SoapMediaTypes.Soap12Xml, isBinary: false, isSession: false);
+
+    /// <summary>binaryHttp with WS-Addressing August 2004.</summary>
+    internal static WireBinding BinaryHttpAugust2004 { get; } =
+        new(WireBindingNames.BinaryHttp, MessageVersion.Soap12WSAddressingAugust2004, SoapMediaTypes.Msbin1, isBinary: true, isSession: false);
 
     /// <summary>msbinsession1 over net.tcp framing, SOAP 1.2 with WS-Addressing 1.0.</summary>
     internal static WireBinding NetTcp { get; } =
@@ -48,6 +66,16 @@ public sealed class WireBinding
 
     /// <summary>True for the binary encodings (msbin1, msbinsession1).</summary>
     public bool IsBinary { get; }
+
+    /// <summary>True for MTOM (multipart/related with XOP parts): read and written by WCF's MTOM encoder, never by the router's text scanner.</summary>
+    public bool IsMtom { get; }
+
+    /// <summary>The encoding's name in router.json: text, mtom or binary.</summary>
+    public string Encoding => IsMtom ? WireEncodingNames.Mtom : IsBinary ? WireEncodingNames.Binary : WireEncodingNames.Text;
+
+    /// <summary>The WS-Addressing version's name in router.json: 1.0, august2004, or none (basicHttp).</summary>
+    public string Addressing => MessageVersion.Addressing == AddressingVersion.WSAddressingAugust2004 ? WireAddressingNames.August2004
+        : UsesAddressing ? WireAddressingNames.Addressing10 : WireAddressingNames.None;
 
     /// <summary>True for net.tcp: the binary session encoder, whose bytes only make sense on their own connection.</summary>
     public bool IsSession { get; }
@@ -82,28 +110,7 @@ public sealed class WireBinding
     public MessageEncoderFactory CreateEncoderFactory(WireLimits limits)
     {
         ArgumentNullException.ThrowIfNull(limits);
-        MessageEncodingBindingElement element;
-        if (IsBinary)
-        {
-            // WCF's encoders pool their XML readers and writers; the binary one lets the pool be sized for a router's
-            // concurrency (the text one's pool size is not part of the client library's public surface).
-            var binary = new BinaryMessageEncodingBindingElement
-            {
-                MessageVersion = MessageVersion,
-                MaxReadPoolSize = 256,
-                MaxWritePoolSize = 256,
-            };
-            limits.ToReaderQuotas().CopyTo(binary.ReaderQuotas);
-            element = binary;
-        }
-        else
-        {
-            var text = new TextMessageEncodingBindingElement(MessageVersion, new UTF8Encoding(false));
-            limits.ToReaderQuotas().CopyTo(text.ReaderQuotas);
-            element = text;
-        }
-
-        return element.CreateMessageEncoderFactory();
+        return CreateEncodingElement(limits).CreateMessageEncoderFactory();
     }
 
     /// <summary>
@@ -186,6 +193,7 @@ public sealed class WireBinding
             {
                 MaxReceivedMessageSize = limits.MaxMessageSize,
                 MaxBufferSize = limits.MaxMessageSize,
+                MessageEncoding = IsMtom ? WSMessageEncoding.Mtom : WSMessageEncoding.Text,
             };
             if (clientCertificate)
             {
@@ -196,18 +204,52 @@ public sealed class WireBinding
             return basic;
         }
 
-        var encoding = (MessageEncodingBindingElement)(IsBinary
-            ? new BinaryMessageEncodingBindingElement()
-            : new TextMessageEncodingBindingElement(MessageVersion, new UTF8Encoding(false)));
-        limits.ToReaderQuotas().CopyTo(IsBinary
-            ? ((BinaryMessageEncodingBindingElement)encoding).ReaderQuotas
-            : ((TextMessageEncodingBindingElement)encoding).ReaderQuotas);
+        var encoding = CreateEncodingElement(limits);
         var transport = secure ? new HttpsTransportBindingElement { RequireClientCertificate = clientCertificate } : new HttpTransportBindingElement();
         transport.MaxReceivedMessageSize = limits.MaxMessageSize;
         transport.MaxBufferSize = limits.MaxMessageSize;
         return new CustomBinding(encoding, transport) { Name = Name };
     }
 
+    /// <summary>
+    /// WCF's encoding binding element for this binding (text, msbin1 or MTOM, in its message version) with
+    /// <paramref name="limits"/>' reader quotas. WCF's encoders pool their XML readers and writers; the binary and MTOM
+    /// ones let the pool be sized for a router's concurrency (the text one's pool size is not part of the client
+    /// library's public surface). MTOM's MaxBufferSize bounds the MIME parts it holds while reading (64 KB by default),
+    /// so it follows the message size limit.
+    /// </summary>
+    private MessageEncodingBindingElement CreateEncodingElement(WireLimits limits)
+    {
+        if (IsMtom)
+        {
+            var mtom = new MtomMessageEncodingBindingElement(MessageVersion, new UTF8Encoding(false))
+            {
+                MaxBufferSize = limits.MaxMessageSize,
+                MaxReadPoolSize = 256,
+                MaxWritePoolSize = 256,
+            };
+            limits.ToReaderQuotas().CopyTo(mtom.ReaderQuotas);
+            return mtom;
+        }
+
+        if (IsBinary)
+        {
+            var binary = new BinaryMessageEncodingBindingElement
+            {
+                MessageVersion = MessageVersion,
+                MaxReadPoolSize = 256,
+                MaxWritePoolSize = 256,
+            };
+            limits.ToReaderQuotas().CopyTo(binary.ReaderQuotas);
+            return binary;
+        }
+
+        var text = new TextMessageEncodingBindingElement(MessageVersion, new UTF8Encoding(false));
+        limits.ToReaderQuotas().CopyTo(text.ReaderQuotas);
+        return text;
+    }
+
     /// <inheritdoc />
-    public override string ToString() => Name;
+    public override string ToString() =>
+        IsMtom ? $"{Name} ({Encoding})" : Addressing == WireAddressingNames.August2004 ? $"{Name} ({Addressing})" : Name;
 }

@@ -2,7 +2,7 @@ using SoapRouter.Wire.Bindings;
 
 namespace SoapRouter.Wire.Encoding;
 
-/// <summary>One shared, thread-safe codec for each HTTP binding, all with the same limits.</summary>
+/// <summary>One shared, thread-safe codec for each HTTP binding and encoding, all with the same limits.</summary>
 public sealed class HttpCodecs
 {
     private readonly MessageCodec[] _codecs;
@@ -12,11 +12,16 @@ public sealed class HttpCodecs
     {
         ArgumentNullException.ThrowIfNull(limits);
         Limits = limits;
-        _codecs = new MessageCodec[WireBindings.Http.Count];
-        for (var i = 0; i < _codecs.Length; i++)
+        var codecs = new List<MessageCodec>(WireBindings.Variants.Count);
+        foreach (var binding in WireBindings.Variants)
         {
-            _codecs[i] = WireBindings.Http[i].CreateCodec(limits, buffers);
+            if (binding.IsHttp)
+            {
+                codecs.Add(binding.CreateCodec(limits, buffers));
+            }
         }
+
+        _codecs = [.. codecs];
     }
 
     /// <summary>The limits every codec reads and writes under.</summary>

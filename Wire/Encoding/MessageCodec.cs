@@ -10,6 +10,9 @@ namespace SoapRouter.Wire.Encoding;
 /// </summary>
 public sealed class MessageCodec
 {
+    // The message property WCF's MTOM encoder reads to leave the package's MIME headers out of the bytes it writes.
+    private const string MtomWriteMessageHeaders = "System.ServiceModel.Channel.MtomMessageEncoder.WriteMessageHeaders";
+
     private readonly ArrayPoolBufferManager _buffers;
 
     /// <summary>Wraps <paramref name="encoder"/>, writing into buffers from <paramref name="buffers"/>.</summary>
@@ -87,6 +90,12 @@ public sealed class MessageCodec
     {
         ArgumentNullException.ThrowIfNull(message);
         ArgumentOutOfRangeException.ThrowIfNegative(reservedPrefix);
+        if (Binding.IsMtom)
+        {
+            // As WCF's HTTP channel does: the MIME headers travel as the HTTP content type (this codec's ContentType), not in the body.
+            message.Properties[MtomWriteMessageHeaders] = false;
+        }
+
         var written = Encoder.WriteMessage(message, Limits.MaxMessageSize, _buffers, reservedPrefix);
         return new PooledMessageBytes(written.Array!, written.Offset, written.Count, _buffers.Pool);
     }

@@ -18,13 +18,16 @@ public static class SoapMediaTypes
     /// <summary>WCF binary XML with a session dictionary (net.tcp).</summary>
     public const string MsbinSession1 = "application/soap+msbinsession1";
 
+    /// <summary>MTOM: a MIME multipart/related package whose root part is the XOP envelope (type application/xop+xml).</summary>
+    public const string MultipartRelated = "multipart/related";
+
     /// <summary>True when <paramref name="contentType"/>'s media type is <paramref name="mediaType"/>, ignoring case and parameters.</summary>
     public static bool Matches(string? contentType, string mediaType) =>
         MediaType(contentType).Equals(mediaType, StringComparison.OrdinalIgnoreCase);
 
     /// <summary>True when <paramref name="contentType"/> is any of the SOAP envelope media types over HTTP.</summary>
     public static bool IsSoapEnvelope(string? contentType) =>
-        Matches(contentType, TextXml) || Matches(contentType, Soap12Xml) || Matches(contentType, Msbin1);
+        Matches(contentType, TextXml) || Matches(contentType, Soap12Xml) || Matches(contentType, Msbin1) || Matches(contentType, MultipartRelated);
 
     /// <summary>The media type of a content type: what comes before the first ';', trimmed.</summary>
     public static ReadOnlySpan<char> MediaType(string? contentType)
@@ -60,7 +63,10 @@ public static class SoapMediaTypes
     public static string ToSoapActionHeader(string? action) => action is null ? "\"\"" : string.Concat("\"", action, "\"");
 
     /// <summary>The action parameter of a content type (quoted or not); null when there is none.</summary>
-    public static string? ActionParameter(string? contentType)
+    public static string? ActionParameter(string? contentType) => Parameter(contentType, "action");
+
+    /// <summary>The parameter <paramref name="name"/> of a content type (quoted or not, name ignoring case); null when there is none or it is empty.</summary>
+    public static string? Parameter(string? contentType, string name)
     {
         if (contentType is null)
         {
@@ -80,7 +86,7 @@ public static class SoapMediaTypes
                 return null;
             }
 
-            var name = rest[..equals].Trim();
+            var parameter = rest[..equals].Trim();
             rest = rest[(equals + 1)..].TrimStart();
             ReadOnlySpan<char> value;
             if (rest.Length > 0 && rest[0] == '"')
@@ -96,7 +102,7 @@ public static class SoapMediaTypes
                 rest = end < 0 ? [] : rest[end..];
             }
 
-            if (name.Equals("action", StringComparison.OrdinalIgnoreCase))
+            if (parameter.Equals(name, StringComparison.OrdinalIgnoreCase))
             {
                 return value.IsEmpty ? null : value.ToString();
             }

@@ -22,9 +22,9 @@ public sealed class StubTlsProcessTests : IDisposable
         var endpoints = await stub.WaitForEndpointsAsync(ProcessTimeout);
 
         Assert.Equal(
-            ["basicHttp", "soap12", "binary", "stats", "basicHttps", "soap12Https", "binaryHttps", "statsHttps", "netTcpTls"],
+            ["basicHttp", "soap12", "binary", "basicMtom", "soap12Mtom", "stats", "basicHttps", "soap12Https", "binaryHttps", "basicMtomHttps", "soap12MtomHttps", "statsHttps", "netTcpTls"],
             endpoints.Select(e => e.Name));
-        Assert.All(endpoints.Skip(4).Take(4), e => Assert.Equal("https", e.Address.Scheme));
+        Assert.All(endpoints.Skip(6).Take(6), e => Assert.Equal("https", e.Address.Scheme));
         var netTcpTls = endpoints[^1].Address;
         Assert.Equal("net.tcp", netTcpTls.Scheme);
         using (var client = TlsStubClient.Create<IEchoService>(WireBindings.NetTcp, netTcpTls, _pki, out var validator))

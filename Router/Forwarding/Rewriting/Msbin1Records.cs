@@ -27,6 +27,7 @@ internal static class Msbin1Records
     public const int HeaderId = 0x08;
     public const int ToId = 0x0C;
     public const int BodyId = 0x0E;
+    public const int Addressing200408Id = 0xD2;
 
     public static ReadOnlySpan<byte> EnvelopeText => "Envelope"u8;
 
@@ -37,6 +38,8 @@ internal static class Msbin1Records
     public static ReadOnlySpan<byte> ToText => "To"u8;
 
     public static ReadOnlySpan<byte> Addressing10Text => "http://www.w3.org/2005/08/addressing"u8;
+
+    public static ReadOnlySpan<byte> Addressing200408Text => "http://schemas.xmlsoap.org/ws/2004/08/addressing"u8;
 
     /// <summary>True for the element start records.</summary>
     public static bool IsElement(int record) => record is >= FirstElement and <= LastElement;

@@ -1,7 +1,7 @@
 namespace SoapRouter.Forwarding.Rewriting;
 
 /// <summary>
-/// Walks an msbin1 envelope from its first record to the end of its Header and finds the WS-Addressing 1.0 To header.
+/// Walks an msbin1 envelope from its first record to the end of its Header and finds the WS-Addressing To header (1.0 or August 2004).
 /// Understands every record of [MC-NBFX] well enough to skip it; resolves prefixes only as far as the To needs. Any
 /// doubt (truncation, an unknown record, element content inside To, more than one To) is an error, never a guess.
 /// </summary>
@@ -92,7 +92,8 @@ internal ref struct Msbin1ToLocator
 
             var isTo = name.Is(Msbin1Records.ToId, Msbin1Records.ToText, _data)
                 && Resolve(prefix) is { } ns
-                && ns.Is(Msbin1Records.Addressing10Id, Msbin1Records.Addressing10Text, _data);
+                && (ns.Is(Msbin1Records.Addressing10Id, Msbin1Records.Addressing10Text, _data)
+                    || ns.Is(Msbin1Records.Addressing200408Id, Msbin1Records.Addressing200408Text, _data));
             var contentStart = _cursor.Position;
             var error = isTo ? ReadToContent(out var text) : SkipElementContent(depth: 3, out text);
             PopDeclarations(depth: 3);

@@ -16,4 +16,9 @@ internal readonly record struct ToHeaderLocation(
     int NameLength,
     int ContentStart,
     int ContentEnd,
-    bool IsEmptyElement);
+    bool IsEmptyElement)
+{
+    /// <summary>This location moved <paramref name="offset"/> bytes on: found in a part of a message (MTOM's root part), placed in the whole.</summary>
+    public ToHeaderLocation Offset(int offset) =>
+        this with { NameStart = NameStart + offset, ContentStart = ContentStart + offset, ContentEnd = ContentEnd + offset };
+}

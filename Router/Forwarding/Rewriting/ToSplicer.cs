@@ -15,15 +15,24 @@ internal struct ToSplicer
 
     /// <summary>
     /// <paramref name="message"/> (text when <paramref name="binary"/> is false, msbin1 otherwise; the same bytes on
-    /// every call) with its To set to <paramref name="address"/>.
+    /// every call) with its To set to <paramref name="address"/>. <paramref name="envelope"/>: where the text envelope
+    /// sits when it is one part of the message (MTOM's root part); the bytes around it are kept as they are.
     /// </summary>
-    public ToHeaderRewriteResult Splice(ReadOnlySpan<byte> message, bool binary, string address)
+    public ToHeaderRewriteResult Splice(ReadOnlySpan<byte> message, bool binary, string address, ByteRange? envelope = null)
     {
         if (!_located)
         {
-            _error = binary
-                ? Msbin1ToRewriter.Locate(message, out _found, out _binary)
-                : ToHeaderRewriter.Locate(message, out _found, out _text);
+            if (binary)
+            {
+                _error = Msbin1ToRewriter.Locate(message, out _found, out _binary);
+            }
+            else
+            {
+                var range = envelope ?? new ByteRange(0, message.Length);
+                _error = ToHeaderRewriter.Locate(range.Of(message), out _found, out var located);
+                _text = located.Offset(range.Start);
+            }
+
             _located = true;
         }
 
