@@ -2,7 +2,7 @@
 # `cd` to the repository root, with OUT set to the run's artifacts folder. Gives:
 #   stack_prepare          the daemon (started when none answers and we are root), the base image, the host publish,
 #                          the images; exits 1 with a line on what failed
-#   stack_up [ARGS...]     docker-compose up -d ARGS, waits for the router to be healthy; sets router (container id) and
+#   stack_up [ARGS...]     docker-compose up -d ARGS, waits for every router replica to be healthy; sets router (the first one) and
 #                          admin_ip (its admin address on the internal network)
 #   stack_admin PATH       GET PATH on the admin endpoint, asked inside the router container (the body)
 #   stack_rss CONTAINER    the container's main process's resident set, in KiB, from /proc on the host
@@ -38,10 +38,16 @@ stack_up() {
   router_ports
   docker-compose up -d "$@" > "$OUT/up.log" 2>&1 || { cat "$OUT/up.log"; stack_fail "docker-compose up"; }
   trap stack_down EXIT
-  router=$(docker-compose ps -q router)
+  # With --scale router=N: the first replica (every one must be healthy).
+  router=$(docker-compose ps -q router | head -n 1)
   admin_ip=$(docker inspect -f "{{with index .NetworkSettings.Networks \"${COMPOSE_PROJECT_NAME}_internal\"}}{{.IPAddress}}{{end}}" "$router")
+  local c unhealthy
   for _ in $(seq 1 90); do
-    [ "$(docker inspect -f '{{.State.Health.Status}}' "$router" 2>/dev/null)" = healthy ] && return 0
+    unhealthy=0
+    for c in $(docker-compose ps -q router); do
+      [ "$(docker inspect -f '{{.State.Health.Status}}' "$c" 2>/dev/null)" = healthy ] || unhealthy=1
+    done
+    [ "$unhealthy" = 0 ] && return 0
     sleep 1
   done
   docker-compose logs --tail 30 router
