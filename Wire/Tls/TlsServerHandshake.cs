@@ -120,7 +120,15 @@ public static class TlsServerHandshake
         }
         catch (Exception ex) when (state.CertificateFailure is not null || ex is OperationCanceledException || PeerGone.Is(ex))
         {
-            await ssl.DisposeAsync().ConfigureAwait(false);
+            try
+            {
+                await ssl.DisposeAsync().ConfigureAwait(false);
+            }
+            catch (Exception closing) when (PeerGone.Is(closing) || closing is IOException)
+            {
+                // SslStream's close_notify has nowhere to go: the peer is gone (a health checker that hung up). Seen
+                // once in the chaos run as Kestrel's "Unhandled exception while processing" a connection.
+            }
 
             // A certificate source that throws is a bug or bad configuration, not the client's doing.
             state.CertificateFailure?.Throw();
