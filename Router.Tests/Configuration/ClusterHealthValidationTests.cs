@@ -45,6 +45,15 @@ public sealed class ClusterHealthValidationTests
     }
 
     [Fact]
+    public void HealthCheck_UnknownNetTcpProbe_IsReportedWithTheValidOnes()
+    {
+        var errors = Errors(WithCluster(Cluster(Destination("d1")) with { HealthCheck = new HealthCheckConfig { NetTcpProbe = "ping" } }));
+
+        Assert.Single(errors);
+        AssertHasError(errors, "clusters.echo.healthCheck.netTcpProbe", "unknown probe 'ping'; valid probes: preamble, connect");
+    }
+
+    [Fact]
     public void OutlierDetection_BadRatioWindowsAndOrder_ReportsEach()
     {
         var errors = Errors(WithCluster(Cluster(Destination("d1")) with

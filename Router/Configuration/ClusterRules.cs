@@ -99,6 +99,11 @@ internal static class ClusterRules
             context.Error(pathPath, $"must start with '/' (a path on the destination's host) or '?' (a query on its address) (is '{check.Path}')");
         }
 
+        if (!NetTcpProbeKinds.All.Contains(check.NetTcpProbe))
+        {
+            context.Error(ConfigPath.Property(path, "netTcpProbe"), $"unknown probe '{check.NetTcpProbe}'; valid probes: {string.Join(", ", NetTcpProbeKinds.All)}");
+        }
+
         if (check.Action is { } action && (action.Length == 0 || action.Any(char.IsWhiteSpace)))
         {
             context.Error(ConfigPath.Property(path, "action"), $"must be a SOAP action without spaces, such as 'http://tempuri.org/IService/Ping' (is '{action}')");

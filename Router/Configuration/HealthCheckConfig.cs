@@ -2,8 +2,8 @@ namespace SoapRouter.Configuration;
 
 /// <summary>
 /// Active health: each destination of the cluster probed on an interval. Without <see cref="Action"/>, HTTP
-/// destinations get a GET of <see cref="Path"/> and net.tcp destinations a TCP connect (the framing preamble is not
-/// sent). With it, every destination gets a SOAP request with that action in its own binding (net.tcp included,
+/// destinations get a GET of <see cref="Path"/> and net.tcp destinations a framing preamble for their Via (or a TCP
+/// connect, <see cref="NetTcpProbe"/>). With it, every destination gets a SOAP request with that action in its own binding (net.tcp included,
 /// through the router's pooled sessions), and only a reply that is not a fault passes: the service, not just its host,
 /// is up.
 /// </summary>
@@ -14,6 +14,13 @@ public sealed record HealthCheckConfig
     /// added to the destination's address (<c>?wsdl</c>). A 2xx answer is healthy. Default <c>?wsdl</c>.
     /// </summary>
     public string Path { get; init; } = "?wsdl";
+
+    /// <summary>
+    /// How a net.tcp destination is probed without <see cref="Action"/>: <c>preamble</c> (a duplex preamble for its
+    /// address, in its encoding and with its TLS upgrade; a Preamble Ack or Upgrade Response passes, a framing fault such
+    /// as EndpointNotFound fails) or <c>connect</c> (a TCP connect). Default <c>preamble</c>.
+    /// </summary>
+    public string NetTcpProbe { get; init; } = NetTcpProbeKinds.Preamble;
 
     /// <summary>The SOAP action of an application-level probe (such as a service's Ping operation); null for none.</summary>
     public string? Action { get; init; }

@@ -1,6 +1,7 @@
 using System.Net.Http.Headers;
 using System.Net.Sockets;
 using System.ServiceModel;
+using System.ServiceModel.Channels;
 using SoapRouter.Configuration;
 using SoapRouter.Forwarding.NetTcp;
 using SoapRouter.Hosting;
@@ -8,12 +9,16 @@ using SoapRouter.LoadBalancing;
 using SoapRouter.Pipeline;
 using SoapRouter.Wire.Bindings;
 using SoapRouter.Wire.Encoding;
+using SoapRouter.Wire.Framing;
+using SoapRouter.Wire.Soap;
+using SoapRouter.Wire.Tls;
 
 namespace SoapRouter.Health;
 
 /// <summary>
 /// Active health checks: every destination of a cluster with <c>healthCheck</c> is probed on its interval (an HTTP
-/// GET of the configured path, 2xx passes; a TCP connect for net.tcp destinations; or, with <c>action</c>, a SOAP
+/// GET of the configured path, 2xx passes; for net.tcp destinations a framing preamble for their Via, a Preamble Ack
+/// passes, or with <c>netTcpProbe: connect</c> a TCP connect; or, with <c>action</c>, a SOAP
 /// request in the destination's binding, a reply that is not a fault passes). Results feed the destination's
 /// <see cref="DestinationHealth"/>. Probes of one destination never overlap; a reload is picked up on the next tick.
 /// </summary>
@@ -154,6 +159,12 @@ internal sealed class HealthProber : BackgroundService
         {
             if (destination.Binding.Name == WireBindingNames.NetTcp)
             {
+                if (check.NetTcpProbe == NetTcpProbeKinds.Preamble)
+                {
+                    return await NetTcpPreambleProbe.ProbeAsync(
+                        destination.Address, SessionContentType(destination), destination.Config.Tls is null ? null : TlsStreamUpgrade.ProtocolName, cancellationToken).ConfigureAwait(false);
+                }
+
                 using var socket = new Socket(SocketType.Stream, ProtocolType.Tcp);
                 await socket.ConnectAsync(destination.Address.Host, destination.Address.Port, cancellationToken).ConfigureAwait(false);
                 return null;
@@ -229,6 +240,15 @@ internal sealed class HealthProber : BackgroundService
             return ex is HttpRequestException { InnerException: SocketException socket } ? socket.SocketErrorCode.ToString() : ex.GetType().Name;
         }
     }
+
+    /// <summary>The preamble's encoding for a net.tcp destination: null (the binary session) or WCF's compressed session's content type.</summary>
+    private static string? SessionContentType(DestinationState destination) =>
+        NetTcpDestinationClients.SessionCompression(destination.Config.Compression) switch
+        {
+            CompressionFormat.GZip => SoapMediaTypes.MsbinSession1 + "+gzip",
+            CompressionFormat.Deflate => SoapMediaTypes.MsbinSession1 + "+deflate",
+            _ => null,
+        };
 
     /// <summary>The HTTP codecs for the current limits (rebuilt when a reload changes them).</summary>
     private HttpCodecs Codecs(LimitsConfig limits)
