@@ -1,0 +1,101 @@
+using System.Net;
+using System.Net.Http.Headers;
+using System.Text;
+using SoapRouter.Fuzz.Generation;
+
+namespace SoapRouter.Fuzz.Targets;
+
+/// <summary>
+/// Posts HTTP inputs to a listener and classifies the answer: 2xx a reply, 500 with a SOAP envelope a fault, 4xx and
+/// 503 refusals; anything else, or any answer carrying a stack trace, an exception's name or a file path, the wrong kind.
+/// </summary>
+internal sealed class HttpSender : IDisposable
+{
+    private static readonly string[] Leaks = ["Exception", "   at ", ".cs:line", "/work/", "/app/", "StackTrace"];
+    private const int ExpectContinueAbove = 1024 * 1024;
+    private readonly HttpClient _client;
+    private readonly TimeSpan _hang;
+
+    /// <summary>A sender with up to <paramref name="connections"/> connections, calling an answer later than <paramref name="hang"/> a hang.</summary>
+    public HttpSender(int connections, TimeSpan hang)
+    {
+        _hang = hang;
+        _client = new HttpClient(new SocketsHttpHandler
+        {
+            MaxConnectionsPerServer = connections,
+            UseProxy = false,
+            AutomaticDecompression = DecompressionMethods.None,
+            MaxResponseHeadersLength = 64,
+            Expect100ContinueTimeout = TimeSpan.FromSeconds(4),
+        })
+        {
+            Timeout = Timeout.InfiniteTimeSpan,
+        };
+    }
+
+    /// <summary>Sends <paramref name="input"/> to <paramref name="address"/>.</summary>
+    public async Task<Answer> SendAsync(Uri address, FuzzInput input)
+    {
+        using var request = new HttpRequestMessage(HttpMethod.Post, address) { Content = new ByteArrayContent(input.Body) };
+        if (!string.IsNullOrEmpty(input.ContentType))
+        {
+            request.Content.Headers.TryAddWithoutValidation("Content-Type", input.ContentType);
+        }
+
+        foreach (var (name, value) in input.Headers)
+        {
+            if (!request.Headers.TryAddWithoutValidation(name, value))
+            {
+                request.Content.Headers.TryAddWithoutValidation(name, value);
+            }
+        }
+
+        if (input.Body.Length > ExpectContinueAbove)
+        {
+            // As a careful client does with a large body: the router may refuse it from its headers (413) and close
+            // the connection unread, which without 100-continue the client sees as a dropped connection mid-send.
+            request.Headers.ExpectContinue = true;
+        }
+
+        using var timeout = new CancellationTokenSource(_hang);
+        try
+        {
+            using var response = await _client.SendAsync(request, HttpCompletionOption.ResponseContentRead, timeout.Token).ConfigureAwait(false);
+            var body = await response.Content.ReadAsByteArrayAsync(timeout.Token).ConfigureAwait(false);
+            return Classify((int)response.StatusCode, response.Content.Headers.ContentType, body);
+        }
+        catch (OperationCanceledException) when (timeout.IsCancellationRequested)
+        {
+            return new Answer(AnswerKind.Hang, $"no answer in {_hang.TotalSeconds:0} s");
+        }
+        catch (HttpRequestException ex)
+        {
+            return new Answer(AnswerKind.Dropped, ex.HttpRequestError.ToString());
+        }
+    }
+
+    /// <summary>The class of an answer with <paramref name="status"/>, <paramref name="contentType"/> and <paramref name="body"/>.</summary>
+    public static Answer Classify(int status, MediaTypeHeaderValue? contentType, byte[] body)
+    {
+        var text = Encoding.UTF8.GetString(body.AsSpan(0, Math.Min(body.Length, 64 * 1024)));
+        foreach (var leak in Leaks)
+        {
+            if (text.Contains(leak, StringComparison.Ordinal))
+            {
+                return new Answer(AnswerKind.WrongKind, $"HTTP {status} carrying '{leak.Trim()}'");
+            }
+        }
+
+        var soap = contentType?.MediaType is { } media && (media.Contains("soap", StringComparison.OrdinalIgnoreCase) || media == "text/xml");
+        return status switch
+        {
+            >= 200 and < 300 => new Answer(AnswerKind.Reply, $"HTTP {status}"),
+            500 when soap && (text.Contains("Fault", StringComparison.Ordinal) || body.Length > 0 && contentType!.MediaType!.Contains("msbin", StringComparison.Ordinal)) => new Answer(AnswerKind.Fault, "HTTP 500"),
+            >= 400 and < 500 or 503 => new Answer(AnswerKind.Refusal, $"HTTP {status}"),
+            _ => new Answer(AnswerKind.WrongKind, $"HTTP {status} {contentType?.MediaType ?? "(no content type)"}"),
+        };
+    }
+
+    /// <inheritdoc />
+    public void Dispose() => _client.Dispose();
+}
