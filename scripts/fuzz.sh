@@ -3,7 +3,7 @@
 # soap12Http, binaryHttp, netTcp, netTcp with TLS), then the Fuzz driver: COUNT seeded inputs per target (the five
 # bindings and compressed bodies in gzip, deflate, brotli, lz4, zstd), every answer classified, the router's RSS
 # sampled and a real WCF client's echo checked after each batch. Exit 0 only when nothing was found.
-# Usage: [SEED=1] [TARGETS=basicHttp,...] [CONCURRENCY=8] [BATCH=5000] scripts/fuzz.sh [inputs per target (100000)]
+# Usage: [SEED=1] [TARGETS=basicHttp,...] [CONCURRENCY=16] [BATCH=5000] scripts/fuzz.sh [inputs per target (100000)]
 # CI runs `scripts/fuzz.sh 1000` (10,000 inputs). Writes artifacts/fuzz/fuzz.json, router.log and failures/.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -48,7 +48,7 @@ wait_for http://127.0.0.1:19901/health "the router" "$out"
 wait_for http://127.0.0.1:19480/stub/stats "the stub" "$out"
 
 status=0
-dotnet "$(bin Fuzz)" --count "$count" --seed "${SEED:-1}" --router-pid "$router" --concurrency "${CONCURRENCY:-8}" \
+dotnet "$(bin Fuzz)" --count "$count" --seed "${SEED:-1}" --router-pid "$router" --concurrency "${CONCURRENCY:-16}" \
   --batch "${BATCH:-5000}" ${TARGETS:+--targets "$TARGETS"} --out "$out/fuzz.json" --failures "$out/failures" || status=$?
 kill -0 "$router" 2> /dev/null || { echo "fuzz: the router process is gone; its log ends:" >&2; tail -n 30 "$out/router.log" >&2; status=1; }
 exit "$status"

@@ -21,7 +21,7 @@ internal sealed record FuzzOptions
     public IReadOnlyList<FuzzTarget> Targets { get; init; } = FuzzTarget.All;
 
     /// <summary>Inputs in flight at once.</summary>
-    public int Concurrency { get; init; } = 8;
+    public int Concurrency { get; init; } = 16;
 
     /// <summary>Inputs between two checks of the router.</summary>
     public int BatchSize { get; init; } = 5000;

@@ -4,28 +4,38 @@ namespace SoapRouter.Fuzz.Targets;
 internal static class FramingAnswer
 {
     /// <summary>The class of the bytes <paramref name="answer"/> (all the router sent before it closed).</summary>
-    public static Answer Classify(byte[] answer)
+    public static Answer Classify(ReadOnlySpan<byte> answer)
+    {
+        var (envelopes, fault, error) = Parse(answer);
+        return error is not null ? new Answer(AnswerKind.WrongKind, error)
+            : envelopes > 0 && !fault ? new Answer(AnswerKind.Reply, $"{envelopes} envelope(s)")
+            : new Answer(AnswerKind.FramingFaultOrClose, fault ? "framing fault" : answer.Length == 0 ? "closed" : "closed after records");
+    }
+
+    /// <summary>
+    /// True once <paramref name="answer"/> holds a whole Fault record: the router's last word on the connection (it
+    /// then drains for a moment before it closes, by design, so waiting for the close would only measure that linger).
+    /// </summary>
+    public static bool HasFault(ReadOnlySpan<byte> answer) => Parse(answer) is { Fault: true, Error: null };
+
+    private static (int Envelopes, bool Fault, string? Error) Parse(ReadOnlySpan<byte> answer)
     {
         var at = 0;
         var envelopes = 0;
         var fault = false;
         while (at < answer.Length)
         {
-            switch (answer[at])
+            var type = answer[at++];
+            switch (type)
             {
                 case 0x0A or 0x0B or 0x07:
-                    at++;
                     break;
                 case 0x06 or 0x08:
-                    var type = answer[at];
-                    at++;
                     var size = 0;
-                    var shift = 0;
-                    while (at < answer.Length && shift < 35)
+                    for (var shift = 0; at < answer.Length && shift < 35; shift += 7)
                     {
                         var b = answer[at++];
                         size |= (b & 0x7F) << shift;
-                        shift += 7;
                         if ((b & 0x80) == 0)
                         {
                             break;
@@ -34,7 +44,7 @@ internal static class FramingAnswer
 
                     if (size < 0 || at + size > answer.Length)
                     {
-                        return new Answer(AnswerKind.WrongKind, $"record 0x{type:X2} cut short");
+                        return (envelopes, fault, $"record 0x{type:X2} cut short");
                     }
 
                     at += size;
@@ -42,11 +52,10 @@ internal static class FramingAnswer
                     fault |= type == 0x08;
                     break;
                 default:
-                    return new Answer(AnswerKind.WrongKind, $"octet 0x{answer[at]:X2} at {at} is no server record");
+                    return (envelopes, fault, $"octet 0x{type:X2} at {at - 1} is no server record");
             }
         }
 
-        return envelopes > 0 && !fault ? new Answer(AnswerKind.Reply, $"{envelopes} envelope(s)")
-            : new Answer(AnswerKind.FramingFaultOrClose, fault ? "framing fault" : answer.Length == 0 ? "closed" : "closed after records");
+        return (envelopes, fault, null);
     }
 }

@@ -27,6 +27,9 @@ internal sealed class HttpSender : IDisposable
             AutomaticDecompression = DecompressionMethods.None,
             MaxResponseHeadersLength = 64,
             Expect100ContinueTimeout = TimeSpan.FromSeconds(4),
+
+            // Header values go out as UTF-8 octets (a hostile client's non-ASCII), not refused by the client itself.
+            RequestHeaderEncodingSelector = static (_, _) => Encoding.UTF8,
         })
         {
             Timeout = Timeout.InfiniteTimeSpan,
@@ -70,7 +73,7 @@ internal sealed class HttpSender : IDisposable
         }
         catch (HttpRequestException ex)
         {
-            return new Answer(AnswerKind.Dropped, ex.HttpRequestError.ToString());
+            return new Answer(AnswerKind.Dropped, $"{ex.HttpRequestError}: {ex.InnerException?.Message ?? ex.Message}");
         }
     }
 

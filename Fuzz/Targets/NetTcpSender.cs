@@ -7,13 +7,17 @@ namespace SoapRouter.Fuzz.Targets;
 /// <summary>
 /// Sends a net.tcp input on a new connection and reads until the router closes: the answer must be [MC-NMF] records a
 /// server sends (Preamble Ack, Upgrade Response, Sized Envelopes, End, a Fault) or nothing. An input that ends with an
-/// End record is given the hang limit to be answered and closed as a WCF client's session would be; any other (or one
+/// End record is given a second to be answered and closed as a WCF client's session would be; any other (or one
 /// still open then) has our side ended, and the router must close within the hang limit after that: an input cut
 /// mid-record included. For the TLS target an Upgrade Response is followed by a handshake and the tunnelled part.
 /// </summary>
 internal sealed class NetTcpSender
 {
     private const byte EndRecord = 0x07;
+
+    // How long an input ending in End is left to be answered and closed by the router before our side ends: a session
+    // whose End was really inside a record that lies about its size waits for more bytes, rightly, until then.
+    private static readonly TimeSpan EndPatience = TimeSpan.FromSeconds(1);
     private readonly TimeSpan _hang;
 
     /// <summary>A sender calling a connection still open <paramref name="hang"/> after our end a hang.</summary>
@@ -79,10 +83,10 @@ internal sealed class NetTcpSender
     {
         if (sent.Length > 0 && sent[^1] == EndRecord)
         {
-            using var patience = new CancellationTokenSource(_hang);
+            using var patience = new CancellationTokenSource(EndPatience);
             try
             {
-                await stream.CopyToAsync(answer, patience.Token).ConfigureAwait(false);
+                await ReadAnswerAsync(stream, answer, patience.Token).ConfigureAwait(false);
                 return FramingAnswer.Classify(answer.ToArray());
             }
             catch (OperationCanceledException)
@@ -95,7 +99,7 @@ internal sealed class NetTcpSender
         using var timeout = new CancellationTokenSource(_hang);
         try
         {
-            await stream.CopyToAsync(answer, timeout.Token).ConfigureAwait(false);
+            await ReadAnswerAsync(stream, answer, timeout.Token).ConfigureAwait(false);
         }
         catch (OperationCanceledException)
         {
@@ -103,6 +107,21 @@ internal sealed class NetTcpSender
         }
 
         return FramingAnswer.Classify(answer.ToArray());
+    }
+
+    /// <summary>Reads until the router closes or has sent a whole framing Fault.</summary>
+    private static async Task ReadAnswerAsync(Stream stream, MemoryStream answer, CancellationToken cancellationToken)
+    {
+        var buffer = new byte[16 * 1024];
+        int read;
+        while ((read = await stream.ReadAsync(buffer, cancellationToken).ConfigureAwait(false)) > 0)
+        {
+            answer.Write(buffer, 0, read);
+            if (FramingAnswer.HasFault(answer.GetBuffer().AsSpan(0, (int)answer.Length)))
+            {
+                return;
+            }
+        }
     }
 
     private static Task EndOurSide(Socket socket)
