@@ -121,6 +121,19 @@ internal static class ClusterRules
             }
         }
 
+        if (check.HealthyFaults.Count > 0 && check.Action is null)
+        {
+            context.Error(ConfigPath.Property(path, "healthyFaults"), "judge an action probe's faults only: set the probe's SOAP action too");
+        }
+
+        for (var i = 0; i < check.HealthyFaults.Count; i++)
+        {
+            if (check.HealthyFaults[i] is not { Length: > 0 } code || code.Any(c => char.IsWhiteSpace(c) || c == ':'))
+            {
+                context.Error(ConfigPath.Index(ConfigPath.Property(path, "healthyFaults"), i), $"must be a fault code's local name without a prefix, such as 'ActionNotSupported' (is '{check.HealthyFaults[i]}')");
+            }
+        }
+
         CheckWindow(check.Interval, ConfigPath.Property(path, "interval"), context);
         context.RequireTimeout(check.Timeout, ConfigPath.Property(path, "timeout"));
         CheckRange(check.HealthyThreshold, 1, 100, ConfigPath.Property(path, "healthyThreshold"), context);

@@ -4,8 +4,8 @@ namespace SoapRouter.Configuration;
 /// Active health: each destination of the cluster probed on an interval. Without <see cref="Action"/>, HTTP
 /// destinations get a GET of <see cref="Path"/> and net.tcp destinations a framing preamble for their Via (or a TCP
 /// connect, <see cref="NetTcpProbe"/>). With it, every destination gets a SOAP request with that action in its own binding (net.tcp included,
-/// through the router's pooled sessions), and only a reply that is not a fault passes: the service, not just its host,
-/// is up.
+/// through the router's pooled sessions), and only a reply that is not a fault (or a fault of a kind in <see cref="HealthyFaults"/>) passes: the service,
+/// not just its host, is up.
 /// </summary>
 public sealed record HealthCheckConfig
 {
@@ -30,6 +30,13 @@ public sealed record HealthCheckConfig
     /// Body. Only with <see cref="Action"/>.
     /// </summary>
     public string? Body { get; init; }
+
+    /// <summary>
+    /// Fault codes that still pass an action probe: a fault whose code or any subcode has one of these local names
+    /// (<c>ActionNotSupported</c>: the service's dispatcher answered, so it is up, whichever action is probed). Empty
+    /// (the default): every fault fails. Only with <see cref="Action"/>.
+    /// </summary>
+    public IReadOnlyList<string> HealthyFaults { get; init; } = [];
 
     /// <summary>Time between probes of one destination. Default 5 s.</summary>
     public TimeSpan Interval { get; init; } = TimeSpan.FromSeconds(5);

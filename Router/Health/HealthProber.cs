@@ -19,7 +19,7 @@ namespace SoapRouter.Health;
 /// Active health checks: every destination of a cluster with <c>healthCheck</c> is probed on its interval (an HTTP
 /// GET of the configured path, 2xx passes; for net.tcp destinations a framing preamble for their Via, a Preamble Ack
 /// passes, or with <c>netTcpProbe: connect</c> a TCP connect; or, with <c>action</c>, a SOAP
-/// request in the destination's binding, a reply that is not a fault passes). Results feed the destination's
+/// request in the destination's binding, a reply that is not a fault, or a fault named in <c>healthyFaults</c>, passes). Results feed the destination's
 /// <see cref="DestinationHealth"/>. Probes of one destination never overlap; a reload is picked up on the next tick.
 /// </summary>
 internal sealed class HealthProber : BackgroundService
@@ -124,7 +124,7 @@ internal sealed class HealthProber : BackgroundService
             using var timeout = new CancellationTokenSource(check.Timeout, _time);
             using var linked = CancellationTokenSource.CreateLinkedTokenSource(timeout.Token, cancellationToken);
             var problem = check.Action is { } action
-                ? await ProbeActionAsync(cluster, probe.Destination, action, check.Body, linked.Token).ConfigureAwait(false)
+                ? await ProbeActionAsync(cluster, probe.Destination, action, check, linked.Token).ConfigureAwait(false)
                 : await ProbeAsync(probe.Destination, check, linked.Token).ConfigureAwait(false);
             if (cancellationToken.IsCancellationRequested)
             {
@@ -187,11 +187,11 @@ internal sealed class HealthProber : BackgroundService
     }
 
     /// <summary>An action probe: the SOAP request in the destination's binding; null when a reply that is not a fault came.</summary>
-    private async Task<string?> ProbeActionAsync(ClusterState cluster, DestinationState destination, string action, string? body, CancellationToken cancellationToken)
+    private async Task<string?> ProbeActionAsync(ClusterState cluster, DestinationState destination, string action, HealthCheckConfig check, CancellationToken cancellationToken)
     {
         var limits = _runtime.State.Config.Limits;
         var binding = destination.Binding;
-        using var request = HealthProbeMessage.Create(binding, action, body, destination.Address);
+        using var request = HealthProbeMessage.Create(binding, action, check.Body, destination.Address);
         try
         {
             if (binding.IsSession)
@@ -200,7 +200,7 @@ internal sealed class HealthProber : BackgroundService
                 var outcome = await client.SendAsync(request, expectReply: true, cancellationToken).ConfigureAwait(false);
                 using var netTcpReply = outcome.Reply;
                 return outcome.Error is Forwarding.ForwardError.None or Forwarding.ForwardError.BackendFault
-                    ? HealthProbeMessage.Judge(netTcpReply)
+                    ? HealthProbeMessage.Judge(netTcpReply, check.HealthyFaults)
                     : outcome.Error.ToString();
             }
 
@@ -229,7 +229,7 @@ internal sealed class HealthProber : BackgroundService
             }
 
             using var reply = codec.Read(new ArraySegment<byte>(replyBytes), contentType);
-            return HealthProbeMessage.Judge(reply);
+            return HealthProbeMessage.Judge(reply, check.HealthyFaults);
         }
         catch (OperationCanceledException)
         {
