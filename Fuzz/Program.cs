@@ -1,8 +1,15 @@
 using System.Text.Json;
+using SoapRouter.Fuzz.Generation;
 using SoapRouter.Fuzz.Running;
 using SoapRouter.Fuzz.Targets;
 
 // The hostile-input driver: scripts/fuzz.sh starts BackendStub and the router, then this; README "Fuzzing".
+if (args is ["--write-corpus", var corpusFolder])
+{
+    CorpusWriter.Write(corpusFolder, FuzzEndpoints.On("127.0.0.1", 18480, 18808, 18809));
+    return 0;
+}
+
 FuzzOptions options;
 try
 {

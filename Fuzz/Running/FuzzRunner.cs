@@ -105,7 +105,7 @@ internal sealed class FuzzRunner(FuzzOptions options, HttpSender http, NetTcpSen
             .AppendLine($"target {target.Name}, seed {options.Seed}, index {index}")
             .AppendLine($"again: Fuzz --seed {options.Seed} --targets {target.Name} --start {index} --count 1")
             .AppendLine($"mutations: {input.Mutations}")
-            .AppendLine($"content type: {input.ContentType}; headers: {string.Join(", ", input.Headers.Select(h => h.Key))}; tunnelled: {input.Tunnelled?.Length}")
+            .AppendLine($"content type: {input.ContentType}; headers: {string.Join(", ", input.Headers.GroupBy(h => h.Key).Select(g => g.Count() == 1 ? g.Key : $"{g.Key}×{g.Count()}").Take(12))}; tunnelled: {input.Tunnelled?.Length}")
             .AppendLine($"answer: {answer.Kind} {answer.Detail}");
         File.WriteAllText(stem + ".txt", text.ToString());
         Console.Error.WriteLine($"{target.Name} #{index}: {answer.Kind} {answer.Detail} ({input.Mutations})");

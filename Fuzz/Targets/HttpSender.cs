@@ -53,10 +53,11 @@ internal sealed class HttpSender : IDisposable
             }
         }
 
-        if (input.Body.Length > ExpectContinueAbove)
+        if (input.Body.Length > ExpectContinueAbove || input.Headers.Sum(h => h.Key.Length + h.Value.Length + 4) > ExpectContinueAbove / 64)
         {
-            // As a careful client does with a large body: the router may refuse it from its headers (413) and close
-            // the connection unread, which without 100-continue the client sees as a dropped connection mid-send.
+            // As a careful client does with a large body or large headers: the router may refuse the request from its
+            // headers (413, or Kestrel's 431) and close the connection unread, which without 100-continue the client
+            // sees as a broken pipe while it is still sending the body (checked by hand: the 431 is there).
             request.Headers.ExpectContinue = true;
         }
 
