@@ -13,6 +13,8 @@ internal sealed class HttpSender : IDisposable
 {
     private static readonly string[] Leaks = ["Exception", "   at ", ".cs:line", "/work/", "/app/", "StackTrace"];
     private const int ExpectContinueAbove = 1024 * 1024;
+    private const int KestrelHeaderLimit = 32 * 1024;
+    private const int KestrelHeaderCount = 100;
     private readonly HttpClient _client;
     private readonly TimeSpan _hang;
 
@@ -53,7 +55,8 @@ internal sealed class HttpSender : IDisposable
             }
         }
 
-        if (input.Body.Length > ExpectContinueAbove || input.Headers.Sum(h => h.Key.Length + h.Value.Length + 4) > ExpectContinueAbove / 64)
+        var headerBytes = input.Headers.Sum(h => h.Key.Length + h.Value.Length + 4) + (input.ContentType?.Length ?? 0);
+        if (input.Body.Length > ExpectContinueAbove || headerBytes > ExpectContinueAbove / 64 || input.Headers.Count > KestrelHeaderCount)
         {
             // As a careful client does with a large body or large headers: the router may refuse the request from its
             // headers (413, or Kestrel's 431) and close the connection unread, which without 100-continue the client
@@ -71,6 +74,12 @@ internal sealed class HttpSender : IDisposable
         catch (OperationCanceledException) when (timeout.IsCancellationRequested)
         {
             return new Answer(AnswerKind.Hang, $"no answer in {_hang.TotalSeconds:0} s");
+        }
+        catch (HttpRequestException ex) when (headerBytes > KestrelHeaderLimit || input.Headers.Count > KestrelHeaderCount)
+        {
+            // Headers past Kestrel's limits (32 KB, 100 headers): it answers 431 and closes while the client is still writing them, so the
+            // client sees a broken pipe instead (checked on a raw socket: the 431 is sent). A refusal, not a drop.
+            return new Answer(AnswerKind.Refusal, $"431 ({input.Headers.Count} headers, {headerBytes} B; closed while sending: {ex.HttpRequestError})");
         }
         catch (HttpRequestException ex)
         {
