@@ -21,10 +21,7 @@ cat > "$out/router.json" <<'JSON'
   "telemetry": { "logLevel": "Warning" }
 }
 JSON
-start "$out/stub.log" dotnet "$(bin BackendStub)" --http-port 9080 --tcp-port 9090
-start "$out/router.log" dotnet "$(bin Router)" --config "$out/router.json"; router=$last_pid
-wait_for http://127.0.0.1:9901/health "the router" "$out"
-wait_for http://127.0.0.1:9080/stub/stats "the stub" "$out"
+start_stub_and_router "$out" 9080 9090 9901
 
 cpu_ticks() { awk '{print $14 + $15}' "/proc/$router/stat"; }
 load() { # url, size, requests, json

@@ -42,10 +42,7 @@ cat > "$out/router.json" <<JSON
 }
 JSON
 
-start "$out/stub.log" dotnet "$(bin BackendStub)" --http-port 19480 --tcp-port 19490
-start "$out/router.log" dotnet "$(bin Router)" --config "$out/router.json"; router=$last_pid
-wait_for http://127.0.0.1:19901/health "the router" "$out"
-wait_for http://127.0.0.1:19480/stub/stats "the stub" "$out"
+start_stub_and_router "$out" 19480 19490 19901
 
 status=0
 dotnet "$(bin Fuzz)" --count "$count" --seed "${SEED:-1}" --router-pid "$router" --concurrency "${CONCURRENCY:-16}" \

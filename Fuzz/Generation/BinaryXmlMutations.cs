@@ -84,18 +84,7 @@ internal static class BinaryXmlMutations
         described.Append("string-table×").Append(strings).Append(' ');
 
         // The original table's size is its first multi-byte integer; keep the envelope after it.
-        var skip = 0;
-        var length = 0;
-        for (var shift = 0; skip < envelope.Length && skip < 5; shift += 7)
-        {
-            var b = envelope[skip++];
-            length |= (b & 0x7F) << shift;
-            if ((b & 0x80) == 0)
-            {
-                break;
-            }
-        }
-
+        var skip = SizePrefix.Read(envelope, out var length);
         var rest = Math.Min(envelope.Length, skip + Math.Max(0, length));
         return [.. declared, .. table, .. envelope.AsSpan(rest)];
     }

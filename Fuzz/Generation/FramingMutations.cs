@@ -1,4 +1,5 @@
 using System.Text;
+using SoapRouter.Wire.Framing;
 
 namespace SoapRouter.Fuzz.Generation;
 
@@ -111,15 +112,7 @@ internal static class FramingMutations
         }
     }
 
-    /// <summary>The length of the multi-byte size after a sized record's type octet.</summary>
-    private static int SizeLength(byte[] record)
-    {
-        var length = 0;
-        while (1 + length < record.Length && length < 5 && (record[1 + length] & 0x80) != 0)
-        {
-            length++;
-        }
-
-        return Math.Min(record.Length - 1, length + 1);
-    }
+    /// <summary>The length of the multi-byte size after a sized record's type octet (a malformed one: what is there, up to five).</summary>
+    private static int SizeLength(byte[] record) =>
+        SizePrefix.Read(record.AsSpan(1), out _) is > 0 and var length ? length : Math.Min(record.Length - 1, MultiByteInt31.MaxLength);
 }

@@ -86,19 +86,11 @@ internal sealed class SeedCorpus
             var type = preamble[at];
             var length = type is (byte)FramingRecordType.KnownEncoding ? 2
                 : type is (byte)FramingRecordType.PreambleEnd ? 1
-                : 1 + SizedLength(preamble.AsSpan(at + 1), out var size) + size;
+                : 1 + SizePrefix.Read(preamble.AsSpan(at + 1), out var size) + size;
             records.Add(preamble[at..(at + length)]);
             at += length;
         }
 
         return records;
-    }
-
-    /// <summary>The length of a sized record's multi-byte size, and the size (the wire library's reader).</summary>
-    private static int SizedLength(ReadOnlySpan<byte> span, out int value)
-    {
-        var reader = new System.Buffers.SequenceReader<byte>(new System.Buffers.ReadOnlySequence<byte>(span.ToArray()));
-        MultiByteInt31.TryRead(ref reader, out value);
-        return (int)reader.Consumed;
     }
 }

@@ -1,3 +1,5 @@
+using SoapRouter.Fuzz.Generation;
+
 namespace SoapRouter.Fuzz.Targets;
 
 /// <summary>Judges what a net.tcp listener sent back: only the records a server sends, whole, in a sane order.</summary>
@@ -31,18 +33,9 @@ internal static class FramingAnswer
                 case 0x0A or 0x0B or 0x07:
                     break;
                 case 0x06 or 0x08:
-                    var size = 0;
-                    for (var shift = 0; at < answer.Length && shift < 35; shift += 7)
-                    {
-                        var b = answer[at++];
-                        size |= (b & 0x7F) << shift;
-                        if ((b & 0x80) == 0)
-                        {
-                            break;
-                        }
-                    }
-
-                    if (size < 0 || at + size > answer.Length)
+                    var sizeLength = SizePrefix.Read(answer[at..], out var size);
+                    at += sizeLength;
+                    if (sizeLength == 0 || at + size > answer.Length)
                     {
                         return (envelopes, fault, $"record 0x{type:X2} cut short");
                     }
