@@ -30,10 +30,7 @@ cat > "$out/router.json" <<JSON
   "telemetry": { "logLevel": "Warning" }
 }
 JSON
-start "$out/stub.log" dotnet "$(bin BackendStub)" --http-port "$stub_http" --tcp-port "$stub_tcp"
-start "$out/router.log" dotnet "$(bin Router)" --config "$out/router.json"; router=$last_pid
-wait_for http://127.0.0.1:$admin/health "the router" "$out"
-wait_for http://127.0.0.1:$stub_http/stub/stats "the stub" "$out"
+start_stub_and_router "$out" "$stub_http" "$stub_tcp" "$admin"
 
 cpu_ticks() { awk '{print $14 + $15}' "/proc/$router/stat"; }
 load() { # url, size, requests, json

@@ -45,6 +45,25 @@ public sealed class ClusterHealthValidationTests
     }
 
     [Fact]
+    public void HealthCheck_UnknownNetTcpProbe_IsReportedWithTheValidOnes()
+    {
+        var errors = Errors(WithCluster(Cluster(Destination("d1")) with { HealthCheck = new HealthCheckConfig { NetTcpProbe = "ping" } }));
+
+        Assert.Single(errors);
+        AssertHasError(errors, "clusters.echo.healthCheck.netTcpProbe", "unknown probe 'ping'; valid probes: preamble, connect");
+    }
+
+    [Fact]
+    public void HealthCheck_HealthyFaultsWithoutAnActionOrWithAPrefix_AreReported()
+    {
+        var errors = Errors(WithCluster(Cluster(Destination("d1")) with { HealthCheck = new HealthCheckConfig { HealthyFaults = ["a:ActionNotSupported", ""] } }));
+
+        AssertHasError(errors, "clusters.echo.healthCheck.healthyFaults", "set the probe's SOAP action too");
+        AssertHasError(errors, "clusters.echo.healthCheck.healthyFaults[0]", "without a prefix");
+        AssertHasError(errors, "clusters.echo.healthCheck.healthyFaults[1]", "without a prefix");
+    }
+
+    [Fact]
     public void OutlierDetection_BadRatioWindowsAndOrder_ReportsEach()
     {
         var errors = Errors(WithCluster(Cluster(Destination("d1")) with

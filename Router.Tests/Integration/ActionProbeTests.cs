@@ -10,7 +10,8 @@ namespace SoapRouter.Tests.Integration;
 
 /// <summary>
 /// healthCheck.action: the router probes each destination with a SOAP request in the destination's own binding (net.tcp
-/// through its pooled sessions); a real reply passes, a SOAP fault fails (the host answering is not enough).
+/// through its pooled sessions); a real reply passes, a SOAP fault fails (the host answering is not enough) unless
+/// its kind is listed in healthyFaults.
 /// </summary>
 public sealed class ActionProbeTests
 {
@@ -51,14 +52,37 @@ public sealed class ActionProbeTests
         await router.Log.WaitFor(Microsoft.Extensions.Logging.LogLevel.Warning, "SOAP fault");
     }
 
-    private static async Task<ListeningRouter> StartRouterAsync(StubHost stub, string binding)
+    [Theory]
+    [InlineData(WireBindingNames.BasicHttp)]
+    [InlineData(WireBindingNames.Soap12Http)]
+    [InlineData(WireBindingNames.NetTcp)]
+    public async Task ActionTheServiceLacks_PassesWhenItsFaultKindIsListedAsHealthy_FailsOtherwise(string binding)
+    {
+        await using var stub = await StartStubAsync(faultEvery: 0);
+        await using var listed = await StartRouterAsync(stub, binding, Ping, ["ActionNotSupported"]);
+        await using var unlisted = await StartRouterAsync(stub, binding, Ping, ["Receiver", "Server"]);
+        var failing = unlisted.Host.Runtime.State.Clusters["c"].Primaries[0];
+
+        await Eventually.TrueAsync(() => Task.FromResult(failing.Health!.State == "unhealthy"), "an ActionNotSupported fault passed though it was not listed");
+        await unlisted.Log.WaitFor(Microsoft.Extensions.Logging.LogLevel.Warning, "SOAP fault");
+
+        // Both routers probe every 500 ms: by six probes of the missing action, the listed one has judged several.
+        await Eventually.TrueAsync(
+            () => Task.FromResult(stub.Statistics.Snapshot().Actions.GetValueOrDefault(Ping) >= 6), "the probes of the missing action never reached the service");
+        Assert.Equal("healthy", listed.Host.Runtime.State.Clusters["c"].Primaries[0].Health!.State);
+    }
+
+    private const string Ping = "http://tempuri.org/IHealth/Ping";
+
+    private static async Task<ListeningRouter> StartRouterAsync(StubHost stub, string binding, string action = OrderServiceActions.GetOrders, string[]? healthyFaults = null)
     {
         var cluster = ListeningRouter.Cluster(binding, [stub.AddressOf(WireBindings.Get(binding)).AbsoluteUri]) with
         {
             HealthCheck = new HealthCheckConfig
             {
-                Action = OrderServiceActions.GetOrders,
-                Body = Body,
+                Action = action,
+                Body = action == OrderServiceActions.GetOrders ? Body : null,
+                HealthyFaults = healthyFaults ?? [],
                 Interval = TimeSpan.FromMilliseconds(500),
                 Timeout = TimeSpan.FromSeconds(5),
                 HealthyThreshold = 1,

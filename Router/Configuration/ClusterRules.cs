@@ -99,6 +99,11 @@ internal static class ClusterRules
             context.Error(pathPath, $"must start with '/' (a path on the destination's host) or '?' (a query on its address) (is '{check.Path}')");
         }
 
+        if (!NetTcpProbeKinds.All.Contains(check.NetTcpProbe))
+        {
+            context.Error(ConfigPath.Property(path, "netTcpProbe"), $"unknown probe '{check.NetTcpProbe}'; valid probes: {string.Join(", ", NetTcpProbeKinds.All)}");
+        }
+
         if (check.Action is { } action && (action.Length == 0 || action.Any(char.IsWhiteSpace)))
         {
             context.Error(ConfigPath.Property(path, "action"), $"must be a SOAP action without spaces, such as 'http://tempuri.org/IService/Ping' (is '{action}')");
@@ -113,6 +118,19 @@ internal static class ClusterRules
             else if (HealthProbeMessage.CheckBody(body) is { } problem)
             {
                 context.Error(ConfigPath.Property(path, "body"), $"must be well-formed XML elements: {problem}");
+            }
+        }
+
+        if (check.HealthyFaults.Count > 0 && check.Action is null)
+        {
+            context.Error(ConfigPath.Property(path, "healthyFaults"), "judge an action probe's faults only: set the probe's SOAP action too");
+        }
+
+        for (var i = 0; i < check.HealthyFaults.Count; i++)
+        {
+            if (check.HealthyFaults[i] is not { Length: > 0 } code || code.Any(c => char.IsWhiteSpace(c) || c == ':'))
+            {
+                context.Error(ConfigPath.Index(ConfigPath.Property(path, "healthyFaults"), i), $"must be a fault code's local name without a prefix, such as 'ActionNotSupported' (is '{check.HealthyFaults[i]}')");
             }
         }
 

@@ -61,8 +61,11 @@ internal static class HealthProbeMessage
         return message;
     }
 
-    /// <summary>Null when <paramref name="reply"/> (null: none, as for a one-way action) passes the probe, else why not.</summary>
-    public static string? Judge(Message? reply)
+    /// <summary>
+    /// Null when <paramref name="reply"/> (null: none, as for a one-way action) passes the probe, else why not: a fault
+    /// passes only when its code or a subcode is named in <paramref name="healthyFaults"/>.
+    /// </summary>
+    public static string? Judge(Message? reply, IReadOnlyList<string> healthyFaults)
     {
         if (reply is null || !reply.IsFault)
         {
@@ -72,6 +75,14 @@ internal static class HealthProbeMessage
         try
         {
             var fault = MessageFault.CreateFault(reply, maxBufferSize: 64 * 1024);
+            for (var code = fault.Code; code is not null; code = code.SubCode)
+            {
+                if (healthyFaults.Contains(code.Name))
+                {
+                    return null;
+                }
+            }
+
             return $"SOAP fault {fault.Code.Name}";
         }
         catch (Exception ex) when (ex is CommunicationException or XmlException)

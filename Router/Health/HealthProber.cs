@@ -1,6 +1,7 @@
 using System.Net.Http.Headers;
 using System.Net.Sockets;
 using System.ServiceModel;
+using System.ServiceModel.Channels;
 using SoapRouter.Configuration;
 using SoapRouter.Forwarding.NetTcp;
 using SoapRouter.Hosting;
@@ -8,13 +9,17 @@ using SoapRouter.LoadBalancing;
 using SoapRouter.Pipeline;
 using SoapRouter.Wire.Bindings;
 using SoapRouter.Wire.Encoding;
+using SoapRouter.Wire.Framing;
+using SoapRouter.Wire.Soap;
+using SoapRouter.Wire.Tls;
 
 namespace SoapRouter.Health;
 
 /// <summary>
 /// Active health checks: every destination of a cluster with <c>healthCheck</c> is probed on its interval (an HTTP
-/// GET of the configured path, 2xx passes; a TCP connect for net.tcp destinations; or, with <c>action</c>, a SOAP
-/// request in the destination's binding, a reply that is not a fault passes). Results feed the destination's
+/// GET of the configured path, 2xx passes; for net.tcp destinations a framing preamble for their Via, a Preamble Ack
+/// passes, or with <c>netTcpProbe: connect</c> a TCP connect; or, with <c>action</c>, a SOAP
+/// request in the destination's binding, a reply that is not a fault, or a fault named in <c>healthyFaults</c>, passes). Results feed the destination's
 /// <see cref="DestinationHealth"/>. Probes of one destination never overlap; a reload is picked up on the next tick.
 /// </summary>
 internal sealed class HealthProber : BackgroundService
@@ -119,7 +124,7 @@ internal sealed class HealthProber : BackgroundService
             using var timeout = new CancellationTokenSource(check.Timeout, _time);
             using var linked = CancellationTokenSource.CreateLinkedTokenSource(timeout.Token, cancellationToken);
             var problem = check.Action is { } action
-                ? await ProbeActionAsync(cluster, probe.Destination, action, check.Body, linked.Token).ConfigureAwait(false)
+                ? await ProbeActionAsync(cluster, probe.Destination, action, check, linked.Token).ConfigureAwait(false)
                 : await ProbeAsync(probe.Destination, check, linked.Token).ConfigureAwait(false);
             if (cancellationToken.IsCancellationRequested)
             {
@@ -154,6 +159,12 @@ internal sealed class HealthProber : BackgroundService
         {
             if (destination.Binding.Name == WireBindingNames.NetTcp)
             {
+                if (check.NetTcpProbe == NetTcpProbeKinds.Preamble)
+                {
+                    return await NetTcpPreambleProbe.ProbeAsync(
+                        destination.Address, SessionContentType(destination), destination.Config.Tls is null ? null : TlsStreamUpgrade.ProtocolName, cancellationToken).ConfigureAwait(false);
+                }
+
                 using var socket = new Socket(SocketType.Stream, ProtocolType.Tcp);
                 await socket.ConnectAsync(destination.Address.Host, destination.Address.Port, cancellationToken).ConfigureAwait(false);
                 return null;
@@ -176,11 +187,11 @@ internal sealed class HealthProber : BackgroundService
     }
 
     /// <summary>An action probe: the SOAP request in the destination's binding; null when a reply that is not a fault came.</summary>
-    private async Task<string?> ProbeActionAsync(ClusterState cluster, DestinationState destination, string action, string? body, CancellationToken cancellationToken)
+    private async Task<string?> ProbeActionAsync(ClusterState cluster, DestinationState destination, string action, HealthCheckConfig check, CancellationToken cancellationToken)
     {
         var limits = _runtime.State.Config.Limits;
         var binding = destination.Binding;
-        using var request = HealthProbeMessage.Create(binding, action, body, destination.Address);
+        using var request = HealthProbeMessage.Create(binding, action, check.Body, destination.Address);
         try
         {
             if (binding.IsSession)
@@ -189,7 +200,7 @@ internal sealed class HealthProber : BackgroundService
                 var outcome = await client.SendAsync(request, expectReply: true, cancellationToken).ConfigureAwait(false);
                 using var netTcpReply = outcome.Reply;
                 return outcome.Error is Forwarding.ForwardError.None or Forwarding.ForwardError.BackendFault
-                    ? HealthProbeMessage.Judge(netTcpReply)
+                    ? HealthProbeMessage.Judge(netTcpReply, check.HealthyFaults)
                     : outcome.Error.ToString();
             }
 
@@ -218,7 +229,7 @@ internal sealed class HealthProber : BackgroundService
             }
 
             using var reply = codec.Read(new ArraySegment<byte>(replyBytes), contentType);
-            return HealthProbeMessage.Judge(reply);
+            return HealthProbeMessage.Judge(reply, check.HealthyFaults);
         }
         catch (OperationCanceledException)
         {
@@ -229,6 +240,15 @@ internal sealed class HealthProber : BackgroundService
             return ex is HttpRequestException { InnerException: SocketException socket } ? socket.SocketErrorCode.ToString() : ex.GetType().Name;
         }
     }
+
+    /// <summary>The preamble's encoding for a net.tcp destination: null (the binary session) or WCF's compressed session's content type.</summary>
+    private static string? SessionContentType(DestinationState destination) =>
+        NetTcpDestinationClients.SessionCompression(destination.Config.Compression) switch
+        {
+            CompressionFormat.GZip => SoapMediaTypes.MsbinSession1 + "+gzip",
+            CompressionFormat.Deflate => SoapMediaTypes.MsbinSession1 + "+deflate",
+            _ => null,
+        };
 
     /// <summary>The HTTP codecs for the current limits (rebuilt when a reload changes them).</summary>
     private HttpCodecs Codecs(LimitsConfig limits)

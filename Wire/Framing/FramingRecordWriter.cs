@@ -2,7 +2,10 @@ using System.Buffers;
 
 namespace SoapRouter.Wire.Framing;
 
-/// <summary>Writes the records a server sends: Upgrade Response, Preamble Ack, Sized Envelope heads, End and Fault ([MC-NMF] 2.2.3-2.2.5).</summary>
+/// <summary>
+/// Writes [MC-NMF] records (2.2.3-2.2.5): a server's Upgrade Response, Preamble Ack, Sized Envelope heads, End and
+/// Fault, and a client's duplex preamble and Sized Envelopes (the health probe's preamble, the fuzzer's valid inputs).
+/// </summary>
 internal static class FramingRecordWriter
 {
     /// <summary>The longest Sized Envelope head: the type octet and a five-octet size.</summary>
@@ -22,12 +25,7 @@ internal static class FramingRecordWriter
     {
         ArgumentNullException.ThrowIfNull(writer);
         ArgumentException.ThrowIfNullOrEmpty(fault);
-        var length = System.Text.Encoding.UTF8.GetByteCount(fault);
-        var span = writer.GetSpan(1 + MultiByteInt31.MaxLength + length);
-        span[0] = (byte)FramingRecordType.Fault;
-        var written = 1 + MultiByteInt31.Write(span[1..], length);
-        written += System.Text.Encoding.UTF8.GetBytes(fault, span[written..]);
-        writer.Advance(written);
+        WriteString(writer, FramingRecordType.Fault, fault);
     }
 
     /// <summary>The length of the Sized Envelope head for a payload of <paramref name="payloadSize"/> octets.</summary>
@@ -44,6 +42,71 @@ internal static class FramingRecordWriter
         head[0] = (byte)FramingRecordType.SizedEnvelope;
         MultiByteInt31.Write(head[1..], payloadSize);
         return length;
+    }
+
+    /// <summary>
+    /// Writes a client's duplex preamble for <paramref name="via"/>: Version 1.0, Mode duplex, Via, the encoding (the
+    /// known binary session encoding, or an Extensible Encoding record with <paramref name="contentType"/>, such as WCF's
+    /// compressed session), then Preamble End, or an Upgrade Request for <paramref name="upgradeProtocol"/> instead
+    /// (the client sends Preamble End after the upgrade).
+    /// </summary>
+    public static void WriteDuplexPreamble(IBufferWriter<byte> writer, Uri via, string? contentType = null, string? upgradeProtocol = null)
+    {
+        ArgumentNullException.ThrowIfNull(writer);
+        ArgumentNullException.ThrowIfNull(via);
+        var head = writer.GetSpan(5);
+        head[0] = (byte)FramingRecordType.Version;
+        head[1] = PreambleDecoder.MajorVersion;
+        head[2] = 0;
+        head[3] = (byte)FramingRecordType.Mode;
+        head[4] = (byte)FramingMode.Duplex;
+        writer.Advance(5);
+        WriteString(writer, FramingRecordType.Via, via.AbsoluteUri);
+        if (contentType is null)
+        {
+            var known = writer.GetSpan(2);
+            known[0] = (byte)FramingRecordType.KnownEncoding;
+            known[1] = (byte)KnownEncoding.BinarySession;
+            writer.Advance(2);
+        }
+        else
+        {
+            WriteString(writer, FramingRecordType.ExtensibleEncoding, contentType);
+        }
+
+        if (upgradeProtocol is null)
+        {
+            WritePreambleEnd(writer);
+        }
+        else
+        {
+            WriteString(writer, FramingRecordType.UpgradeRequest, upgradeProtocol);
+        }
+    }
+
+    /// <summary>Writes a Preamble End record (a client's, after its encoding or its upgrade).</summary>
+    public static void WritePreambleEnd(IBufferWriter<byte> writer) => WriteSingle(writer, FramingRecordType.PreambleEnd);
+
+    /// <summary>Writes a whole Sized Envelope record around <paramref name="payload"/>.</summary>
+    public static void WriteSizedEnvelope(IBufferWriter<byte> writer, ReadOnlySpan<byte> payload)
+    {
+        ArgumentNullException.ThrowIfNull(writer);
+        var headLength = SizedEnvelopeHeadLength(payload.Length);
+        var span = writer.GetSpan(headLength + payload.Length);
+        WriteSizedEnvelopeHead(span[..headLength], payload.Length);
+        payload.CopyTo(span[headLength..]);
+        writer.Advance(headLength + payload.Length);
+    }
+
+    /// <summary>Writes a record of <paramref name="type"/> carrying <paramref name="text"/> as sized UTF-8 (Via, encodings, Upgrade Request, Fault).</summary>
+    private static void WriteString(IBufferWriter<byte> writer, FramingRecordType type, string text)
+    {
+        var length = System.Text.Encoding.UTF8.GetByteCount(text);
+        var span = writer.GetSpan(1 + MultiByteInt31.MaxLength + length);
+        span[0] = (byte)type;
+        var written = 1 + MultiByteInt31.Write(span[1..], length);
+        written += System.Text.Encoding.UTF8.GetBytes(text, span[written..]);
+        writer.Advance(written);
     }
 
     private static void WriteSingle(IBufferWriter<byte> writer, FramingRecordType type)

@@ -1,6 +1,6 @@
 # Shared by the scripts in scripts/: source it after `cd` to the repository root.
 # Gives: require_free_ports PORT..., build_release LOGDIR, bin PROJECT, start NAME LOG CMD... (stopped at exit),
-# wait_for URL WHAT LOGDIR.
+# wait_for URL WHAT LOGDIR, start_stub_and_router LOGDIR HTTP_PORT TCP_PORT ADMIN_PORT.
 export DOTNET_CLI_TELEMETRY_OPTOUT=1 DOTNET_NOLOGO=1
 
 require_free_ports() {
@@ -43,4 +43,11 @@ wait_for() { # url, what, log folder
   echo "$2 did not come up; logs are in $3/" >&2
   tail -n 20 "$3"/*.log >&2
   exit 1
+}
+
+start_stub_and_router() { # log folder (with router.json), the stub's HTTP and net.tcp ports, the router's admin port; router pid in $router
+  start "$1/stub.log" dotnet "$(bin BackendStub)" --http-port "$2" --tcp-port "$3"
+  start "$1/router.log" dotnet "$(bin Router)" --config "$1/router.json"; router=$last_pid
+  wait_for "http://127.0.0.1:$4/health" "the router" "$1"
+  wait_for "http://127.0.0.1:$2/stub/stats" "the stub" "$1"
 }

@@ -112,6 +112,36 @@ public sealed class NetTcpListenerTests
     }
 
     [Fact]
+    public async Task BadRecordMidSession_EndsThatConnectionOnly_OtherSessionsKeepWorking()
+    {
+        await using var stub = await RunningStub.StartAsync();
+        await using var router = await StartRouterAsync(stub);
+        var address = router.Address("tcp");
+        using var other = StubWcfClient<IEchoService>.Create(WireBindings.NetTcp, address);
+        Assert.Equal("before", (await other.Channel.EchoAsync(new EchoPayload { Text = "before" })).Text);
+
+        // A session that has exchanged a good message, then sends a record type [MC-NMF] does not define.
+        await using var corrupted = await RawFramingClient.OpenSessionAsync(address);
+        var codecs = new ClientSessionCodecs();
+        await corrupted.SendAsync(FramingBytes.SizedEnvelope(codecs.Echo(address, "good", out _)));
+        var reply = await corrupted.ReadRecordAsync(TimeSpan.FromSeconds(10));
+        Assert.Equal(ServerRecord.SizedEnvelope, reply?.Type);
+        using (var message = codecs.Read(reply!.Payload))
+        {
+            Assert.False(message.IsFault);
+        }
+
+        await corrupted.SendAsync([0x20, 0x13, 0x37]);
+        await corrupted.ExpectFaultAsync(SoapRouter.Wire.Framing.FramingFaults.InvalidRecordSequence);
+        await corrupted.ExpectClosedAsync(TimeSpan.FromSeconds(10));
+
+        // The session opened before keeps its channel, a new one opens, and the router is still up.
+        Assert.Equal("after", (await other.Channel.EchoAsync(new EchoPayload { Text = "after" })).Text);
+        Assert.Equal(CommunicationState.Opened, ((ICommunicationObject)other.Channel).State);
+        await AssertServesAsync(router);
+    }
+
+    [Fact]
     public async Task SessionMessageWithATruncatedBody_IsNeverForwarded_AndTheListenerServesOn()
     {
         await using var stub = await RunningStub.StartAsync();

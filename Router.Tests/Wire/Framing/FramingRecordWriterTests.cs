@@ -44,6 +44,44 @@ public sealed class FramingRecordWriterTests
     }
 
     [Fact]
+    public void DuplexPreamble_IsWhatAWcfClientSends()
+    {
+        var via = new Uri("net.tcp://backend:9090/tcp");
+        var writer = new ArrayBufferWriter<byte>();
+
+        FramingRecordWriter.WriteDuplexPreamble(writer, via);
+
+        Assert.Equal(FramingBytes.Preamble(via), writer.WrittenSpan.ToArray());
+    }
+
+    [Fact]
+    public void DuplexPreamble_WithAContentTypeAndAnUpgrade_EndsAtTheUpgradeRequest()
+    {
+        var via = new Uri("net.tcp://backend:9090/tcp");
+        var writer = new ArrayBufferWriter<byte>();
+
+        FramingRecordWriter.WriteDuplexPreamble(writer, via, "application/soap+msbinsession1+gzip", "application/ssl-tls");
+
+        byte[] expected =
+        [
+            .. FramingBytes.VersionAndDuplexMode, .. FramingBytes.Via(via.AbsoluteUri),
+            .. FramingBytes.ExtensibleEncoding("application/soap+msbinsession1+gzip"), .. FramingBytes.UpgradeRequest("application/ssl-tls"),
+        ];
+        Assert.Equal(expected, writer.WrittenSpan.ToArray());
+    }
+
+    [Fact]
+    public void SizedEnvelope_IsTheHeadThenThePayload()
+    {
+        var writer = new ArrayBufferWriter<byte>();
+        var payload = Enumerable.Range(0, 300).Select(i => (byte)i).ToArray();
+
+        FramingRecordWriter.WriteSizedEnvelope(writer, payload);
+
+        Assert.Equal(FramingBytes.SizedEnvelope(payload), writer.WrittenSpan.ToArray());
+    }
+
+    [Fact]
     public void FaultStrings_AreWcfs()
     {
         Assert.Equal("http://schemas.microsoft.com/ws/2006/05/framing/faults/MaxMessageSizeExceededFault", FramingFaults.MaxMessageSizeExceeded);
