@@ -47,8 +47,9 @@ internal sealed class ListenerSet
     /// </summary>
     /// <remarks>
     /// HTTP endpoints with a listener whose compression learns its clients' bandwidth also get
-    /// <see cref="RequestArrival"/>'s middleware, on <paramref name="time"/>'s clock (a listener given compression
-    /// by a later reload times bodies from its handler's first read instead).
+    /// <see cref="TcpLinkProbe"/>'s middleware and, for connections without it, <see cref="RequestArrival"/>'s, on
+    /// <paramref name="time"/>'s clock (a listener given compression by a later reload times bodies from its
+    /// handler's first read instead).
     /// </remarks>
     public void Configure(
         KestrelServerOptions options, ListenerConnections connections, Func<ConnectionContext, ListenerEndpoint, Task> netTcpConnection, TimeProvider time)
@@ -80,6 +81,7 @@ internal sealed class ListenerSet
                 }
                 else if (LearnsBandwidth(endpoint))
                 {
+                    listen.Use(TcpLinkProbe.Middleware());
                     listen.Use(RequestArrival.Middleware(time));
                 }
             }

@@ -18,6 +18,7 @@ namespace SoapRouter.Telemetry;
 /// have decoded anything (filled in by the admin endpoint).</param>
 /// <param name="FileDescriptors">The process's file descriptors and the listeners' reserve (filled in by the admin endpoint).</param>
 /// <param name="Buffers">The request-body budget, limits.maxBufferedBytes (filled in by the admin endpoint).</param>
+/// <param name="LinkEstimates">The adaptive listeners' per-client link estimates (filled in by the admin endpoint).</param>
 internal sealed record StatisticsSnapshot(
     long Messages,
     long OneWay,
@@ -38,4 +39,6 @@ internal sealed record StatisticsSnapshot(
     [property: System.Text.Json.Serialization.JsonIgnore(Condition = System.Text.Json.Serialization.JsonIgnoreCondition.WhenWritingNull)]
     Listening.Connections.FileDescriptorsSnapshot? FileDescriptors = null,
     [property: System.Text.Json.Serialization.JsonIgnore(Condition = System.Text.Json.Serialization.JsonIgnoreCondition.WhenWritingNull)]
-    Listening.BufferBudgetSnapshot? Buffers = null);
+    Listening.BufferBudgetSnapshot? Buffers = null,
+    [property: System.Text.Json.Serialization.JsonIgnore(Condition = System.Text.Json.Serialization.JsonIgnoreCondition.WhenWritingNull)]
+    Compression.LinkEstimatesSnapshot? LinkEstimates = null);
