@@ -36,19 +36,21 @@ internal readonly struct ClientLink(CompressionLink link, PeerLinkEstimate? peer
     }
 
     /// <summary>
-    /// The kernel's view of the connection before a reply: its delivery rate teaches the estimates when at least
-    /// <see cref="BandwidthEstimator.MinSampleBytes"/> were delivered since the last look (fewer packets say more about
-    /// the round trip than the rate).
+    /// The kernel's view of the connection before a reply: its delivery rate teaches the estimates when anything was
+    /// delivered since the last look. Under <see cref="BandwidthEstimator.MinSampleBytes"/> the rate says more about
+    /// the round trip than the link (as when the kernel marks it application-limited), so it only raises them: a
+    /// link whose replies compress well must not be judged by their few packets.
     /// </summary>
     public void RecordDelivery(in TcpInfo info, long deliveredSinceLast)
     {
-        if (deliveredSinceLast < BandwidthEstimator.MinSampleBytes)
+        if (deliveredSinceLast <= 0)
         {
             return;
         }
 
-        link.RecordRate(info.DeliveryBytesPerSecond, info.ApplicationLimited);
-        if (peer is not null && peer.Estimator.RecordRate(info.DeliveryBytesPerSecond, info.ApplicationLimited))
+        var floor = info.ApplicationLimited || deliveredSinceLast < BandwidthEstimator.MinSampleBytes;
+        link.RecordRate(info.DeliveryBytesPerSecond, floor);
+        if (peer is not null && peer.Estimator.RecordRate(info.DeliveryBytesPerSecond, floor))
         {
             peer.Sampled(time.GetTimestamp());
         }
