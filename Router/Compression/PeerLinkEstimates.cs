@@ -16,7 +16,7 @@ internal sealed class PeerLinkEstimates
     /// slot and the client's address (measured in PeerLinkEstimatesTests; a thumbprint string is shared with the
     /// certificate's cached identity).
     /// </summary>
-    public const int BytesPerPeer = 448;
+    public const int BytesPerPeer = 544;
 
     private readonly Lock _lock = new();
     private readonly Dictionary<(CompressionLink Link, PeerKey Peer), LinkedListNode<PeerLinkEstimate>> _entries = [];

@@ -6,7 +6,7 @@ namespace SoapRouter.Configuration;
 /// </summary>
 public sealed record LinkEstimatesConfig
 {
-    /// <summary>The largest maxPeers the config may ask for (about 400 MB of estimates).</summary>
+    /// <summary>The largest maxPeers the config may ask for (about 550 MB of estimates).</summary>
     public const int MaxPeersLimit = 1_000_000;
 
     /// <summary>Clients remembered across all listeners; the least recently seen goes first. 0: one estimate per listener.</summary>

@@ -3,7 +3,8 @@ namespace SoapRouter.Wire.Compression;
 /// <summary>
 /// The link's bandwidth: configured, or measured; the assumed value until then. Two kinds of measurement, the first
 /// preferred: the kernel's delivery rate of what this end sent (<see cref="RecordRate"/>, from TCP_INFO), which no wait
-/// for a core in this process can slow down; else transfers timed by the process, large enough to show it (a small
+/// for a core in this process can slow down, as the median of the last <see cref="RecentRates"/> (a link that slows
+/// down shows within three replies, and one odd sample moves nothing); else transfers timed by the process, large enough to show it (a small
 /// transfer's time is latency, not bandwidth). Timed transfers are a moving average of bytes over a moving average of
 /// seconds, not an average of rates: one transfer timed far too short (its bytes were buffered before the timing
 /// began) would otherwise swing an average of rates by orders of magnitude.
@@ -21,7 +22,13 @@ public sealed class BandwidthEstimator(CompressionOptions options)
     /// </summary>
     public static readonly TimeSpan MinSampleTime = TimeSpan.FromMilliseconds(5);
 
+    /// <summary>How many delivery rates the estimate is the median of.</summary>
+    public const int RecentRates = 5;
+
     private readonly Lock _lock = new();
+    private readonly double[] _rates = new double[RecentRates];
+    private int _rateCount;
+    private int _rateNext;
     private double _bytes = double.NaN;
     private double _seconds = double.NaN;
     private double _estimate = double.NaN;
@@ -96,8 +103,25 @@ public sealed class BandwidthEstimator(CompressionOptions options)
             return false;
         }
 
-        Ewma.Update(ref _rate, bytesPerSecond, options.Smoothing);
+        lock (_lock)
+        {
+            _rates[_rateNext] = bytesPerSecond;
+            _rateNext = (_rateNext + 1) % RecentRates;
+            _rateCount = Math.Min(_rateCount + 1, RecentRates);
+            Volatile.Write(ref _rate, Median(_rates.AsSpan(0, _rateCount)));
+        }
+
         Interlocked.Increment(ref _samples);
         return true;
+    }
+
+    // The middle value of a few (the mean of the middle two for an even count); sorts a copy on the stack.
+    private static double Median(ReadOnlySpan<double> values)
+    {
+        Span<double> sorted = stackalloc double[values.Length];
+        values.CopyTo(sorted);
+        sorted.Sort();
+        var middle = sorted.Length / 2;
+        return sorted.Length % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
     }
 }

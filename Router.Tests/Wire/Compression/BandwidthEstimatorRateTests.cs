@@ -33,9 +33,26 @@ public sealed class BandwidthEstimatorRateTests
         Assert.True(estimator.RecordRate(30_000_000, applicationLimited: true));
         Assert.Equal(20_000_000, estimator.BytesPerSecond);
 
-        // A full-rate sample may lower it.
+        // A full-rate sample may lower it: the median of 10, 30 and 4 MB/s.
         Assert.True(estimator.RecordRate(4_000_000, applicationLimited: false));
-        Assert.Equal(12_000_000, estimator.BytesPerSecond);
+        Assert.Equal(10_000_000, estimator.BytesPerSecond);
+    }
+
+    [Fact]
+    public void ALinkThatSlowsDown_ShowsWithinThreeSamples_AndOneOddSampleMovesNothing()
+    {
+        var estimator = new BandwidthEstimator(Options);
+        for (var i = 0; i < 10; i++)
+        {
+            estimator.RecordRate(1_000_000_000, applicationLimited: false);
+        }
+
+        estimator.RecordRate(1_000, applicationLimited: false);
+        Assert.Equal(1_000_000_000, estimator.BytesPerSecond);
+
+        estimator.RecordRate(187_500, applicationLimited: false);
+        estimator.RecordRate(187_500, applicationLimited: false);
+        Assert.Equal(187_500, estimator.BytesPerSecond);
     }
 
     [Theory]
