@@ -37,6 +37,12 @@ internal sealed class ListenerSet
     /// <summary>Listeners of the start config that are not served (netTcp).</summary>
     public IReadOnlyList<ListenerConfig> NotStarted => _plan.NotStarted;
 
+    /// <summary>
+    /// Whether listeners that learn their clients' bandwidth read it from TCP_INFO where they can (the default where
+    /// the platform has it); false times request arrivals instead (tests of that path). Set before the host is built.
+    /// </summary>
+    public bool ProbesTcp { get; set; } = Wire.Compression.TcpInfo.IsSupported;
+
     /// <summary>The address each served listener is reachable at, by listener name, with the real port; empty until started.</summary>
     public IReadOnlyDictionary<string, Uri> BoundAddresses { get; private set; } = new Dictionary<string, Uri>();
 
@@ -81,7 +87,11 @@ internal sealed class ListenerSet
                 }
                 else if (LearnsBandwidth(endpoint))
                 {
-                    listen.Use(TcpLinkProbe.Middleware());
+                    if (ProbesTcp)
+                    {
+                        listen.Use(TcpLinkProbe.Middleware());
+                    }
+
                     listen.Use(RequestArrival.Middleware(time));
                 }
             }
