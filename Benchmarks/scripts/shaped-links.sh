@@ -7,7 +7,10 @@
 # Per cell: requests/s, router CPU per message (/stats process.cpuMilliseconds), p50/p99 latency, bytes on the wire.
 # Needs root (ip netns, tc). Namespaces and links are created here and removed on exit.
 # Usage: Benchmarks/scripts/shaped-links.sh [seconds per cell (10; 1.5mbit cells 3x)] [rounds (1)] [links (1.5mbit,100mbit,unshaped)]
+# The link "pair" is two clients of the one listener at the same time, from two namespaces: one at 1.5 Mbit/s, one
+# unshaped (cells "pair-1.5mbit" and "pair-unshaped", PAIR_PROFILE: medium), so each must get its own choice.
 # MODES="none always" limits the compression modes run; KEEP=1 keeps the other modes' cells from the last run.
+# NETNS=name prefixes the namespaces and veth devices (default sr), so two runs on one machine do not meet.
 # ROUTER_ENV="NAME=value ..." adds environment for the router (a runtime knob to compare).
 # Writes artifacts/shaped/shaped.json and shaped-*.svg.
 set -euo pipefail
@@ -25,25 +28,31 @@ fi
 echo "# $0 $*"; echo "# $(date -u +%FT%TZ) on $(nproc) cores, $(free -g | awk '/Mem:/ {print $2}') GiB, $(uname -r)"
 build_release "$out"
 
-client_ns=sr-client; router_ns=sr-router
-client_ip=10.77.0.1; router_ip=10.77.0.2
+prefix="${NETNS:-sr}"
+client_ns=$prefix-client; client2_ns=$prefix-client2; router_ns=$prefix-router
+client_ip=10.77.0.1; router_ip=10.77.0.2; client2_ip=10.78.0.1; router2_ip=10.78.0.2
 cleanup() {
   stop_started
-  ip netns del "$client_ns" 2>/dev/null || true
-  ip netns del "$router_ns" 2>/dev/null || true
+  for ns in "$client_ns" "$client2_ns" "$router_ns"; do ip netns del "$ns" 2>/dev/null || true; done
 }
 trap cleanup EXIT
 cleanup
-ip netns add "$client_ns"; ip netns add "$router_ns"
-ip link add sr-c type veth peer name sr-r
-ip link set sr-c netns "$client_ns"; ip link set sr-r netns "$router_ns"
-ip -n "$client_ns" addr add "$client_ip/24" dev sr-c; ip -n "$router_ns" addr add "$router_ip/24" dev sr-r
-for ns in "$client_ns" "$router_ns"; do ip -n "$ns" link set lo up; done
-ip -n "$client_ns" link set sr-c up; ip -n "$router_ns" link set sr-r up
+ip netns add "$client_ns"; ip netns add "$client2_ns"; ip netns add "$router_ns"
+# Client 1 on 10.77.0.0/24 (the router's address), client 2 on 10.78.0.0/24, routed to that same address.
+ip link add "$prefix-c" type veth peer name "$prefix-r"; ip link add "$prefix-c2" type veth peer name "$prefix-r2"
+ip link set "$prefix-c" netns "$client_ns"; ip link set "$prefix-r" netns "$router_ns"
+ip link set "$prefix-c2" netns "$client2_ns"; ip link set "$prefix-r2" netns "$router_ns"
+ip -n "$client_ns" addr add "$client_ip/24" dev "$prefix-c"; ip -n "$router_ns" addr add "$router_ip/24" dev "$prefix-r"
+ip -n "$client2_ns" addr add "$client2_ip/24" dev "$prefix-c2"; ip -n "$router_ns" addr add "$router2_ip/24" dev "$prefix-r2"
+for ns in "$client_ns" "$client2_ns" "$router_ns"; do ip -n "$ns" link set lo up; done
+ip -n "$client_ns" link set "$prefix-c" up; ip -n "$router_ns" link set "$prefix-r" up
+ip -n "$client2_ns" link set "$prefix-c2" up; ip -n "$router_ns" link set "$prefix-r2" up
+ip -n "$client2_ns" route add 10.77.0.0/24 via "$router2_ip"
 
-shape() { # rate or "unshaped": both directions of the client<->router link
-  local dev ns
-  for pair in "$client_ns:sr-c" "$router_ns:sr-r"; do
+shape() { # rate or "unshaped", [2: client 2's link]: both directions of a client<->router link
+  local dev ns pairs="$client_ns:$prefix-c $router_ns:$prefix-r"
+  [[ "${2:-}" == 2 ]] && pairs="$client2_ns:$prefix-c2 $router_ns:$prefix-r2"
+  for pair in $pairs; do
     ns="${pair%%:*}"; dev="${pair##*:}"
     tc -n "$ns" qdisc del dev "$dev" root 2>/dev/null || true
     if [[ "$1" != unshaped ]]; then
@@ -86,17 +95,26 @@ start_router() { # mode
 }
 
 # A slow link carries about one 150 KB message a second: it gets three times the run length, so each cell sees enough.
-cell_seconds() { if [[ "$1" == 1.5mbit ]]; then echo $((seconds * 3)); else echo "$seconds"; fi; }
-cell_warmup() { if [[ "$1" == 1.5mbit ]]; then echo 4; else echo 20; fi; }
+cell_seconds() { if [[ "$1" == *1.5mbit || "$1" == pair-* ]]; then echo $((seconds * 3)); else echo "$seconds"; fi; }
+cell_warmup() { if [[ "$1" == *1.5mbit || "$1" == pair-* ]]; then echo 4; else echo 20; fi; }
 
-run() { # round link mode profile
+run() { # round link mode profile [client namespace]
   local json="$out/cell-$1-$2-$3-$4.json" compression=()
   [[ "$3" != none ]] && compression=(--compression "$3")
-  ip netns exec "$client_ns" dotnet "$(bin LoadClient)" --url "http://$router_ip:8080/router/soap12" --binding soap12Http \
+  ip netns exec "${5:-$client_ns}" dotnet "$(bin LoadClient)" --url "http://$router_ip:8080/router/soap12" --binding soap12Http \
     --operation echo --size-distribution seed --profile "$4" "${compression[@]}" --concurrency 8 --warmup "$(cell_warmup "$2")" \
     --duration "$(cell_seconds "$2")" --timeout 120 --quiet --admin-url "http://$router_ip:9901" --allow-remote --json "$json" > /dev/null || true
   echo "$1 $2 $3 $4 $json" >> "$out/cells.txt"
-  python3 -c "import json,sys; d=json.load(open(sys.argv[1])); r=d.get('router') or {}; print(f'{sys.argv[2]:<9} {sys.argv[3]:<8} {sys.argv[4]:<8} {d[\"requestsPerSecond\"]:>8.2f} req/s  ok {d[\"ok\"]}/{d[\"requests\"]}  p50 {d[\"latencyMs\"][\"p50\"]:.0f} ms  router CPU {r.get(\"cpuMs\")}')" "$json" "$2" "$3" "$4"
+  python3 -c "import json,sys; d=json.load(open(sys.argv[1])); r=d.get('router') or {}; print(f'{sys.argv[2]:<9} {sys.argv[3]:<8} {sys.argv[4]:<8} {d[\"requestsPerSecond\"]:>8.2f} req/s  ok {d[\"ok\"]}/{d[\"requests\"]}  p50 {d[\"latencyMs\"][\"p50\"]:.0f} ms  router CPU {r.get(\"cpuMs\")}  replies {(d.get(\"compression\") or {}).get(\"repliesByCodec\")}')" "$json" "$2" "$3" "$4"
+}
+
+run_pair() { # round mode: client 1 at 1.5 Mbit/s and client 2 unshaped, at the same time, on the one listener
+  local profile="${PAIR_PROFILE:-medium}"
+  shape 1.5mbit; shape unshaped 2
+  run "$1" pair-1.5mbit "$2" "$profile" & local slow=$!
+  run "$1" pair-unshaped "$2" "$profile" "$client2_ns"
+  wait "$slow"
+  ip netns exec "$client_ns" curl -fsS "http://$router_ip:9901/stats" > "$out/stats-pair-$1-$2.json" || true
 }
 
 IFS=, read -r -a link_list <<< "$links"
@@ -105,12 +123,13 @@ for round in $(seq 1 "$rounds"); do
   for mode in ${MODES:-none always adaptive}; do
     start_router "$mode"
     for link in "${link_list[@]}"; do
+      if [[ "$link" == pair ]]; then run_pair "$round" "$mode"; continue; fi
       shape "$link"
       for profile in simple medium complex; do run "$round" "$link" "$mode" "$profile"; done
     done
   done
 done
-shape unshaped
+shape unshaped; shape unshaped 2
 
 python3 - "$out" "$0 $*" <<'PY'
 import json, os, statistics, sys, time

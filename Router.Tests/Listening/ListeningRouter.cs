@@ -79,8 +79,8 @@ internal sealed class ListeningRouter : IAsyncDisposable
     public static RouterConfig CatchAll(ClusterConfig cluster, LimitsConfig? limits = null) =>
         Config([TestConfigs.Route("all", "c", TestConfigs.MatchAll())], new() { ["c"] = cluster }, limits);
 
-    /// <summary>Starts the router on <paramref name="config"/>.</summary>
-    public static async Task<ListeningRouter> StartAsync(RouterConfig config)
+    /// <summary>Starts the router on <paramref name="config"/>; <paramref name="probesTcp"/> false: listeners time request arrivals instead of reading TCP_INFO.</summary>
+    public static async Task<ListeningRouter> StartAsync(RouterConfig config, bool probesTcp = true)
     {
         var directory = new TempDirectory();
         var file = directory.File("router.json");
@@ -91,7 +91,7 @@ internal sealed class ListeningRouter : IAsyncDisposable
         filter.Rules.Add(new LoggerFilterRule(providerName: null, categoryName: "Microsoft", LogLevel.Warning, filter: null));
         var loggerFactory = new LoggerFactory([new SharedLoggerProvider(log)], filter);
         var provider = new RouterConfigProvider(file, loggerFactory.CreateLogger<RouterConfigProvider>(), TimeProvider.System, TimeSpan.FromMilliseconds(50));
-        var host = new RouterHost(provider, loggerFactory, TimeProvider.System, new Random(3));
+        var host = new RouterHost(provider, loggerFactory, TimeProvider.System, new Random(3), probesTcp: probesTcp);
         await host.StartAsync();
         return new ListeningRouter(directory, provider, loggerFactory, host, log);
     }

@@ -103,7 +103,7 @@ internal sealed class AdminEndpoint
 
     private Task WriteStatsAsync(HttpContext context) =>
         context.Response.WriteAsJsonAsync(
-            _statistics.Snapshot() with { Health = _health.GetDestinations(), Compression = _compression?.Snapshot(), FileDescriptors = _descriptors?.Snapshot(), Buffers = _buffers?.Snapshot(_containerMemory), NetTcpSessions = _netTcp?.Sessions() },
+            _statistics.Snapshot() with { Health = _health.GetDestinations(), Compression = _compression?.Snapshot(), FileDescriptors = _descriptors?.Snapshot(), Buffers = _buffers?.Snapshot(_containerMemory), NetTcpSessions = _netTcp?.Sessions(), LinkEstimates = _compression?.PeersSnapshot() },
             TelemetryJsonContext.Default.StatisticsSnapshot,
             contentType: null,
             context.RequestAborted);

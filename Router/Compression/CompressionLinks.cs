@@ -1,4 +1,6 @@
 using System.Collections.Concurrent;
+using System.Net;
+using System.Security.Cryptography.X509Certificates;
 using System.Text.Json;
 using SoapRouter.Configuration;
 using SoapRouter.Wire.Compression;
@@ -9,7 +11,8 @@ namespace SoapRouter.Compression;
 /// One <see cref="CompressionLink"/> per hop: each listener's clients and each destination. A link keeps what it
 /// learned (ratios per action, bandwidth) across reloads while its options stay the same; changed options start a
 /// fresh one. Links without a compression section still decode compressed input (under the cap) and count it.
-/// Codec speeds are the machine's, so every link shares one <see cref="CodecPerformance"/> and one CPU sampler.
+/// Codec speeds are the machine's, so every link shares one <see cref="CodecPerformance"/> and one CPU sampler. A
+/// listener's clients each have their own bandwidth estimate too (<see cref="Peers"/>, <see cref="Client"/>).
 /// </summary>
 internal sealed class CompressionLinks
 {
@@ -32,10 +35,25 @@ internal sealed class CompressionLinks
         _cpu = cpu;
         _machineCpu = new(() => MachineCpuSampler.For(CpuSource.Machine, time));
         _processCpu = new(() => new ProcessCpuSampler(time));
+        Peers = new PeerLinkEstimates(time);
     }
+
+    /// <summary>The per-client link estimates of the listeners (compression.linkEstimates).</summary>
+    public PeerLinkEstimates Peers { get; }
 
     /// <summary>The link of listener <paramref name="name"/>'s clients.</summary>
     public CompressionLink Listener(string name) => Get(ListenerKey(name));
+
+    /// <summary>
+    /// <paramref name="link"/> (a listener's) as the client at <paramref name="address"/> with <paramref name="certificate"/>
+    /// (may be null) sees it: with the client's own estimate where the link learns its bandwidth (adaptive, none configured).
+    /// </summary>
+    public ClientLink Client(CompressionLink link, IPAddress? address, X509Certificate2? certificate)
+    {
+        ArgumentNullException.ThrowIfNull(link);
+        var learns = link.Options is { Enabled: true, Mode: LinkCompressionMode.Adaptive, BandwidthBytesPerSecond: null };
+        return new ClientLink(link, learns ? Peers.Get(link, PeerKey.Of(address, certificate)) : null, Peers, _time);
+    }
 
     /// <summary>The link to destination <paramref name="name"/>.</summary>
     public CompressionLink Destination(string name) => Get(DestinationKey(name));
@@ -73,6 +91,23 @@ internal sealed class CompressionLinks
                 _links.TryRemove(key, out _);
             }
         }
+
+        // Clients' estimates belong to the link they were measured on: a rebuilt or removed link's go with it.
+        var current = new HashSet<CompressionLink>(_links.Values.Select(static entry => entry.Link));
+        Peers.Forget(link => !current.Contains(link));
+        Peers.Configure(config.Compression.LinkEstimates);
+    }
+
+    /// <summary>The per-client estimates, each named by its link's key.</summary>
+    public LinkEstimatesSnapshot PeersSnapshot()
+    {
+        var names = new Dictionary<CompressionLink, string>();
+        foreach (var (key, entry) in _links)
+        {
+            names[entry.Link] = key;
+        }
+
+        return Peers.Snapshot(link => names.GetValueOrDefault(link));
     }
 
     /// <summary>Each link that compresses or has decoded anything, by "listener:name" or "destination:name".</summary>

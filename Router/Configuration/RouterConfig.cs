@@ -24,6 +24,9 @@ public sealed record RouterConfig
     /// <summary>Graceful stop: how long messages in flight get to finish.</summary>
     public ShutdownConfig Shutdown { get; init; } = new();
 
+    /// <summary>Router-wide compression settings (the per-client link estimates).</summary>
+    public CompressionConfig Compression { get; init; } = new();
+
     /// <summary>Process-wide TLS settings (certificate expiry warnings).</summary>
     public TlsConfig Tls { get; init; } = new();
 }

@@ -21,6 +21,7 @@ public static class RouterConfigValidator
         LimitsRules.Check(config.Limits, context);
         AdminRules.Check(config.Admin, config.Listeners, context);
         ShutdownRules.Check(config.Shutdown, context);
+        CompressionRules.Check(config.Compression, context);
 
         TelemetryRules.Check(config.Telemetry, context);
         TlsRules.Check(config, context);

@@ -43,8 +43,10 @@ internal sealed class RouterHost : IAsyncDisposable
     /// <summary>
     /// Builds the router's host from the provider's current config. Throws <see cref="ArgumentException"/> for a
     /// listener or admin address this build cannot serve (https, a host name instead of an address).
+    /// <paramref name="probesTcp"/> false: listeners time request arrivals instead of reading TCP_INFO (tests of that path).
     /// </summary>
-    public RouterHost(RouterConfigProvider provider, ILoggerFactory loggerFactory, TimeProvider timeProvider, Random? random = null, TimeSpan? busyWait = null)
+    public RouterHost(
+        RouterConfigProvider provider, ILoggerFactory loggerFactory, TimeProvider timeProvider, Random? random = null, TimeSpan? busyWait = null, bool probesTcp = true)
     {
         ArgumentNullException.ThrowIfNull(provider);
         ArgumentNullException.ThrowIfNull(loggerFactory);
@@ -52,6 +54,7 @@ internal sealed class RouterHost : IAsyncDisposable
         _timeProvider = timeProvider;
         var config = provider.Current;
         Listeners = new ListenerSet(ListenerPlan.Build(config.Listeners), config);
+        Listeners.ProbesTcp &= probesTcp;
         _startAdminAddress = config.Admin.Address;
         _startTelemetry = config.Telemetry;
         _adminEndPoint = AdminEndpointAddress.TryParse(config.Admin.Address, out var endPoint, out var error)

@@ -131,6 +131,7 @@ internal sealed class HttpSoapHandler : IDisposable
     private async Task HandlePostAsync(HttpContext context, SoapListener listener, System.Diagnostics.Activity? activity)
     {
         var link = _compression.Listener(listener.Name);
+        var client = _compression.Client(link, context.Connection.RemoteIpAddress, context.Connection.ClientCertificate);
         var headers = context.Request.Headers;
         var compression = InboundCompression.From(
             context.Request.ContentType, headers[CompressionHeaders.ContentEncoding], headers[CompressionHeaders.OriginalLength], link.Registry);
@@ -172,7 +173,7 @@ internal sealed class HttpSoapHandler : IDisposable
         }
 
         // The whole body first, then a slot: a client that sends slowly holds a buffer for a bounded time, never a slot.
-        if (await ReadBodyAsync(context, listener, state, link).ConfigureAwait(false) is not { } body)
+        if (await ReadBodyAsync(context, listener, state, client).ConfigureAwait(false) is not { } body)
         {
             return;
         }
@@ -211,7 +212,7 @@ internal sealed class HttpSoapHandler : IDisposable
 
             try
             {
-                await ProcessAsync(context, listener, contentType, state, body, link, activity).ConfigureAwait(false);
+                await ProcessAsync(context, listener, contentType, state, body, client, activity).ConfigureAwait(false);
             }
             finally
             {
@@ -266,7 +267,7 @@ internal sealed class HttpSoapHandler : IDisposable
         return new PooledBody(decoded.Buffer, decoded.Length, TooLarge: false);
     }
 
-    private async Task<PooledBody?> ReadBodyAsync(HttpContext context, SoapListener listener, PipelineState state, CompressionLink link)
+    private async Task<PooledBody?> ReadBodyAsync(HttpContext context, SoapListener listener, PipelineState state, ClientLink client)
     {
         var maxSize = state.MaxMessageSize;
         if (context.Features.Get<IHttpMaxRequestBodySizeFeature>() is { IsReadOnly: false } sizeLimit)
@@ -289,18 +290,7 @@ internal sealed class HttpSoapHandler : IDisposable
         {
             body = await PooledBodyReader.ReadAsync(context.Request.Body, declared, maxSize, _pool, deadline.Token).ConfigureAwait(false);
 
-            // How fast the client's bytes arrive is the best measure of its link the router has (a reply's write
-            // completes as soon as the socket buffer takes it). Timed from the request's first byte where the
-            // connection is watched (Kestrel may have taken in most of the body before this handler ran); else from
-            // the first read, and the link keeps only samples long enough to mean something.
-            if (context.Features.Get<RequestArrival>()?.TakeFirstByte() is > 0 and var firstByte)
-            {
-                link.RecordArrival(body.Length, _time.GetElapsedTime(firstByte));
-            }
-            else
-            {
-                link.RecordSend(body.Length, _time.GetElapsedTime(started));
-            }
+            ClientLinkSampling.AfterBody(context, client, body.Length, started, _time);
         }
         catch (BadHttpRequestException exception) when (exception.StatusCode == StatusCodes.Status413PayloadTooLarge)
         {
@@ -327,8 +317,9 @@ internal sealed class HttpSoapHandler : IDisposable
     }
 
     private async Task ProcessAsync(
-        HttpContext context, SoapListener listener, string contentType, PipelineState state, PooledBody body, CompressionLink link, System.Diagnostics.Activity? activity)
+        HttpContext context, SoapListener listener, string contentType, PipelineState state, PooledBody body, ClientLink client, System.Diagnostics.Activity? activity)
     {
+        var link = client.Link;
         var headers = context.Request.Headers;
         var inbound = new InboundMessage
         {
@@ -352,7 +343,12 @@ internal sealed class HttpSoapHandler : IDisposable
             var accepts = link.Options.Enabled && headers.TryGetValue(CompressionHeaders.AcceptEncoding, out var acceptEncoding)
                 ? CompressionHeaders.ParseAcceptEncoding(acceptEncoding.ToString(), link.Registry)
                 : CodecSet.Empty;
-            await ListenerResponses.WriteAsync(context, answer.Encoded!, link, accepts, inbound.Action).ConfigureAwait(false);
+            if (!accepts.Without(CodecId.None).IsEmpty)
+            {
+                ClientLinkSampling.BeforeReply(context, client);
+            }
+
+            await ListenerResponses.WriteAsync(context, answer.Encoded!, link, accepts, inbound.Action, client.PeerBytesPerSecond).ConfigureAwait(false);
         }
     }
 

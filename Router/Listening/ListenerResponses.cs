@@ -38,9 +38,10 @@ internal static class ListenerResponses
     /// <summary>
     /// Writes an answer compressed by <paramref name="link"/>'s policy in a codec of <paramref name="accepts"/> (the
     /// client's Accept-Encoding), marked with Content-Encoding and X-Soap-Original-Length (a stock WCF client reads
-    /// gzip and deflate this way); plain when the policy says no or the client accepts nothing.
+    /// gzip and deflate this way); plain when the policy says no or the client accepts nothing. The policy plans with
+    /// <paramref name="peerBytesPerSecond"/>, this client's own bandwidth, when known.
     /// </summary>
-    public static async Task WriteAsync(HttpContext context, RawSoapReply reply, CompressionLink link, CodecSet accepts, string? action)
+    public static async Task WriteAsync(HttpContext context, RawSoapReply reply, CompressionLink link, CodecSet accepts, string? action, double? peerBytesPerSecond = null)
     {
         if (link.Options.Enabled && link.Options.Mode != LinkCompressionMode.None)
         {
@@ -55,7 +56,7 @@ internal static class ListenerResponses
         }
 
         using var compressed = new PooledBufferWriter(reply.Length);
-        if (!link.TryCompress(reply.Body.Span, action, accepts, compressed, out var outcome))
+        if (!link.TryCompress(reply.Body.Span, action, accepts, compressed, out var outcome, peerBytesPerSecond))
         {
             await WriteAsync(context, reply).ConfigureAwait(false);
             return;

@@ -37,6 +37,12 @@ internal sealed class ListenerSet
     /// <summary>Listeners of the start config that are not served (netTcp).</summary>
     public IReadOnlyList<ListenerConfig> NotStarted => _plan.NotStarted;
 
+    /// <summary>
+    /// Whether listeners that learn their clients' bandwidth read it from TCP_INFO where they can (the default where
+    /// the platform has it); false times request arrivals instead (tests of that path). Set before the host is built.
+    /// </summary>
+    public bool ProbesTcp { get; set; } = Wire.Compression.TcpInfo.IsSupported;
+
     /// <summary>The address each served listener is reachable at, by listener name, with the real port; empty until started.</summary>
     public IReadOnlyDictionary<string, Uri> BoundAddresses { get; private set; } = new Dictionary<string, Uri>();
 
@@ -47,8 +53,9 @@ internal sealed class ListenerSet
     /// </summary>
     /// <remarks>
     /// HTTP endpoints with a listener whose compression learns its clients' bandwidth also get
-    /// <see cref="RequestArrival"/>'s middleware, on <paramref name="time"/>'s clock (a listener given compression
-    /// by a later reload times bodies from its handler's first read instead).
+    /// <see cref="TcpLinkProbe"/>'s middleware and, for connections without it, <see cref="RequestArrival"/>'s, on
+    /// <paramref name="time"/>'s clock (a listener given compression by a later reload times bodies from its
+    /// handler's first read instead).
     /// </remarks>
     public void Configure(
         KestrelServerOptions options, ListenerConnections connections, Func<ConnectionContext, ListenerEndpoint, Task> netTcpConnection, TimeProvider time)
@@ -80,6 +87,11 @@ internal sealed class ListenerSet
                 }
                 else if (LearnsBandwidth(endpoint))
                 {
+                    if (ProbesTcp)
+                    {
+                        listen.Use(TcpLinkProbe.Middleware());
+                    }
+
                     listen.Use(RequestArrival.Middleware(time));
                 }
             }

@@ -19,6 +19,7 @@ namespace SoapRouter.Telemetry;
 /// <param name="FileDescriptors">The process's file descriptors and the listeners' reserve (filled in by the admin endpoint).</param>
 /// <param name="Buffers">The request-body budget, limits.maxBufferedBytes (filled in by the admin endpoint).</param>
 /// <param name="NetTcpSessions">Sessions open to each net.tcp destination, pooled and with affinity (filled in by the admin endpoint).</param>
+/// <param name="LinkEstimates">The adaptive listeners' per-client link estimates (filled in by the admin endpoint).</param>
 internal sealed record StatisticsSnapshot(
     long Messages,
     long OneWay,
@@ -41,4 +42,6 @@ internal sealed record StatisticsSnapshot(
     [property: System.Text.Json.Serialization.JsonIgnore(Condition = System.Text.Json.Serialization.JsonIgnoreCondition.WhenWritingNull)]
     Listening.BufferBudgetSnapshot? Buffers = null,
     [property: System.Text.Json.Serialization.JsonIgnore(Condition = System.Text.Json.Serialization.JsonIgnoreCondition.WhenWritingNull)]
-    IReadOnlyDictionary<string, Forwarding.NetTcp.NetTcpSessionCounts>? NetTcpSessions = null);
+    IReadOnlyDictionary<string, Forwarding.NetTcp.NetTcpSessionCounts>? NetTcpSessions = null,
+    [property: System.Text.Json.Serialization.JsonIgnore(Condition = System.Text.Json.Serialization.JsonIgnoreCondition.WhenWritingNull)]
+    Compression.LinkEstimatesSnapshot? LinkEstimates = null);

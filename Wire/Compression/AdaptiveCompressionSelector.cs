@@ -82,7 +82,8 @@ public sealed class AdaptiveCompressionSelector : ICompressionSelector
         // A probe asks whether the content changed, so it plans with the codecs' usual ratio, not the cell's bad one.
         var probe = verdict == RatioVerdict.Probe;
         var (cellRatio, cellSlot) = probe ? (double.NaN, -1) : cell.Expected();
-        var choice = ChooseByPay(request.PeerAccepts, length, cap, cellRatio, cellSlot, probe);
+        var bandwidth = PlanningBandwidth(request);
+        var choice = ChooseByPay(request.PeerAccepts, length, bandwidth, cap, cellRatio, cellSlot, probe);
         if (choice.Reason != CompressionSkipReason.WouldNotPay || double.IsNaN(cellRatio))
         {
             return choice;
@@ -92,7 +93,7 @@ public sealed class AdaptiveCompressionSelector : ICompressionSelector
         // or a change in its content would go unnoticed. Worse than the limit, the skip is a poor ratio.
         if (cell.DueForProbe(now, _options, _time.TimestampFrequency))
         {
-            return ChooseByPay(request.PeerAccepts, length, cap, double.NaN, -1, probe: true);
+            return ChooseByPay(request.PeerAccepts, length, bandwidth, cap, double.NaN, -1, probe: true);
         }
 
         return cellRatio > _options.RatioLimit ? CompressionChoice.Skip(CompressionSkipReason.PoorRatio) : choice;
@@ -116,6 +117,9 @@ public sealed class AdaptiveCompressionSelector : ICompressionSelector
     public void OnTransferTimed(long bytes, TimeSpan elapsed) => _bandwidth.RecordTimed(bytes, elapsed);
 
     /// <inheritdoc />
+    public void OnRateMeasured(double bytesPerSecond, bool applicationLimited) => _bandwidth.RecordRate(bytesPerSecond, applicationLimited);
+
+    /// <inheritdoc />
     public void OnDecompressed(CodecId codec, int compressedLength, int originalLength, TimeSpan elapsed) =>
         Performance.RecordDecompression(codec, originalLength, elapsed);
 
@@ -128,9 +132,12 @@ public sealed class AdaptiveCompressionSelector : ICompressionSelector
         _cpu.Peek(),
         _ratios.Snapshot());
 
-    private CompressionChoice ChooseByPay(CodecSet accepts, int length, CpuLevelCap cap, double cellRatio, int cellSlot, bool probe)
+    // A configured bandwidth is the operator's word for every peer; else this peer's own estimate, else the link's.
+    private double PlanningBandwidth(in CompressionRequest request) =>
+        _options.BandwidthBytesPerSecond ?? request.PeerBytesPerSecond ?? _bandwidth.BytesPerSecond;
+
+    private CompressionChoice ChooseByPay(CodecSet accepts, int length, double bandwidth, CpuLevelCap cap, double cellRatio, int cellSlot, bool probe)
     {
-        var bandwidth = _bandwidth.BytesPerSecond;
         ICompressionCodec? best = null;
         var bestLevel = CodecLevel.Fast;
         var bestGain = 0.0;

@@ -56,10 +56,13 @@ public sealed class CompressionLink
     /// <summary>The <c>Accept-Encoding</c> value to put on requests sent over this link (built once).</summary>
     public string AcceptEncodingHeader { get; }
 
-    /// <summary>What the policy chooses for a message of <paramref name="length"/> bytes with <paramref name="action"/>; counts a skip.</summary>
-    public CompressionChoice Choose(string? action, int length, CodecSet peerAccepts)
+    /// <summary>
+    /// What the policy chooses for a message of <paramref name="length"/> bytes with <paramref name="action"/>, planning
+    /// with <paramref name="peerBytesPerSecond"/> when the caller knows this peer's bandwidth; counts a skip.
+    /// </summary>
+    public CompressionChoice Choose(string? action, int length, CodecSet peerAccepts, double? peerBytesPerSecond = null)
     {
-        var choice = Selector.Choose(new CompressionRequest(action, length, peerAccepts));
+        var choice = Selector.Choose(new CompressionRequest(action, length, peerAccepts, peerBytesPerSecond));
         if (!choice.ShouldCompress)
         {
             Statistics.Skipped(choice.Reason);
@@ -72,11 +75,13 @@ public sealed class CompressionLink
     /// Chooses, and compresses <paramref name="message"/> into <paramref name="output"/> (appending) when the policy
     /// says so. True: send <paramref name="output"/>'s new bytes with the outcome's codec and original length. False:
     /// send the message plain (<paramref name="output"/> is left as it was; the outcome says why).
+    /// <paramref name="peerBytesPerSecond"/>: this peer's own bandwidth, when known (see <see cref="Choose"/>).
     /// </summary>
-    public bool TryCompress(ReadOnlySpan<byte> message, string? action, CodecSet peerAccepts, PooledBufferWriter output, out CompressionOutcome outcome)
+    public bool TryCompress(
+        ReadOnlySpan<byte> message, string? action, CodecSet peerAccepts, PooledBufferWriter output, out CompressionOutcome outcome, double? peerBytesPerSecond = null)
     {
         ArgumentNullException.ThrowIfNull(output);
-        var choice = Choose(action, message.Length, peerAccepts);
+        var choice = Choose(action, message.Length, peerAccepts, peerBytesPerSecond);
         if (!choice.ShouldCompress)
         {
             outcome = new CompressionOutcome(null, choice.Level, message.Length, message.Length, choice.Reason);
@@ -116,6 +121,9 @@ public sealed class CompressionLink
 
     /// <summary>Teaches the bandwidth estimate: <paramref name="bytes"/> arrived in <paramref name="elapsed"/>, timed from their first byte on the wire.</summary>
     public void RecordArrival(long bytes, TimeSpan elapsed) => Selector.OnTransferTimed(bytes, elapsed);
+
+    /// <summary>Teaches the bandwidth estimate the kernel's delivery rate of a send on this link (TCP_INFO).</summary>
+    public void RecordRate(double bytesPerSecond, bool applicationLimited) => Selector.OnRateMeasured(bytesPerSecond, applicationLimited);
 
     /// <summary>
     /// Decodes a body marked with <paramref name="codec"/> and (if known) its <paramref name="originalLength"/> into

@@ -22,6 +22,14 @@ public interface ICompressionSelector
     /// </summary>
     void OnTransferTimed(long bytes, TimeSpan elapsed) => OnSent(bytes, elapsed);
 
+    /// <summary>
+    /// Learns from the kernel's delivery rate of this link's sends (TCP_INFO); <paramref name="applicationLimited"/>: the
+    /// sender had too little to send, so the rate is a floor. By default ignored.
+    /// </summary>
+    void OnRateMeasured(double bytesPerSecond, bool applicationLimited)
+    {
+    }
+
     /// <summary>Learns from a decompression on this link.</summary>
     void OnDecompressed(CodecId codec, int compressedLength, int originalLength, TimeSpan elapsed);
 

@@ -7,7 +7,8 @@ namespace SoapRouter.Tests.Listening.Connections;
 /// <summary>
 /// A listener that learns its clients' bandwidth times each request body from the request's first byte on the
 /// connection (RequestArrival's middleware), so a body that arrives at once on a fast link teaches a fast link, and a
-/// body that trickles teaches its own time, not the idle gap before it on a kept-alive connection.
+/// body that trickles teaches its own time, not the idle gap before it on a kept-alive connection. (Where TCP_INFO can
+/// be read the listener learns from it instead; these routers are told not to.)
 /// </summary>
 public sealed class RequestArrivalTests
 {
@@ -20,7 +21,7 @@ public sealed class RequestArrivalTests
         await using var router = await ListeningRouter.StartAsync(config with
         {
             Listeners = [.. config.Listeners.Select(listener => listener with { Compression = options })],
-        });
+        }, probesTcp: false);
         var listener = config.Listeners[0].Name;
         var address = router.Address(listener);
         var request = StubEnvelopes.Echo(WireBindings.BasicHttp, new string('x', 64 * 1024), address);

@@ -19,13 +19,19 @@ internal sealed class RequestArrival
 
     /// <summary>
     /// The connection middleware that sets the feature and watches the input, on <paramref name="time"/>'s clock. Only
-    /// for endpoints whose listeners learn bandwidth: it adds a check to every read of the connection.
+    /// for endpoints whose listeners learn bandwidth, on connections the kernel cannot be asked about
+    /// (<see cref="TcpLinkProbe"/>, added before it): it adds a check to every read of the connection.
     /// </summary>
     public static Func<ConnectionDelegate, ConnectionDelegate> Middleware(TimeProvider time)
     {
         ArgumentNullException.ThrowIfNull(time);
         return next => connection =>
         {
+            if (connection.Features.Get<TcpLinkProbe>() is not null)
+            {
+                return next(connection);
+            }
+
             var arrival = new RequestArrival();
             connection.Features.Set(arrival);
             connection.Transport = new ArrivalWatchingTransport(connection.Transport, arrival, time);
