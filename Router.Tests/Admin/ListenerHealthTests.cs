@@ -80,4 +80,22 @@ public sealed class ListenerHealthTests
         Assert.Equal(HealthStatus.Ok, health.GetStatus(reasons));
         Assert.Empty(reasons);
     }
+
+    [Fact]
+    public void MemoryOverTheHighWatermark_IsDegraded_WithTheFiguresAsTheReason()
+    {
+        var resident = 100L << 20;
+        using var memory = new SoapRouter.Listening.MemoryPressure(
+            0.85, 0.75, () => new SoapRouter.Listening.MemoryReading(10L << 20, 150L << 20, resident, 256L << 20), () => { }, _clock, NullLogger.Instance);
+        var health = new ListenerHealth(_statistics, _clock, memory: memory);
+        Assert.Equal(HealthStatus.Ok, health.GetStatus());
+
+        resident = 230L << 20;
+        _clock.Advance(SoapRouter.Listening.MemoryPressure.SampleInterval);
+        var reasons = new List<string>();
+
+        Assert.Equal(HealthStatus.Degraded, health.GetStatus(reasons));
+        var reason = Assert.Single(reasons);
+        Assert.StartsWith("new messages held back: memory at 90% (resident 230 MB of the container's 256 MB", reason, StringComparison.Ordinal);
+    }
 }

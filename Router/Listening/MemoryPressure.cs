@@ -86,8 +86,9 @@ internal sealed class MemoryPressure : IDisposable
     {
         var last = Last;
         var resident = last.ResidentBytes is { } rss && last.ResidentLimitBytes is { } limit ? $"resident {Mb(rss)} of the container's {Mb(limit)}, " : "";
-        return $"memory at {last.Load:P0} ({resident}managed heap {Mb(last.ManagedBytes)} of {Mb(last.ManagedLimitBytes)}), "
-            + $"limits.memoryHighWatermark {High:0.##}";
+        return string.Create(
+            System.Globalization.CultureInfo.InvariantCulture,
+            $"memory at {last.Load * 100:0}% ({resident}managed heap {Mb(last.ManagedBytes)} of {Mb(last.ManagedLimitBytes)}), limits.memoryHighWatermark {High:0.##}");
     }
 
     /// <inheritdoc />
