@@ -102,7 +102,7 @@ public sealed class MemoryPressureTests
         Assert.Equal(1, refusing.RefusedForMemory);
         Assert.NotNull(admitted);
         Assert.Equal(10, waiting.InUse);
-        var snapshot = waiting.Snapshot(256 * Mb);
+        var snapshot = waiting.Snapshot();
         Assert.NotNull(snapshot.Memory);
         Assert.False(snapshot.Memory.High);
         Assert.Equal(1, snapshot.Memory.TimesHigh);

@@ -21,7 +21,6 @@ internal sealed class AdminEndpoint
     private readonly Tls.TlsCertificates? _certificates;
     private readonly Listening.Connections.DescriptorReserve? _descriptors;
     private readonly Listening.BufferBudget? _buffers;
-    private readonly long? _containerMemory = Hosting.MemoryLimit.Container();
     private readonly Forwarding.NetTcp.NetTcpDestinationClients? _netTcp;
 
     /// <summary>
@@ -103,7 +102,7 @@ internal sealed class AdminEndpoint
 
     private Task WriteStatsAsync(HttpContext context) =>
         context.Response.WriteAsJsonAsync(
-            _statistics.Snapshot() with { Health = _health.GetDestinations(), Compression = _compression?.Snapshot(), FileDescriptors = _descriptors?.Snapshot(), Buffers = _buffers?.Snapshot(_containerMemory), NetTcpSessions = _netTcp?.Sessions(), LinkEstimates = _compression?.PeersSnapshot() },
+            _statistics.Snapshot() with { Health = _health.GetDestinations(), Compression = _compression?.Snapshot(), FileDescriptors = _descriptors?.Snapshot(), Buffers = _buffers?.Snapshot(), NetTcpSessions = _netTcp?.Sessions(), LinkEstimates = _compression?.PeersSnapshot() },
             TelemetryJsonContext.Default.StatisticsSnapshot,
             contentType: null,
             context.RequestAborted);

@@ -105,9 +105,9 @@ internal sealed class BufferBudget : IDisposable
         }
     }
 
-    /// <summary>The counts now, with the container's memory limit (null outside one).</summary>
-    public BufferBudgetSnapshot Snapshot(long? containerMemory) =>
-        new(Limit, InUse, Refused, containerMemory, RefusedForMemory, _pressure is null ? null : MemoryPressureSnapshot.Of(_pressure));
+    /// <summary>The counts now, with the container's memory limit as the memory-pressure gate reads it (null outside one, or without the gate).</summary>
+    public BufferBudgetSnapshot Snapshot() =>
+        new(Limit, InUse, Refused, _pressure?.Last.ResidentLimitBytes, RefusedForMemory, _pressure is null ? null : MemoryPressureSnapshot.Of(_pressure));
 
     /// <inheritdoc />
     public void Dispose()
