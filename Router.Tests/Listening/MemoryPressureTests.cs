@@ -74,6 +74,32 @@ public sealed class MemoryPressureTests
     }
 
     [Fact]
+    public void WhileHigh_ItCollectsAgainEveryInterval_SoTheGateOpensOnceGarbageIsGone()
+    {
+        // With new messages held back nothing allocates, no collection comes by itself and the reading would not move.
+        var clock = new FakeTimeProvider();
+        var memory = new Memory { Resident = 240 * Mb };
+        using var pressure = Watch(memory, clock);
+        clock.Advance(MemoryPressure.SampleInterval);
+        Assert.True(pressure.IsHigh);
+        Assert.Equal(1, memory.Collections);
+
+        clock.Advance(MemoryPressure.CollectInterval - MemoryPressure.SampleInterval);
+        Assert.Equal(1, memory.Collections);
+        clock.Advance(MemoryPressure.SampleInterval);
+        Assert.Equal(2, memory.Collections);
+        clock.Advance(MemoryPressure.CollectInterval);
+        Assert.Equal(3, memory.Collections);
+        Assert.Equal(1, pressure.HighCount);
+
+        memory.Resident = 150 * Mb; // what the last collection gave back
+        clock.Advance(MemoryPressure.SampleInterval);
+        Assert.False(pressure.IsHigh);
+        clock.Advance(MemoryPressure.CollectInterval * 2);
+        Assert.Equal(3, memory.Collections);
+    }
+
+    [Fact]
     public void Load_IsTheLargerOfResidentAndManaged_AndManagedAloneOutsideAContainer()
     {
         Assert.Equal(0.5, new MemoryReading(75 * Mb, 150 * Mb, 64 * Mb, 256 * Mb).Load, 3);

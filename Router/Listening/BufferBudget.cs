@@ -47,10 +47,11 @@ internal sealed class BufferBudget : IDisposable
 
     /// <summary>
     /// What a message's processing holds per byte of its body: the body, its reply, and their decoded or re-encoded
-    /// copies (a 1 MB text message re-encoded to msbin1 and its 1 MB reply back held ~5 MB of managed heap at once in the
-    /// compose soak, Benchmarks/scripts/soak.sh).
+    /// copies. A 1 MB text message re-encoded to msbin1 and its 1 MB reply back held 5-6 MB of managed heap at once in
+    /// the compose soak (Benchmarks/scripts/soak.sh --profiles large: 20 of them in flight, 122 MB live after a
+    /// collection); at 4 the budget let in more than the heap could hold.
     /// </summary>
-    public const int CopiesPerMessage = 4;
+    public const int CopiesPerMessage = 6;
 
     /// <summary>The bytes a message of <paramref name="bodyBytes"/> reserves: <see cref="CopiesPerMessage"/> times its body.</summary>
     public static long MessageCost(long bodyBytes) => bodyBytes * CopiesPerMessage;

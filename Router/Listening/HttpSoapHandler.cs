@@ -66,7 +66,7 @@ internal sealed class HttpSoapHandler : IDisposable
         _gate = gate;
         _statistics = statistics;
         _logger = logger;
-        _pool = ArrayPool<byte>.Shared;
+        _pool = SoapRouter.Wire.Encoding.MessageBufferPool.Instance;
         _rateLimiter = rateLimiter;
         _deadlines = new BodyReadDeadlines(timeProvider);
         _slowClients = new IntervalCount(timeProvider, SlowClientReportInterval, (count, interval) => ListenerLog.SlowClientsDropped(logger, count, interval));

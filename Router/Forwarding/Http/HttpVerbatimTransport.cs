@@ -41,7 +41,7 @@ internal sealed class HttpVerbatimTransport
 
         // One byte of headroom below the largest array lets the reader see that a body passed the limit.
         _maxReplySize = (int)Math.Min(maxReplySize, Array.MaxLength - 1);
-        _pool = pool ?? ArrayPool<byte>.Shared;
+        _pool = pool ?? SoapRouter.Wire.Encoding.MessageBufferPool.Instance;
         _logger = logger;
         _compression = compression;
         _maxDecompressedSize = (int)Math.Min(Math.Min(maxDecompressedSize, _maxReplySize), Array.MaxLength - 1);
