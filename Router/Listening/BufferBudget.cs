@@ -5,7 +5,8 @@ namespace SoapRouter.Listening;
 /// A message reserves its body's size before the body is read (its Content-Length, or the message size limit when it
 /// has none); past the budget it waits briefly for bytes to come free, as a request waits for a concurrency slot, and is
 /// then answered 503, so a burst of large messages is refused before it is allocated rather than after the process ran
-/// out of memory. One message larger than the whole budget is let in alone.
+/// out of memory. One message larger than the whole budget is let in alone; while memory is over its high watermark
+/// messages are let in one at a time.
 /// </summary>
 internal sealed class BufferBudget : IDisposable
 {
@@ -123,15 +124,14 @@ internal sealed class BufferBudget : IDisposable
 
     private bool TryReserve(long bytes)
     {
-        if (_pressure?.IsHigh == true)
-        {
-            return false;
-        }
-
+        var pressed = _pressure?.IsHigh == true;
         lock (_gate)
         {
             // A message larger than the whole budget fits only when nothing else is held: it is never refused forever.
-            if (_inUse + bytes > Limit && _inUse > 0)
+            // Under memory pressure messages go one at a time, never none: the memory held with nothing in flight (the
+            // connections and what the runtime keeps) can sit between the watermarks, and a gate that let nothing in
+            // would wait for a fall that never comes.
+            if (_inUse > 0 && (pressed || _inUse + bytes > Limit))
             {
                 return false;
             }

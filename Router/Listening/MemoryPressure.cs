@@ -27,6 +27,7 @@ internal sealed class MemoryPressure : IDisposable
     private long _lastCollect = long.MinValue;
     private MemoryReading? _last;
     private long _highCount;
+    private long _acceptPauses;
     private bool _high;
 
     /// <summary>
@@ -66,6 +67,28 @@ internal sealed class MemoryPressure : IDisposable
 
     /// <summary>Times the load went over the high watermark.</summary>
     public long HighCount => Interlocked.Read(ref _highCount);
+
+    /// <summary>Times an accept loop stopped accepting for memory (<see cref="WaitForReliefAsync"/>).</summary>
+    public long AcceptPauses => Interlocked.Read(ref _acceptPauses);
+
+    /// <summary>
+    /// Completes once the pressure is no longer high (at once when it is not), looking again every
+    /// <see cref="SampleInterval"/>; counted in <see cref="AcceptPauses"/>. Cancelling <paramref name="cancellationToken"/>
+    /// ends the wait with <see cref="OperationCanceledException"/>.
+    /// </summary>
+    public async ValueTask WaitForReliefAsync(CancellationToken cancellationToken)
+    {
+        if (!IsHigh)
+        {
+            return;
+        }
+
+        Interlocked.Increment(ref _acceptPauses);
+        while (IsHigh)
+        {
+            await Task.Delay(SampleInterval, _time, cancellationToken).ConfigureAwait(false);
+        }
+    }
 
     /// <summary>The last reading.</summary>
     public MemoryReading Last => Volatile.Read(ref _last) ?? new MemoryReading(0, 1, null, null);
