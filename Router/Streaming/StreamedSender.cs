@@ -95,8 +95,16 @@ internal sealed class StreamedSender : IMessageSender
             Action = _received.Action,
             ClientCertificate = _clientCertificateHeader,
         };
-        var result = await _state.StreamedTransport.SendAsync(destination, _cluster.ConnectTimeout, request, content, cancellationToken).ConfigureAwait(false);
-        _sent |= content.SerializationStarted;
+        AttemptResult<StreamedReply> result;
+        try
+        {
+            result = await _state.StreamedTransport.SendAsync(destination, _cluster.ConnectTimeout, request, content, cancellationToken).ConfigureAwait(false);
+        }
+        finally
+        {
+            // Whatever happens next, a message whose bytes began to go out goes nowhere else.
+            _sent |= content.SerializationStarted;
+        }
         if (result.Reply is not { } reply)
         {
             return AttemptResult<ClientAnswer>.Failed(Classify(result.Error, content, destination));
