@@ -83,7 +83,8 @@ internal sealed class Forwarder : IDisposable
             attempts++;
             last = destination;
             lastError = error;
-            if (!FailoverPolicy.CanTryNext(error, idempotent) || attempts >= retry.MaxAttempts)
+            // A sender whose message began to go out (a streamed one) cannot send it again, whatever the error.
+            if (!FailoverPolicy.CanTryNext(error, idempotent) || !sender.CanSendAgain || attempts >= retry.MaxAttempts)
             {
                 return new ForwardResult<T>(result.Reply, error, destination, log, attempts);
             }
@@ -152,14 +153,14 @@ internal sealed class Forwarder : IDisposable
             : ClusterConfig.MaxTimeout;
 
         // One source that the timer (on the injected clock) and the client's token both cancel: a linked source
-        // whose own state tells the two apart afterwards.
-        using var attemptCts = new CancellationTokenSource(timeout, _timeProvider);
-        using var link = cancellationToken.UnsafeRegister(static state => ((CancellationTokenSource)state!).Cancel(), attemptCts);
+        // whose own state tells the two apart afterwards. A streamed sender moves it on as its bytes move.
+        using var deadline = new AttemptDeadline(timeout, _timeProvider, cancellationToken);
+        sender.BeginAttempt(deadline);
 
         var attempt = new Attempt<T>(this, cluster.Name, destination, sender, number, cancellationToken);
         return destination.Health is { } health
-            ? await health.RunAsync(static (a, token) => a.Forwarder.SendAsync(a, token), attempt, pastBreaker, attemptCts.Token).ConfigureAwait(false)
-            : await SendAsync(attempt, attemptCts.Token).ConfigureAwait(false);
+            ? await health.RunAsync(static (a, token) => a.Forwarder.SendAsync(a, token), attempt, pastBreaker, deadline.Token).ConfigureAwait(false)
+            : await SendAsync(attempt, deadline.Token).ConfigureAwait(false);
     }
 
     /// <summary>

@@ -16,4 +16,15 @@ internal interface IAttemptSender<T>
     /// the attempt's timeout; an <see cref="OperationCanceledException"/> thrown for it is classified by the caller.
     /// </summary>
     ValueTask<AttemptResult<T>> SendAsync(DestinationState destination, CancellationToken cancellationToken);
+
+    /// <summary>
+    /// False once the message cannot be sent to another destination whatever went wrong: a streamed message, some of whose
+    /// bytes went to a destination, is gone from the router. Buffered messages can always be sent again.
+    /// </summary>
+    bool CanSendAgain => true;
+
+    /// <summary>Called before each attempt with its deadline, which a sender whose transfer may outlast the timeout moves on as bytes move.</summary>
+    void BeginAttempt(AttemptDeadline deadline)
+    {
+    }
 }

@@ -57,6 +57,13 @@ internal sealed class BufferBudget : IDisposable
     /// <summary>The bytes a message of <paramref name="bodyBytes"/> reserves: <see cref="CopiesPerMessage"/> times its body.</summary>
     public static long MessageCost(long bodyBytes) => bodyBytes * CopiesPerMessage;
 
+    /// <summary>
+    /// The bytes a streamed message reserves, whatever its size: its header section and the envelope routing reads
+    /// (<paramref name="maxHeadersSize"/> each), and the copy buffers of its request and reply, with the XML readers' and
+    /// writers' own on the re-encode path (<paramref name="chunkSize"/> each).
+    /// </summary>
+    public static long StreamedCost(int maxHeadersSize, int chunkSize) => 2L * maxHeadersSize + 4L * chunkSize;
+
     /// <summary>The memory-pressure gate this budget obeys, if any.</summary>
     public MemoryPressure? Pressure => _pressure;
 
