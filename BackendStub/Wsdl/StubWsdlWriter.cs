@@ -2,6 +2,7 @@ using System.Text;
 using System.Xml;
 using Samples.Contracts;
 using SoapRouter.Wire.Bindings;
+using SoapRouter.Wire.Soap;
 
 namespace BackendStub.Wsdl;
 
@@ -254,7 +255,7 @@ internal static class StubWsdlWriter
         }
 
         writer.WriteStartElement("binding", soap);
-        writer.WriteAttributeString("transport", WsdlNamespaces.SoapHttpTransport);
+        writer.WriteAttributeString("transport", binding.IsSession ? WsdlNamespaces.SoapTcpTransport : WsdlNamespaces.SoapHttpTransport);
         writer.WriteEndElement();
         foreach (var operation in contract.Operations)
         {
