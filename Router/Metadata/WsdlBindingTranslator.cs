@@ -64,7 +64,7 @@ internal static class WsdlBindingTranslator
                 }
 
                 MoveSoapElements(port, soap, soapPrefix, target.Binding.IsSoap12);
-                TrimEndpointReference(port, target);
+                SetEndpointReference(port, target);
             }
         }
 
@@ -220,10 +220,14 @@ internal static class WsdlBindingTranslator
             (XmlElement)parent.AppendChild(parent.OwnerDocument!.CreateElement("wsp", "Policy", WsdlNamespaces.Policy))!;
     }
 
-    /// <summary>A port's endpoint reference: none without WS-Addressing (as WCF), else its address only (a net.tcp identity means nothing here).</summary>
-    private static void TrimEndpointReference(XmlElement port, WsdlTarget target)
+    /// <summary>
+    /// A port's endpoint reference as WCF publishes one: none without WS-Addressing; with it, the port's address only (a
+    /// net.tcp identity means nothing at the listener), added when the service's port had none.
+    /// </summary>
+    private static void SetEndpointReference(XmlElement port, WsdlTarget target)
     {
-        foreach (var reference in Children(port, WsdlNamespaces.Addressing10, "EndpointReference"))
+        var references = Children(port, WsdlNamespaces.Addressing10, "EndpointReference");
+        foreach (var reference in references)
         {
             if (!target.Binding.UsesAddressing)
             {
@@ -237,6 +241,25 @@ internal static class WsdlBindingTranslator
                 {
                     reference.RemoveChild(child);
                 }
+            }
+        }
+
+        if (!target.Binding.UsesAddressing || references.Count > 0)
+        {
+            return;
+        }
+
+        foreach (var address in Elements(port))
+        {
+            if (address.LocalName == "address" && IsSoapNamespace(address.NamespaceURI))
+            {
+                var document = port.OwnerDocument!;
+                var reference = document.CreateElement("wsa10", "EndpointReference", WsdlNamespaces.Addressing10);
+                var referenceAddress = document.CreateElement("wsa10", "Address", WsdlNamespaces.Addressing10);
+                referenceAddress.InnerText = address.GetAttribute("location");
+                reference.AppendChild(referenceAddress);
+                port.InsertAfter(reference, address);
+                return;
             }
         }
     }
@@ -283,7 +306,9 @@ internal static class WsdlBindingTranslator
             prefix = preferred + i.ToString(System.Globalization.CultureInfo.InvariantCulture);
         }
 
-        root.SetAttribute("xmlns:" + prefix, XmlnsNamespace, ns);
+        var declaration = root.OwnerDocument.CreateAttribute("xmlns", prefix, XmlnsNamespace);
+        declaration.Value = ns;
+        root.Attributes.Append(declaration);
         return prefix;
     }
 

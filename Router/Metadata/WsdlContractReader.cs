@@ -188,6 +188,11 @@ internal sealed class WsdlContractReader
 
     private static bool IsNcName(string value)
     {
+        if (value.Length == 0)
+        {
+            return false;
+        }
+
         try
         {
             XmlConvert.VerifyNCName(value);
