@@ -27,7 +27,7 @@ public sealed class WsdlBindingTranslatorTests
 
         Assert.DoesNotContain(wsdl.Descendants(), e => e.Name.Namespace == Soap12);
         var bindings = wsdl.Root!.Elements(Wsdl + "binding").ToList();
-        Assert.Equal(2, bindings.Count);
+        Assert.Equal(3, bindings.Count);
         Assert.All(bindings, b => Assert.Equal(WsdlNamespaces.SoapHttpTransport, (string?)b.Element(Soap11 + "binding")?.Attribute("transport")));
         Assert.All(bindings, b => Assert.Null(b.Element(Wsp + "PolicyReference")));
         Assert.Empty(wsdl.Root.Elements(Wsp + "Policy"));

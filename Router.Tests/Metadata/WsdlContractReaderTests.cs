@@ -20,7 +20,7 @@ public sealed class WsdlContractReaderTests
         var operations = reader.Operations();
 
         Assert.Empty(imports);
-        Assert.Equal(["Echo", "GetOrders", "SubmitOrder"], operations.Select(o => o.Name));
+        Assert.Equal(["Echo", "GetOrders", "SubmitOrder", "GetOrdersProto", "EchoProto"], operations.Select(o => o.Name));
         var oneWay = Assert.Single(operations, o => o.IsOneWay);
         Assert.Equal(("IOrderService", "SubmitOrder"), (oneWay.PortType, oneWay.Name));
         Assert.Equal([OrderServiceActions.SubmitOrder], oneWay.Actions);

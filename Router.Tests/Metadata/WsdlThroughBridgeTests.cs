@@ -34,7 +34,7 @@ public sealed class WsdlThroughBridgeTests
 
         Assert.DoesNotContain(wsdl.Descendants(), e => e.Name.Namespace == Soap12);
         var bindings = wsdl.Root!.Elements(Wsdl + "binding").ToList();
-        Assert.Equal(2, bindings.Count);
+        Assert.Equal(3, bindings.Count);
         Assert.All(bindings, b => Assert.Equal(WsdlNamespaces.SoapHttpTransport, (string?)b.Element(Soap11 + "binding")?.Attribute("transport")));
         Assert.Empty(wsdl.Descendants(Wsp + "PolicyReference"));
         Assert.All(
@@ -55,7 +55,7 @@ public sealed class WsdlThroughBridgeTests
 
         Assert.DoesNotContain(wsdl.Descendants(), e => e.Name.Namespace == Soap11);
         var assertions = wsdl.Root!.Elements(Wsp + "Policy").Select(p => p.Descendants(Wsp + "All").Single().Elements().Select(e => e.Name).ToList()).ToList();
-        Assert.Equal(2, assertions.Count);
+        Assert.Equal(3, assertions.Count);
         Assert.All(assertions, a => Assert.Equal(
             [XName.Get("BinaryEncoding", WsdlNamespaces.BinaryEncodingPolicy), XName.Get("UsingAddressing", WsdlNamespaces.AddressingWsdl)], a));
         Assert.All(wsdl.Root.Elements(Wsdl + "binding"), b => Assert.NotNull(b.Element(Wsp + "PolicyReference")));
