@@ -22,6 +22,8 @@ internal sealed class AdminEndpoint
     private readonly Listening.Connections.DescriptorReserve? _descriptors;
     private readonly Listening.BufferBudget? _buffers;
     private readonly Forwarding.NetTcp.NetTcpDestinationClients? _netTcp;
+    private readonly Metadata.OneWayCatalog? _oneWay;
+    private readonly Hosting.RouterRuntime? _runtime;
 
     /// <summary>
     /// Creates the endpoint; uptime counts from here. The listeners' health comes from <paramref name="statistics"/> and
@@ -36,8 +38,12 @@ internal sealed class AdminEndpoint
         Listening.Connections.DescriptorReserve? descriptors = null,
         Listening.BufferBudget? buffers = null,
         Tls.TlsCertificates? certificates = null,
-        Forwarding.NetTcp.NetTcpDestinationClients? netTcp = null)
+        Forwarding.NetTcp.NetTcpDestinationClients? netTcp = null,
+        Metadata.OneWayCatalog? oneWay = null,
+        Hosting.RouterRuntime? runtime = null)
     {
+        _oneWay = oneWay;
+        _runtime = runtime;
         _netTcp = netTcp;
         _certificates = certificates;
         _compression = compression;
@@ -102,10 +108,13 @@ internal sealed class AdminEndpoint
 
     private Task WriteStatsAsync(HttpContext context) =>
         context.Response.WriteAsJsonAsync(
-            _statistics.Snapshot() with { Health = _health.GetDestinations(), Compression = _compression?.Snapshot(), FileDescriptors = _descriptors?.Snapshot(), Buffers = _buffers?.Snapshot(), NetTcpSessions = _netTcp?.Sessions(), LinkEstimates = _compression?.PeersSnapshot() },
+            _statistics.Snapshot() with { Health = _health.GetDestinations(), Compression = _compression?.Snapshot(), FileDescriptors = _descriptors?.Snapshot(), Buffers = _buffers?.Snapshot(), NetTcpSessions = _netTcp?.Sessions(), LinkEstimates = _compression?.PeersSnapshot(), OneWayLearning = OneWayLearning() },
             TelemetryJsonContext.Default.StatisticsSnapshot,
             contentType: null,
             context.RequestAborted);
+
+    private IReadOnlyDictionary<string, Metadata.RouteOneWaySnapshot>? OneWayLearning() =>
+        _oneWay is not null && _runtime is not null ? _oneWay.Snapshot(_runtime.State) : null;
 
     private static Task NotFound(HttpContext context)
     {

@@ -125,6 +125,7 @@ internal sealed class RouterHost : IAsyncDisposable
         Metrics = services.GetRequiredService<RouterMetrics>();
         Compression = services.GetRequiredService<Compression.CompressionLinks>();
         Clients = services.GetRequiredService<HttpDestinationClients>();
+        OneWay = services.GetRequiredService<Metadata.OneWayCatalog>();
         _soap = services.GetRequiredService<HttpSoapHandler>();
         _admin = services.GetRequiredService<AdminEndpoint>();
         _states = services.GetRequiredService<PipelineStateCache>();
@@ -152,6 +153,9 @@ internal sealed class RouterHost : IAsyncDisposable
 
     /// <summary>The connection pools to the destinations.</summary>
     internal HttpDestinationClients Clients { get; }
+
+    /// <summary>The one-way actions of each route, listed or learned from its cluster's WSDL.</summary>
+    internal Metadata.OneWayCatalog OneWay { get; }
 
     /// <summary>Binds every endpoint and returns once they listen. A port in use throws <see cref="IOException"/>.</summary>
     public async Task StartAsync(CancellationToken cancellationToken = default)

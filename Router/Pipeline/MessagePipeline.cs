@@ -25,6 +25,7 @@ internal sealed class MessagePipeline
     private readonly RouterMetrics? _metrics;
     private readonly TimeProvider _timeProvider;
     private readonly ILogger _logger;
+    private readonly Metadata.OneWayCatalog _oneWay;
 
     /// <summary>Creates the pipeline; it holds no per-message state.</summary>
     public MessagePipeline(
@@ -35,6 +36,7 @@ internal sealed class MessagePipeline
         RouterStatistics statistics,
         TimeProvider timeProvider,
         ILogger<MessagePipeline> logger,
+        Metadata.OneWayCatalog oneWay,
         RouterMetrics? metrics = null)
     {
         ArgumentNullException.ThrowIfNull(runtime);
@@ -44,6 +46,8 @@ internal sealed class MessagePipeline
         ArgumentNullException.ThrowIfNull(statistics);
         ArgumentNullException.ThrowIfNull(timeProvider);
         ArgumentNullException.ThrowIfNull(logger);
+        ArgumentNullException.ThrowIfNull(oneWay);
+        _oneWay = oneWay;
         _runtime = runtime;
         _states = states;
         _forwarder = forwarder;
@@ -181,8 +185,9 @@ internal sealed class MessagePipeline
             return refused;
         }
 
-        // A WS-Addressing message without a MessageID is one-way (WCF sends none then); others say so in the route.
-        var oneWay = route.IsOneWay(received.Action) || (received.HasAddressing && received.MessageId is null);
+        // A WS-Addressing message without a MessageID is one-way (WCF sends none then); for others the route's
+        // oneWayActions or, without them, the cluster's WSDL say so.
+        var oneWay = (received.HasAddressing && received.MessageId is null) || _oneWay.IsOneWay(route, received.Action);
         var forwarded = route.ForwardsClientCertificate && inbound.ClientCertificate is { } certificate
             ? Tls.CertificateIdentity.Of(certificate).ForwardedHeader
             : null;
