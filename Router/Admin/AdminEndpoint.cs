@@ -11,6 +11,7 @@ internal sealed class AdminEndpoint
     private const string StatusOk = "ok";
     private const string StatusDegraded = "degraded";
     private const string StatusUnhealthy = "unhealthy";
+    private const string StatusDraining = "draining";
 
     private readonly RouterStatistics _statistics;
     private readonly IHealthSource _health;
@@ -22,6 +23,7 @@ internal sealed class AdminEndpoint
     private readonly Listening.Connections.DescriptorReserve? _descriptors;
     private readonly Listening.BufferBudget? _buffers;
     private readonly Forwarding.NetTcp.NetTcpDestinationClients? _netTcp;
+    private readonly Hosting.DrainSignal? _drain;
 
     /// <summary>
     /// Creates the endpoint; uptime counts from here. The listeners' health comes from <paramref name="statistics"/> and
@@ -36,9 +38,11 @@ internal sealed class AdminEndpoint
         Listening.Connections.DescriptorReserve? descriptors = null,
         Listening.BufferBudget? buffers = null,
         Tls.TlsCertificates? certificates = null,
-        Forwarding.NetTcp.NetTcpDestinationClients? netTcp = null)
+        Forwarding.NetTcp.NetTcpDestinationClients? netTcp = null,
+        Hosting.DrainSignal? drain = null)
     {
         _netTcp = netTcp;
+        _drain = drain;
         _certificates = certificates;
         _compression = compression;
         ArgumentNullException.ThrowIfNull(statistics);
@@ -81,17 +85,25 @@ internal sealed class AdminEndpoint
         {
             worst = HealthStatus.Degraded;
         }
+
+        if (_drain?.Since is { } since)
+        {
+            worst = HealthStatus.Draining;
+            reasons.Add(string.Create(System.Globalization.CultureInfo.InvariantCulture, $"stopping: draining since {since:HH:mm:ss}Z, listeners close after shutdown.drainDelay"));
+        }
+
         var status = worst switch
         {
             HealthStatus.Ok => StatusOk,
             HealthStatus.Degraded => StatusDegraded,
+            HealthStatus.Draining => StatusDraining,
             _ => StatusUnhealthy,
         };
         var uptime = _timeProvider.GetElapsedTime(_createdAt).TotalSeconds;
 
         // A degraded router still routes what it can, so it answers 200; the body says which. One whose listener cannot
-        // accept answers 503, so a load balancer's health check takes it out.
-        if (worst == HealthStatus.Unhealthy)
+        // accept, or that is draining, answers 503, so a load balancer's health check takes it out.
+        if (worst >= HealthStatus.Unhealthy)
         {
             context.Response.StatusCode = StatusCodes.Status503ServiceUnavailable;
         }

@@ -99,6 +99,7 @@ internal static class RouterServices
         services.AddSingleton<WsdlProxy>();
         services.AddSingleton<HttpSoapHandler>();
         services.AddSingleton<NetTcpConnections>();
+        services.AddSingleton<DrainSignal>();
         services.AddSingleton<AdminEndpoint>();
         services.AddHostedService<HealthProber>();
         services.AddSingleton(listeners);
