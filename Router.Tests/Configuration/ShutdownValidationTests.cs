@@ -23,4 +23,15 @@ public sealed class ShutdownValidationTests
         AssertSingleError(
             Valid() with { Shutdown = new ShutdownConfig { DrainTimeout = TimeSpan.FromSeconds(seconds) } },
             "shutdown.drainTimeout", "must be from 00:00:00 to 01:00:00");
+
+    [Theory]
+    [InlineData(-1)]
+    [InlineData(3601)]
+    public void Validate_DrainDelayOutOfRange_ReportsIt(int seconds) =>
+        AssertSingleError(
+            Valid() with { Shutdown = new ShutdownConfig { DrainDelay = TimeSpan.FromSeconds(seconds) } },
+            "shutdown.drainDelay", "must be from 00:00:00 to 01:00:00");
+
+    [Fact]
+    public void Validate_DefaultDrainDelay_IsZero() => Assert.Equal(TimeSpan.Zero, Valid().Shutdown.DrainDelay);
 }
