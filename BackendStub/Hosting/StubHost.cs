@@ -125,6 +125,11 @@ public sealed class StubHost : IAsyncDisposable
         }
 
         var tls = _options.ServesTls ? StubTls.Load(_options) : null;
+        if (_options.RecordOneWayPath is { } recordPath)
+        {
+            _dispatcher.OneWayRecord = Samples.Delivery.DeliveryRecord.Open(recordPath);
+        }
+
         if (tls is not null && _options.TcpTlsPort is not null)
         {
             _netTcpTls = new StubNetTcpConnectionHandler(_options, _dispatcher, Statistics, _time, new TlsStreamUpgrade(tls, CountHandshake));
@@ -201,6 +206,7 @@ public sealed class StubHost : IAsyncDisposable
         catch
         {
             await app.DisposeAsync().ConfigureAwait(false);
+            CloseOneWayRecord();
             throw;
         }
 
@@ -257,11 +263,18 @@ public sealed class StubHost : IAsyncDisposable
         finally
         {
             await app.DisposeAsync().ConfigureAwait(false);
+            CloseOneWayRecord();
         }
     }
 
     /// <inheritdoc />
     public async ValueTask DisposeAsync() => await StopAsync().ConfigureAwait(false);
+
+    private void CloseOneWayRecord()
+    {
+        _dispatcher.OneWayRecord?.Dispose();
+        _dispatcher.OneWayRecord = null;
+    }
 
     private Uri Address(string scheme, int port, string path) => new UriBuilder(scheme, _options.Host, port, path).Uri;
 

@@ -6,9 +6,10 @@ namespace Samples.Contracts;
 /// An order as returned by GetOrders(n); members 0..12 are seed 003's Order with its wire names and orders.
 /// </summary>
 /// <remarks>
-/// <see cref="Notes"/> and <see cref="Attachment"/> are additions that carry the payload profile's filler.
-/// They are optional and omitted when null, so a peer compiled against the seed's contract still
-/// reads these messages (the DataContractSerializer skips members it does not know).
+/// <see cref="Notes"/> and <see cref="Attachment"/> are additions that carry the payload profile's filler, and
+/// <see cref="OrderId"/> one that lets a receiver tell which submitted orders arrived. They are optional and omitted
+/// when null, so a peer compiled against the seed's contract still reads these messages (the DataContractSerializer
+/// skips members it does not know).
 /// </remarks>
 [DataContract(Name = "Order", Namespace = ContractNamespaces.Data)]
 public sealed class Order
@@ -72,4 +73,8 @@ public sealed class Order
     /// <summary>Binary filler (stub addition): base64 in text XML, raw bytes in binary XML; omitted when null.</summary>
     [DataMember(Order = 14, EmitDefaultValue = false)]
     public byte[]? Attachment { get; set; }
+
+    /// <summary>The sender's id of this order, a GUID (stub addition: LoadClient gives each submitted order its own); omitted when null.</summary>
+    [DataMember(Order = 15, EmitDefaultValue = false)]
+    public string? OrderId { get; set; }
 }
