@@ -111,19 +111,18 @@ internal sealed class OutlierDetector
     {
         ejection = default;
         var transition = admission == OutlierAdmission.Trial ? EndTrial(verdict, out ejection) : OutlierTransition.None;
-        if (answerTime is { } time)
-        {
-            _window.Add(Answers);
-            _window.Add(AnswerTicks, time.Ticks);
-        }
+        var judged = admission == OutlierAdmission.Admitted && verdict != OutlierVerdict.NotJudged;
+        var failed = judged && verdict == OutlierVerdict.Failed;
 
-        if (admission != OutlierAdmission.Admitted || verdict == OutlierVerdict.NotJudged)
+        // Attempts, failures, answers, answer ticks: one bucket lookup for all four.
+        Span<long> counts = [judged ? 1 : 0, failed ? 1 : 0, answerTime is null ? 0 : 1, answerTime?.Ticks ?? 0];
+        _window.Add(counts);
+        if (!judged)
         {
             return transition;
         }
 
-        _window.Add(Attempts);
-        if (verdict == OutlierVerdict.Ok)
+        if (!failed)
         {
             // Read first so a healthy destination does not write a shared cache line on every attempt.
             if (Volatile.Read(ref _consecutive) != 0)
@@ -134,7 +133,6 @@ internal sealed class OutlierDetector
             return OutlierTransition.None;
         }
 
-        _window.Add(Failures);
         var inARow = Interlocked.Increment(ref _consecutive);
         if (_state != Closed || EjectionReason(inARow) is not { } reason)
         {

@@ -40,6 +40,19 @@ internal sealed class RollingCounts
     /// <summary>Adds <paramref name="amount"/> to counter <paramref name="counter"/> now.</summary>
     public void Add(int counter, long amount = 1) => Interlocked.Add(ref Current().Values[counter], amount);
 
+    /// <summary>Adds <paramref name="amounts"/>[i] to counter i now (zeros skipped): one clock read for several counters.</summary>
+    public void Add(ReadOnlySpan<long> amounts)
+    {
+        var values = Current().Values;
+        for (var i = 0; i < amounts.Length; i++)
+        {
+            if (amounts[i] != 0)
+            {
+                Interlocked.Add(ref values[i], amounts[i]);
+            }
+        }
+    }
+
     /// <summary>Counter <paramref name="counter"/> summed over the window.</summary>
     public long Sum(int counter)
     {
