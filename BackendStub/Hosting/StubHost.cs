@@ -127,6 +127,11 @@ public sealed class StubHost : IAsyncDisposable
         }
 
         var tls = _options.ServesTls ? StubTls.Load(_options) : null;
+        if (_options.RecordOneWayPath is { } recordPath)
+        {
+            _dispatcher.OneWayRecord = Samples.Delivery.DeliveryRecord.Open(recordPath);
+        }
+
         if (tls is not null && _options.TcpTlsPort is not null)
         {
             _netTcpTls = new StubNetTcpConnectionHandler(_options, _dispatcher, Statistics, _time, new TlsStreamUpgrade(tls, CountHandshake));
@@ -203,6 +208,7 @@ public sealed class StubHost : IAsyncDisposable
         catch
         {
             await app.DisposeAsync().ConfigureAwait(false);
+            CloseOneWayRecord();
             throw;
         }
 
@@ -259,6 +265,7 @@ public sealed class StubHost : IAsyncDisposable
         finally
         {
             await app.DisposeAsync().ConfigureAwait(false);
+            CloseOneWayRecord();
         }
     }
 
@@ -276,6 +283,12 @@ public sealed class StubHost : IAsyncDisposable
         }
 
         return null;
+    }
+
+    private void CloseOneWayRecord()
+    {
+        _dispatcher.OneWayRecord?.Dispose();
+        _dispatcher.OneWayRecord = null;
     }
 
     private Uri Address(string scheme, int port, string path) => new UriBuilder(scheme, _options.Host, port, path).Uri;

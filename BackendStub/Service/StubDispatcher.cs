@@ -28,6 +28,9 @@ internal sealed class StubDispatcher
     private readonly LatencyInjector _latency;
     private readonly PayloadGenerator _generator;
 
+    /// <summary>Where each accepted one-way order's id is appended (--record-oneway) while the stub runs; null records none.</summary>
+    public Samples.Delivery.DeliveryRecord? OneWayRecord { get; set; }
+
     public StubDispatcher(StubOptions options, StubStatistics statistics, FaultInjector faults, LatencyInjector latency)
     {
         _options = options;
@@ -178,6 +181,9 @@ internal sealed class StubDispatcher
         if (ReadBody(request, OperationMessages.SubmitOrderRequest, "SubmitOrder", out var order) is null && order is not null)
         {
             _statistics.OneWayReceived();
+
+            // Before the acknowledgement goes: an order acknowledged is on file even if the stub is killed right after.
+            OneWayRecord?.Record(Guid.TryParse(order.OrderId, out var id) ? id : null);
         }
 
         return StubAnswer.Accepted;

@@ -107,7 +107,17 @@ internal static class LoadCommand
     {
         Description = "Also write the results as JSON to this file.",
         HelpName = "path",
-        CustomParser = OptionValues.JsonPath,
+        CustomParser = OptionValues.OutputFile,
+    };
+
+    /// <summary>--record-acks.</summary>
+    public static readonly Option<string?> RecordAcks = new("--record-acks")
+    {
+        Description = "submitOrder: append the id of every order the target acknowledged (an empty 2xx, or a WCF call that " +
+            "returned) to this file, one per line, written through at once; with the stub's --record-oneway the two files " +
+            "tell exactly which acknowledged one-way messages never arrived.",
+        HelpName = "path",
+        CustomParser = OptionValues.OutputFile,
     };
 
     /// <summary>--tcp-buffer.</summary>
@@ -208,7 +218,7 @@ internal static class LoadCommand
         {
             Url, Client, Binding, Operation, Size, SizeDistributionOption, Orders, Profile, Serializer, To, Concurrency, Requests, Duration,
             Rate, Warmup, Timeout, Json, TcpBuffer, AdminUrl, Quiet, AllowRemote, Tls, Ca, ClientCert, ClientKey, ServerName,
-            Compression, CompressionCodecs, Bandwidth, MaxDecompressedSize,
+            Compression, CompressionCodecs, Bandwidth, MaxDecompressedSize, RecordAcks,
         };
         foreach (var option in root.Options)
         {

@@ -98,4 +98,7 @@ internal sealed record LoadOptions
 
     /// <summary>--max-decompressed-size: a compressed reply decoding past this is a bomb (an error of its own kind).</summary>
     public int MaxDecompressedSize { get; init; } = DefaultMaxDecompressedSize;
+
+    /// <summary>--record-acks (submitOrder): the file every acknowledged order's id is appended to; null records nothing.</summary>
+    public string? RecordAcksPath { get; init; }
 }

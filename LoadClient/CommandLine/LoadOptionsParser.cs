@@ -107,6 +107,10 @@ internal static class LoadOptionsParser
         }
 
         CheckCompression(read, binding, client, errors);
+        if (read.Given(LoadCommand.RecordAcks))
+        {
+            CheckRecordAcks(read, operation, errors);
+        }
 
         if (url is not null)
         {
@@ -151,6 +155,7 @@ internal static class LoadOptionsParser
             CompressionCodecs = read.Value(LoadCommand.CompressionCodecs),
             Bandwidth = read.Value(LoadCommand.Bandwidth) is { } bandwidth ? (long)bandwidth : null,
             MaxDecompressedSize = read.Value(LoadCommand.MaxDecompressedSize),
+            RecordAcksPath = read.Value(LoadCommand.RecordAcks),
             Tls = tls,
         };
     }
@@ -183,6 +188,20 @@ internal static class LoadOptionsParser
         if (read.Given(LoadCommand.MaxDecompressedSize) && mode == LoadCompressionMode.None)
         {
             errors.Add("Option '--max-decompressed-size' applies when replies may be compressed: '--compression wcf', 'always' or 'adaptive'.");
+        }
+    }
+
+    // Each order must carry an id of its own: one-way submitOrder only, and no template compressed once with its id inside.
+    private static void CheckRecordAcks(Reader read, LoadOperation? operation, List<string> errors)
+    {
+        if (operation is { } known && known != LoadOperation.SubmitOrder)
+        {
+            errors.Add("Option '--record-acks' applies to '--operation submitOrder' only (the one-way operation whose acknowledgement is all a sender learns).");
+        }
+
+        if (read.ValidStruct(LoadCommand.Compression, LoadCompressionMode.None) is { } mode && mode != LoadCompressionMode.None)
+        {
+            errors.Add($"Option '--record-acks' needs '--compression none': with '--compression {Names.Of(mode)}' requests do not each carry an order id of their own.");
         }
     }
 

@@ -11,6 +11,7 @@ internal sealed class AdminEndpoint
     private const string StatusOk = "ok";
     private const string StatusDegraded = "degraded";
     private const string StatusUnhealthy = "unhealthy";
+    private const string StatusDraining = "draining";
 
     private readonly RouterStatistics _statistics;
     private readonly IHealthSource _health;
@@ -24,6 +25,7 @@ internal sealed class AdminEndpoint
     private readonly Forwarding.NetTcp.NetTcpDestinationClients? _netTcp;
     private readonly Metadata.OneWayCatalog? _oneWay;
     private readonly Hosting.RouterRuntime? _runtime;
+    private readonly Hosting.DrainSignal? _drain;
 
     /// <summary>
     /// Creates the endpoint; uptime counts from here. The listeners' health comes from <paramref name="statistics"/> and
@@ -40,11 +42,13 @@ internal sealed class AdminEndpoint
         Tls.TlsCertificates? certificates = null,
         Forwarding.NetTcp.NetTcpDestinationClients? netTcp = null,
         Metadata.OneWayCatalog? oneWay = null,
-        Hosting.RouterRuntime? runtime = null)
+        Hosting.RouterRuntime? runtime = null,
+        Hosting.DrainSignal? drain = null)
     {
         _oneWay = oneWay;
         _runtime = runtime;
         _netTcp = netTcp;
+        _drain = drain;
         _certificates = certificates;
         _compression = compression;
         ArgumentNullException.ThrowIfNull(statistics);
@@ -87,17 +91,25 @@ internal sealed class AdminEndpoint
         {
             worst = HealthStatus.Degraded;
         }
+
+        if (_drain?.Since is { } since)
+        {
+            worst = HealthStatus.Draining;
+            reasons.Add(string.Create(System.Globalization.CultureInfo.InvariantCulture, $"stopping: draining since {since:HH:mm:ss}Z, listeners close after shutdown.drainDelay"));
+        }
+
         var status = worst switch
         {
             HealthStatus.Ok => StatusOk,
             HealthStatus.Degraded => StatusDegraded,
+            HealthStatus.Draining => StatusDraining,
             _ => StatusUnhealthy,
         };
         var uptime = _timeProvider.GetElapsedTime(_createdAt).TotalSeconds;
 
         // A degraded router still routes what it can, so it answers 200; the body says which. One whose listener cannot
-        // accept answers 503, so a load balancer's health check takes it out.
-        if (worst == HealthStatus.Unhealthy)
+        // accept, or that is draining, answers 503, so a load balancer's health check takes it out.
+        if (worst >= HealthStatus.Unhealthy)
         {
             context.Response.StatusCode = StatusCodes.Status503ServiceUnavailable;
         }

@@ -37,6 +37,7 @@ internal sealed class RouterHost : IAsyncDisposable
     private readonly TimeProvider _timeProvider;
     private readonly Tls.TlsCertificates _certificates;
     private readonly Tls.ListenerTls? _adminTls;
+    private readonly DrainSignal _drain;
     private ListenOptions? _adminListen;
     private int _adminPort;
 
@@ -130,6 +131,7 @@ internal sealed class RouterHost : IAsyncDisposable
         _admin = services.GetRequiredService<AdminEndpoint>();
         _states = services.GetRequiredService<PipelineStateCache>();
         _netTcp = services.GetRequiredService<NetTcpDestinationClients>();
+        _drain = services.GetRequiredService<DrainSignal>();
         Runtime.StateChanged += OnStateChanged;
     }
 
@@ -192,13 +194,31 @@ internal sealed class RouterHost : IAsyncDisposable
     }
 
     /// <summary>
-    /// Drains and stops: the listen sockets close at once (new connections are refused), messages in flight on HTTP and
-    /// net.tcp connections are answered, each connection closes once it is idle, and whatever is still open when the
-    /// current config's <c>shutdown.drainTimeout</c> ends (or <paramref name="cancellationToken"/> fires) is aborted.
+    /// Drains and stops. First, for the current config's <c>shutdown.drainDelay</c>, the router goes on serving while
+    /// /health answers 503 "draining" and every HTTP answer carries <c>Connection: close</c>, so a load balancer stops
+    /// sending and keep-alive clients leave after their next answer. Then the listen sockets close (new connections are
+    /// refused), messages in flight on HTTP and net.tcp connections are answered, each connection closes once it is
+    /// idle, and whatever is still open when <c>shutdown.drainTimeout</c> ends (or <paramref name="cancellationToken"/>
+    /// fires, which also cuts the delay short) is aborted.
     /// </summary>
     public async Task StopAsync(CancellationToken cancellationToken = default)
     {
-        var drainTimeout = Runtime.State.Config.Shutdown.DrainTimeout;
+        var shutdown = Runtime.State.Config.Shutdown;
+        _drain.Begin(_timeProvider.GetUtcNow());
+        if (shutdown.DrainDelay > TimeSpan.Zero)
+        {
+            HostingLog.DrainDelay(_logger, shutdown.DrainDelay);
+            try
+            {
+                await Task.Delay(shutdown.DrainDelay, _timeProvider, cancellationToken).ConfigureAwait(false);
+            }
+            catch (OperationCanceledException) when (cancellationToken.IsCancellationRequested)
+            {
+                // A second stop signal: on to closing at once.
+            }
+        }
+
+        var drainTimeout = shutdown.DrainTimeout;
         using var drain = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken);
         drain.CancelAfter(drainTimeout);
         var started = _timeProvider.GetTimestamp();
@@ -274,6 +294,13 @@ internal sealed class RouterHost : IAsyncDisposable
 
         if (Listeners.Find(connection, context.Request.Path.Value.AsSpan()) is { } listener)
         {
+            if (_drain.IsDraining)
+            {
+                // Kestrel closes the connection after this answer: the client opens its next one elsewhere, with no
+                // idle connection left for the router to close under a request.
+                context.Response.Headers.Connection = "close";
+            }
+
             return _soap.HandleAsync(context, listener);
         }
 

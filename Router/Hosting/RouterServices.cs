@@ -101,6 +101,7 @@ internal static class RouterServices
         services.AddSingleton<WsdlProxy>();
         services.AddSingleton<HttpSoapHandler>();
         services.AddSingleton<NetTcpConnections>();
+        services.AddSingleton<DrainSignal>();
         services.AddSingleton<AdminEndpoint>();
         services.AddHostedService<HealthProber>();
         services.AddHostedService<OneWayLearner>();

@@ -37,8 +37,12 @@ internal sealed class HttpSoapHandler : IDisposable
     private readonly CompressionLinks _compression;
     private readonly TimeProvider _time;
     private readonly BufferBudget _budget;
+    private readonly DrainSignal? _drain;
 
-    /// <summary>Creates the handler; request bodies are rented from the shared array pool, within <paramref name="budget"/>.</summary>
+    /// <summary>
+    /// Creates the handler; request bodies are rented from the shared array pool, within <paramref name="budget"/>; while
+    /// <paramref name="drain"/> is set, a GET that is not for metadata answers 503 (what a load balancer in front checks).
+    /// </summary>
     public HttpSoapHandler(
         MessagePipeline pipeline,
         WsdlProxy metadata,
@@ -48,9 +52,11 @@ internal sealed class HttpSoapHandler : IDisposable
         CompressionLinks compression,
         TimeProvider timeProvider,
         ILogger<HttpSoapHandler> logger,
-        BufferBudget budget)
+        BufferBudget budget,
+        DrainSignal? drain = null)
     {
         ArgumentNullException.ThrowIfNull(budget);
+        _drain = drain;
         _budget = budget;
         ArgumentNullException.ThrowIfNull(compression);
         _compression = compression;
@@ -93,7 +99,9 @@ internal sealed class HttpSoapHandler : IDisposable
                 return;
             }
 
-            await ListenerResponses.WriteMethodNotAllowedAsync(context).ConfigureAwait(false);
+            await (_drain?.IsDraining == true
+                ? ListenerResponses.WriteDrainingAsync(context)
+                : ListenerResponses.WriteMethodNotAllowedAsync(context)).ConfigureAwait(false);
             return;
         }
 

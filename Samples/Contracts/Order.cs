@@ -10,11 +10,10 @@ namespace Samples.Contracts;
 /// As in seed 003, the same class carries protobuf-net's attributes beside the DataContract ones: field numbers are
 /// the DataMember orders + 1 (protobuf fields start at 1), for the GetOrdersProto and EchoProto payloads. The
 /// expiration is a google.protobuf.Timestamp (UTC), so another Protocol Buffers stack reads it too.
-/// </remarks>
-/// <remarks>
-/// <see cref="Notes"/> and <see cref="Attachment"/> are additions that carry the payload profile's filler.
-/// They are optional and omitted when null, so a peer compiled against the seed's contract still
-/// reads these messages (the DataContractSerializer skips members it does not know).
+/// <see cref="Notes"/> and <see cref="Attachment"/> are additions that carry the payload profile's filler, and
+/// <see cref="OrderId"/> one that lets a receiver tell which submitted orders arrived. They are optional and omitted
+/// when null, so a peer compiled against the seed's contract still reads these messages (the DataContractSerializer
+/// skips members it does not know).
 /// </remarks>
 [DataContract(Name = "Order", Namespace = ContractNamespaces.Data)]
 [ProtoContract]
@@ -95,4 +94,8 @@ public sealed class Order
     [DataMember(Order = 14, EmitDefaultValue = false)]
     [ProtoMember(15)]
     public byte[]? Attachment { get; set; }
+
+    /// <summary>The sender's id of this order, a GUID (stub addition: LoadClient gives each submitted order its own); omitted when null.</summary>
+    [DataMember(Order = 15, EmitDefaultValue = false)]
+    public string? OrderId { get; set; }
 }

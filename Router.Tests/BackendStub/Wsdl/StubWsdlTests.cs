@@ -143,7 +143,7 @@ public sealed class StubWsdlTests
         var order = Sequence(data, "Order");
         Assert.Equal(
             ["CustomerID", "ShippingAddress1", "ShippingAddress2", "ShippingCity", "ShippingState", "ShippingZip", "ShippingCountry",
-             "ShipType", "CreditCardType", "CreditCardNumber", "CreditCardExpiration", "CreditCardName", "OrderItems", "Notes", "Attachment"],
+             "ShipType", "CreditCardType", "CreditCardNumber", "CreditCardExpiration", "CreditCardName", "OrderItems", "Notes", "Attachment", "OrderId"],
             order.Select(e => (string)e.Attribute("name")!));
         Assert.All(order, e => Assert.Equal("0", (string?)e.Attribute("minOccurs")));
         Assert.Equal(("xs:int", null), TypeOf(order, "CustomerID"));
