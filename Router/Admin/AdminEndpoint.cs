@@ -3,7 +3,7 @@ using SoapRouter.Telemetry;
 namespace SoapRouter.Admin;
 
 /// <summary>
-/// The admin endpoint's requests: GET /health and GET /stats. Served by the router's one host, but only on the admin
+/// The admin endpoint's requests: GET /health, GET /stats and POST /cache/invalidate. Served by the router's one host, but only on the admin
 /// address (a Kestrel endpoint of its own, never a listener's), so it stays off the DMZ side.
 /// </summary>
 internal sealed class AdminEndpoint
@@ -22,6 +22,7 @@ internal sealed class AdminEndpoint
     private readonly Listening.Connections.DescriptorReserve? _descriptors;
     private readonly Listening.BufferBudget? _buffers;
     private readonly Forwarding.NetTcp.NetTcpDestinationClients? _netTcp;
+    private readonly Caching.ResponseCache? _cache;
 
     /// <summary>
     /// Creates the endpoint; uptime counts from here. The listeners' health comes from <paramref name="statistics"/> and
@@ -36,8 +37,10 @@ internal sealed class AdminEndpoint
         Listening.Connections.DescriptorReserve? descriptors = null,
         Listening.BufferBudget? buffers = null,
         Tls.TlsCertificates? certificates = null,
-        Forwarding.NetTcp.NetTcpDestinationClients? netTcp = null)
+        Forwarding.NetTcp.NetTcpDestinationClients? netTcp = null,
+        Caching.ResponseCache? cache = null)
     {
+        _cache = cache;
         _netTcp = netTcp;
         _certificates = certificates;
         _compression = compression;
@@ -57,6 +60,11 @@ internal sealed class AdminEndpoint
     public Task HandleAsync(HttpContext context)
     {
         var request = context.Request;
+        if (request.Path == CacheInvalidation.Path)
+        {
+            return CacheInvalidation.HandleAsync(context, _cache);
+        }
+
         if (!HttpMethods.IsGet(request.Method) && !HttpMethods.IsHead(request.Method))
         {
             context.Response.StatusCode = StatusCodes.Status405MethodNotAllowed;
@@ -102,7 +110,7 @@ internal sealed class AdminEndpoint
 
     private Task WriteStatsAsync(HttpContext context) =>
         context.Response.WriteAsJsonAsync(
-            _statistics.Snapshot() with { Health = _health.GetDestinations(), Compression = _compression?.Snapshot(), FileDescriptors = _descriptors?.Snapshot(), Buffers = _buffers?.Snapshot(), NetTcpSessions = _netTcp?.Sessions(), LinkEstimates = _compression?.PeersSnapshot() },
+            _statistics.Snapshot() with { Health = _health.GetDestinations(), Compression = _compression?.Snapshot(), FileDescriptors = _descriptors?.Snapshot(), Buffers = _buffers?.Snapshot(), NetTcpSessions = _netTcp?.Sessions(), LinkEstimates = _compression?.PeersSnapshot(), Cache = _cache?.Snapshot() },
             TelemetryJsonContext.Default.StatisticsSnapshot,
             contentType: null,
             context.RequestAborted);
