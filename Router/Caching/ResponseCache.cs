@@ -120,8 +120,10 @@ internal sealed class ResponseCache : IAsyncDisposable
             // Not cancellable: the call this request makes may be answering others too, and it reads this request's buffers.
             reply = await _hybrid.GetOrCreateAsync(key, production, Produce, policy.EntryOptions, action.Tags, CancellationToken.None).ConfigureAwait(false);
         }
-        catch (ReplyNotStoredException) when (production.Ran)
+        catch (ReplyNotStoredException notStored) when (production.Ran)
         {
+            CacheLog.NotStored(_logger, policy.Route, action.Action, notStored.Message);
+            counters.NotStore();
             counters.Miss();
             return new CacheOutcome(CacheResult.Miss, production.Answer);
         }
