@@ -6,6 +6,9 @@ namespace SoapRouter.Caching;
 /// <summary>cache.redis.configuration read as StackExchange.Redis options, with what the router needs of them.</summary>
 internal static class RedisOptions
 {
+    /// <summary>connectTimeout and asyncTimeout when the configuration string does not set them.</summary>
+    public const int DefaultTimeoutMilliseconds = 1000;
+
     /// <summary>
     /// Parses <paramref name="configuration"/> (already resolved from env:NAME); false with a reason that never repeats
     /// the string (it may hold a password). The router starts and serves without Redis, so a connection that fails is
@@ -25,6 +28,18 @@ internal static class RedisOptions
 
             parsed.AbortOnConnectFail = false;
             parsed.ClientName ??= "soaprouter";
+
+            // StackExchange.Redis waits 5 s by default; a Redis that hangs should cost a miss much sooner than that.
+            if (!configuration.Contains("connectTimeout=", StringComparison.OrdinalIgnoreCase))
+            {
+                parsed.ConnectTimeout = DefaultTimeoutMilliseconds;
+            }
+
+            if (!configuration.Contains("asyncTimeout=", StringComparison.OrdinalIgnoreCase))
+            {
+                parsed.AsyncTimeout = DefaultTimeoutMilliseconds;
+            }
+
             options = parsed;
             error = null;
             return true;
