@@ -10,7 +10,8 @@ namespace SoapRouter.Caching;
 /// Feeds a SOAP body into a hash in a canonical form, so two requests that mean the same get the same key whatever
 /// their encoding, prefixes or the whitespace between their elements: each element as its namespace URI and local
 /// name, its attributes sorted (namespace declarations left out), each run of text as one string however the reader
-/// split it (CDATA included), whitespace-only text between elements, comments and processing instructions dropped.
+/// split it (CDATA included, and the whitespace the text reader reports as nodes of their own inside it),
+/// whitespace-only text between elements, comments and processing instructions dropped.
 /// Every string is length-prefixed, so no two different bodies write the same bytes; the whole body is hashed.
 /// </summary>
 internal ref struct CanonicalBodyHasher
@@ -26,6 +27,7 @@ internal ref struct CanonicalBodyHasher
     private readonly IncrementalHash _hash;
     private char[]? _text;
     private int _textLength;
+    private string? _pendingSpace;
 
     /// <summary>Hashes into <paramref name="hash"/>.</summary>
     public CanonicalBodyHasher(IncrementalHash hash)
@@ -60,8 +62,22 @@ internal ref struct CanonicalBodyHasher
                     case XmlNodeType.CDATA:
                         AppendText(reader);
                         break;
+                    case XmlNodeType.Whitespace:
+                    case XmlNodeType.SignificantWhitespace:
+                        // Inside a run of text ("x &amp;  y" is read as "x ", "&", "  ", "y") it is text; before text it may
+                        // start a run; between elements it says nothing and is dropped when the next element comes.
+                        if (_text is not null)
+                        {
+                            AppendText(reader.Value);
+                        }
+                        else
+                        {
+                            _pendingSpace += reader.Value;
+                        }
+
+                        break;
                     default:
-                        // Whitespace between elements, comments, processing instructions: not part of what the body says.
+                        // Comments and processing instructions: not part of what the body says.
                         break;
                 }
 
@@ -149,11 +165,11 @@ internal ref struct CanonicalBodyHasher
 
     private void AppendText(XmlReader reader)
     {
-        _text ??= ArrayPool<char>.Shared.Rent(ChunkChars);
+        StartText();
         if (reader.CanReadValueChunk)
         {
             int read;
-            while ((read = reader.ReadValueChunk(_text, _textLength, ChunkChars - _textLength)) > 0)
+            while ((read = reader.ReadValueChunk(_text!, _textLength, ChunkChars - _textLength)) > 0)
             {
                 _textLength += read;
                 FlushFullChunk();
@@ -162,7 +178,28 @@ internal ref struct CanonicalBodyHasher
             return;
         }
 
-        var value = reader.Value.AsSpan();
+        AppendText(reader.Value);
+    }
+
+    private void StartText()
+    {
+        if (_text is not null)
+        {
+            return;
+        }
+
+        _text = ArrayPool<char>.Shared.Rent(ChunkChars);
+        if (_pendingSpace is { } space)
+        {
+            _pendingSpace = null;
+            AppendText(space);
+        }
+    }
+
+    private void AppendText(string text)
+    {
+        StartText();
+        var value = text.AsSpan();
         while (!value.IsEmpty)
         {
             var take = Math.Min(value.Length, ChunkChars - _textLength);
@@ -188,6 +225,7 @@ internal ref struct CanonicalBodyHasher
 
     private void EndText()
     {
+        _pendingSpace = null;
         if (_text is null)
         {
             return;
