@@ -132,8 +132,13 @@ internal sealed class RouterHost : IAsyncDisposable
         _states = services.GetRequiredService<PipelineStateCache>();
         _netTcp = services.GetRequiredService<NetTcpDestinationClients>();
         _drain = services.GetRequiredService<DrainSignal>();
+        Cache = services.GetRequiredService<Caching.ResponseCache>();
+        Cache.OnReload(Runtime.State.Config, Runtime.State.Snapshot.Version);
         Runtime.StateChanged += OnStateChanged;
     }
+
+    /// <summary>The response cache.</summary>
+    internal Caching.ResponseCache Cache { get; }
 
     /// <summary>The current config-derived state.</summary>
     public RouterRuntime Runtime { get; }
@@ -337,6 +342,7 @@ internal sealed class RouterHost : IAsyncDisposable
         Clients.Retain(state.Clusters);
         _netTcp.Retain(state.Clusters);
         Listeners.CheckReload(state, _soap.Gate.Limit, _logger);
+        Cache.OnReload(state.Config, state.Snapshot.Version);
 
         // The admin endpoint is bound once; say so rather than silently ignoring an edit of its address.
         if (!string.Equals(state.Config.Admin.Address, _startAdminAddress, StringComparison.OrdinalIgnoreCase))

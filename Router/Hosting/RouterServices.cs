@@ -76,6 +76,8 @@ internal static class RouterServices
         services.AddSingleton(_ => new CompressionLinks(timeProvider));
         services.AddSingleton<PipelineStateCache>();
         services.AddSingleton<PipelineFaults>();
+        services.AddSingleton(sp => new Caching.ResponseCache(
+            config.Cache, sp.GetRequiredService<RouterStatistics>(), timeProvider, sp.GetRequiredService<ILoggerFactory>()));
         services.AddSingleton<MessagePipeline>();
         services.AddSingleton(_ => new ConcurrencyGate(config.Limits.MaxConcurrentRequests, busyWait ?? config.Limits.QueueTimeout));
         services.AddSingleton(provider =>

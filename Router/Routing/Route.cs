@@ -39,7 +39,11 @@ internal sealed class Route
         ClientCertificates = config.AllowedClientCertificates.Count == 0 ? null : new Tls.ClientCertificateMatcher(config.AllowedClientCertificates);
         ForwardsClientCertificate = string.Equals(config.ForwardClientCertificate, ClientCertificateForwarding.Header, StringComparison.Ordinal);
         KeepsSessions = !string.Equals(config.Sessions, SessionModes.Multiplex, StringComparison.Ordinal);
+        Cache = config.Cache is null ? null : new Caching.RouteCachePolicy(config.Name, config.Cache);
     }
+
+    /// <summary>The route's response cache; null when it caches nothing.</summary>
+    public Caching.RouteCachePolicy? Cache { get; }
 
     /// <summary>True when a netTcp client's session gets a netTcp backend session of its own (session affinity; the default).</summary>
     public bool KeepsSessions { get; }
