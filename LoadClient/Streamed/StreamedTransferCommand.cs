@@ -44,7 +44,7 @@ internal static class StreamedTransferCommand
     {
         Description = "Also write the result as JSON to this file.",
         HelpName = "path",
-        CustomParser = OptionValues.JsonPath,
+        CustomParser = OptionValues.OutputFile,
     };
 
     /// <summary>The command.</summary>
