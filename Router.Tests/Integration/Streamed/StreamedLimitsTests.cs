@@ -3,12 +3,10 @@ using BackendStub.Hosting;
 using Samples.Contracts;
 using SoapRouter.Configuration;
 using SoapRouter.Tests.BackendStub;
-using SoapRouter.Tests.BackendStub.Wcf;
 using SoapRouter.Tests.Configuration;
 using SoapRouter.Tests.Listening;
 using SoapRouter.Tests.Support;
 using SoapRouter.Wire.Bindings;
-using SoapRouter.Wire.Encoding;
 
 namespace SoapRouter.Tests.Integration.Streamed;
 
@@ -29,11 +27,11 @@ public sealed class StreamedLimitsTests
             ["up"] = StreamedRouterFixture.StreamedCluster(WireBindings.BasicHttp, uploads.Host.AddressOf(address), prefix: "up"),
             ["down"] = StreamedRouterFixture.StreamedCluster(WireBindings.BasicHttp, downloads.Host.AddressOf(address), prefix: "down"),
         };
-        await using var router = await StartAsync(
+        await using var router = await StreamedRouterFixture.StartUpRouterAsync(
             clusters,
             TestConfigs.Route("uploads", "up", TestConfigs.Action(StreamedServiceActions.Upload)),
             TestConfigs.Route("downloads", "down", TestConfigs.Action(StreamedServiceActions.Download)));
-        using var client = Client(router);
+        using var client = StreamedRouterFixture.UpClient(router);
 
         Assert.Equal(StreamDigest.OfPattern(1 << 20), await client.Channel.UploadAsync(new PatternStream(1 << 20)));
         await using (var stream = await client.Channel.DownloadAsync(1 << 20))
@@ -53,8 +51,8 @@ public sealed class StreamedLimitsTests
         {
             RequestTimeout = TimeSpan.FromSeconds(1),
         };
-        await using var router = await StartAsync(new() { ["c"] = cluster }, TestConfigs.Route("all", "c", TestConfigs.MatchAll()));
-        using var client = Client(router);
+        await using var router = await StreamedRouterFixture.StartUpRouterAsync(new() { ["c"] = cluster }, TestConfigs.Route("all", "c", TestConfigs.MatchAll()));
+        using var client = StreamedRouterFixture.UpClient(router);
         const long size = 3L << 20;
 
         // About 3 s at 1 MB/s: three request timeouts long, never still for one.
@@ -68,7 +66,7 @@ public sealed class StreamedLimitsTests
     {
         await using var stub = await RunningStub.StartAsync();
         var cluster = StreamedRouterFixture.StreamedCluster(WireBindings.BasicHttp, stub.Host.AddressOf(StubSoapEndpoints.BasicStreamed.Name));
-        var config = ListeningRouter.Config([Listener()], [TestConfigs.Route("all", "c", TestConfigs.MatchAll())], new() { ["c"] = cluster }) with
+        var config = ListeningRouter.Config([StreamedRouterFixture.UpListener()], [TestConfigs.Route("all", "c", TestConfigs.MatchAll())], new() { ["c"] = cluster }) with
         {
             Limits = new LimitsConfig { Streamed = new StreamedLimitsConfig { MaxMessageSize = 1 << 20 } },
         };
@@ -82,13 +80,4 @@ public sealed class StreamedLimitsTests
         Assert.Contains("larger than the router's limit of 1048576 bytes", await response.Content.ReadAsStringAsync(), StringComparison.Ordinal);
         Assert.Empty((await stub.StatsAsync()).StreamedRequests!);
     }
-
-    private static ListenerConfig Listener() =>
-        TestConfigs.Listener("up", WireBindingNames.BasicHttp, "http://127.0.0.1:0/router/up") with { TransportMode = TransportModes.Streamed };
-
-    private static Task<ListeningRouter> StartAsync(Dictionary<string, ClusterConfig> clusters, params RouteConfig[] routes) =>
-        ListeningRouter.StartAsync(ListeningRouter.Config([Listener()], routes, clusters));
-
-    private static StubWcfClient<IStreamedService> Client(ListeningRouter router) =>
-        StubWcfClient<IStreamedService>.Create(WireBindings.BasicHttp.CreateStreamedClientBinding(WireLimits.Default), router.Address("up"));
 }
