@@ -30,6 +30,11 @@ internal static class LoadApp
     {
         ArgumentNullException.ThrowIfNull(output);
         ArgumentNullException.ThrowIfNull(error);
+        if (args is [Streamed.StreamedTransferCommand.Name, ..])
+        {
+            return await Streamed.StreamedTransferRun.RunAsync([.. args.Skip(1)], output, error).ConfigureAwait(false);
+        }
+
         var parsed = LoadOptionsParser.Parse(args);
         if (parsed.HelpRequested)
         {

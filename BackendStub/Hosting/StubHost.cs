@@ -36,6 +36,7 @@ public sealed class StubHost : IAsyncDisposable
 
     private readonly StubOptions _options;
     private readonly StubRequestHandler _handler;
+    private readonly StubStreamedHandler _streamed;
     private readonly StubNetTcpConnectionHandler _netTcp;
     private readonly StubDispatcher _dispatcher;
     private readonly TimeProvider _time;
@@ -57,6 +58,7 @@ public sealed class StubHost : IAsyncDisposable
         var dispatcher = new StubDispatcher(options, Statistics, FaultInjector.FromOptions(options), Latency);
         _handler = new StubRequestHandler(options, Statistics, dispatcher, Compression, time);
         _netTcp = new StubNetTcpConnectionHandler(options, dispatcher, Statistics, time);
+        _streamed = new StubStreamedHandler(options, Statistics, dispatcher);
         _dispatcher = dispatcher;
         _time = time;
     }
@@ -215,7 +217,7 @@ public sealed class StubHost : IAsyncDisposable
         // Kestrel writes the bound endpoint (the OS's port when 0 was asked for) back into each listener's options.
         var port = http!.IPEndPoint!.Port;
         var endpoints = new List<StubEndpoint>();
-        foreach (var endpoint in StubSoapEndpoints.All)
+        foreach (var endpoint in StubSoapEndpoints.All.Concat(StubSoapEndpoints.Streamed))
         {
             endpoints.Add(new StubEndpoint(endpoint.Name, Address(Uri.UriSchemeHttp, port, endpoint.Path)));
         }
@@ -229,7 +231,7 @@ public sealed class StubHost : IAsyncDisposable
         if (https is not null)
         {
             var securePort = https.IPEndPoint!.Port;
-            foreach (var endpoint in StubSoapEndpoints.All)
+            foreach (var endpoint in StubSoapEndpoints.All.Concat(StubSoapEndpoints.Streamed))
             {
                 endpoints.Add(new StubEndpoint(endpoint.SecureName, Address(Uri.UriSchemeHttps, securePort, endpoint.Path)));
             }
@@ -310,6 +312,11 @@ public sealed class StubHost : IAsyncDisposable
         if (StubSoapEndpoints.FindByPath(path) is { } endpoint)
         {
             return _handler.HandleAsync(context, endpoint);
+        }
+
+        if (StubSoapEndpoints.FindStreamedByPath(path) is { } streamed)
+        {
+            return _streamed.HandleAsync(context, streamed);
         }
 
         if (string.Equals(path, StatsPath, StringComparison.OrdinalIgnoreCase) && HttpMethods.IsGet(context.Request.Method))

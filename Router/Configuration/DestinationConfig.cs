@@ -27,6 +27,12 @@ public sealed record DestinationConfig
     public string? Addressing { get; init; }
 
     /// <summary>
+    /// buffered (null, the default) or streamed (HTTP bindings in text or msbin1): messages pass through as they arrive,
+    /// never held whole; routes from a streamed listener read headers only and lead to streamed destinations.
+    /// </summary>
+    public string? TransportMode { get; init; }
+
+    /// <summary>
     /// How requests to this HTTP destination are compressed (form adaptive: Content-Encoding, for peers that speak it;
     /// form wcf: WCF's +gzip media type, binaryHttp only) and which codecs its replies may use (Accept-Encoding); null:
     /// never, and no Accept-Encoding is sent. Compressed replies are read under limits.maxDecompressedSize.

@@ -36,8 +36,8 @@ internal sealed class Forwarder : IDisposable
     /// <summary>
     /// Forwards through <paramref name="cluster"/> with <paramref name="sender"/>: the chosen primary, the other
     /// available primaries, then the backups, at most <c>retry.maxAttempts</c> attempts, all within the cluster's
-    /// <c>requestTimeout</c>; an attempt of an <paramref name="idempotent"/> action gets at most <c>attemptTimeout</c> of
-    /// it. Stops at the first reply (normal or fault), at cancellation, at a failure that may have reached a backend unless
+    /// <c>requestTimeout</c>; an attempt of an <paramref name="idempotent"/> action (of a message the sender holds, not a
+    /// streamed one) gets at most <c>attemptTimeout</c> of it. Stops at the first reply (normal or fault), at cancellation, at a failure that may have reached a backend unless
     /// <paramref name="idempotent"/>, when the request's time is spent, and when the cluster's retry budget refuses a
     /// retry that would load a backend.
     /// </summary>
@@ -61,7 +61,7 @@ internal sealed class Forwarder : IDisposable
         var budget = cluster.Budget;
         budget.RecordRequest();
         var deadline = _timeProvider.GetTimestamp() + TimestampTicks(ClampedTimeout(cluster.RequestTimeout));
-        var attemptLimit = idempotent && cluster.Config.AttemptTimeout is { } limit ? ClampedTimeout(limit) : ClusterConfig.MaxTimeout;
+        var attemptLimit = idempotent && sender.Replayable && cluster.Config.AttemptTimeout is { } limit ? ClampedTimeout(limit) : ClusterConfig.MaxTimeout;
 
         // Allocated only when a first attempt fails and another destination is tried.
         ForwardAttempt[]? log = null;
@@ -93,7 +93,8 @@ internal sealed class Forwarder : IDisposable
             attempts++;
             last = destination;
             lastError = error;
-            if (!FailoverPolicy.CanTryNext(error, idempotent) || attempts >= retry.MaxAttempts)
+            // A sender whose message began to go out (a streamed one) cannot send it again, whatever the error.
+            if (!FailoverPolicy.CanTryNext(error, idempotent) || !sender.CanSendAgain || attempts >= retry.MaxAttempts)
             {
                 return new ForwardResult<T>(result.Reply, error, destination, log, attempts);
             }
@@ -170,10 +171,10 @@ internal sealed class Forwarder : IDisposable
         }
 
         // One source that the timer (on the injected clock) and the client's token both cancel: a linked source
-        // whose own state tells the two apart afterwards.
-        using var attemptCts = new CancellationTokenSource(timeout, _timeProvider);
-        using var link = cancellationToken.UnsafeRegister(static state => ((CancellationTokenSource)state!).Cancel(), attemptCts);
-        return await SendAsync(new Attempt<T>(cluster, destination, sender, number, admission, cancellationToken), attemptCts.Token).ConfigureAwait(false);
+        // whose own state tells the two apart afterwards. A streamed sender moves it on as its bytes move.
+        using var deadline = new AttemptDeadline(timeout, _timeProvider, cancellationToken);
+        sender.BeginAttempt(deadline);
+        return await SendAsync(new Attempt<T>(cluster, destination, sender, number, admission, cancellationToken), deadline.Token).ConfigureAwait(false);
     }
 
     /// <summary>What is left of the request's time at <paramref name="deadline"/> (a timestamp of the injected clock).</summary>

@@ -96,7 +96,8 @@ internal sealed class RouterHost : IAsyncDisposable
         // The only transport: the sockets one, wrapped so an endpoint's accept loop survives a failed accept.
         builder.Services.RemoveAll<IConnectionListenerFactory>();
         builder.Services.AddSingleton<IConnectionListenerFactory>(sp => new AcceptRetryingListenerFactory(
-            ActivatorUtilities.CreateInstance<SocketTransportFactory>(sp), sp.GetRequiredService<ListenerConnections>(), sp.GetRequiredService<DescriptorReserve>(), timeProvider));
+            ActivatorUtilities.CreateInstance<SocketTransportFactory>(sp), sp.GetRequiredService<ListenerConnections>(), sp.GetRequiredService<DescriptorReserve>(), timeProvider,
+            sp.GetRequiredService<MemoryPressure>()));
         builder.WebHost.ConfigureKestrel(options => Configure(options, config));
         _app = builder.Build();
 

@@ -116,7 +116,7 @@ internal sealed class WsdlProxy
         }
 
         var stream = await response.Content.ReadAsStreamAsync(timeout.Token).ConfigureAwait(false);
-        var body = await PooledBodyReader.ReadAsync(stream, response.Content.Headers.ContentLength, maxSize, System.Buffers.ArrayPool<byte>.Shared, timeout.Token)
+        var body = await PooledBodyReader.ReadAsync(stream, response.Content.Headers.ContentLength, maxSize, SoapRouter.Wire.Encoding.MessageBufferPool.Instance, timeout.Token)
             .ConfigureAwait(false);
         try
         {
@@ -126,7 +126,7 @@ internal sealed class WsdlProxy
         {
             if (body.Length > 0)
             {
-                System.Buffers.ArrayPool<byte>.Shared.Return(body.Buffer);
+                SoapRouter.Wire.Encoding.MessageBufferPool.Instance.Return(body.Buffer);
             }
         }
     }

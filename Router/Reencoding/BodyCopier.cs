@@ -104,7 +104,7 @@ internal static class BodyCopier
     /// </summary>
     private static void CopyBytes(XmlDictionaryReader reader, XmlDictionaryWriter writer)
     {
-        var bytes = ArrayPool<byte>.Shared.Rent(ChunkBytes);
+        var bytes = SoapRouter.Wire.Encoding.MessageBufferPool.Instance.Rent(ChunkBytes);
         try
         {
             int read;
@@ -115,7 +115,7 @@ internal static class BodyCopier
         }
         finally
         {
-            ArrayPool<byte>.Shared.Return(bytes);
+            SoapRouter.Wire.Encoding.MessageBufferPool.Instance.Return(bytes);
         }
     }
 }

@@ -30,7 +30,7 @@ internal static class MessageBridge
         ArgumentNullException.ThrowIfNull(source);
         ArgumentNullException.ThrowIfNull(target);
         ArgumentNullException.ThrowIfNull(address);
-        var soapAction = target.UsesAddressing ? null : SoapMediaTypes.ToSoapActionHeader(action);
+        var soapAction = SoapActionFor(target, action);
         if (source.Version == target.MessageVersion)
         {
             var copy = Copy(source);
@@ -59,6 +59,13 @@ internal static class MessageBridge
         }
 
         return new OutgoingRequest(message, soapAction);
+    }
+
+    /// <summary>The SOAPAction header a request with <paramref name="action"/> carries to a destination of <paramref name="target"/>: null where wsa:Action says it.</summary>
+    public static string? SoapActionFor(WireBinding target, string? action)
+    {
+        ArgumentNullException.ThrowIfNull(target);
+        return target.UsesAddressing ? null : SoapMediaTypes.ToSoapActionHeader(action);
     }
 
     /// <summary>

@@ -22,7 +22,7 @@ public sealed class StubTlsProcessTests : IDisposable
         var endpoints = await stub.WaitForEndpointsAsync(ProcessTimeout);
 
         Assert.Equal(
-            ["basicHttp", "soap12", "binary", "basicMtom", "soap12Mtom", "stats", "basicHttps", "soap12Https", "binaryHttps", "basicMtomHttps", "soap12MtomHttps", "statsHttps", "netTcpTls"],
+            ["basicHttp", "soap12", "binary", "basicMtom", "soap12Mtom", "basicStreamed", "soap12Streamed", "binaryStreamed", "stats", "basicHttps", "soap12Https", "binaryHttps", "basicMtomHttps", "soap12MtomHttps", "basicStreamedHttps", "soap12StreamedHttps", "binaryStreamedHttps", "statsHttps", "netTcpTls"],
             endpoints.Select(e => e.Name));
         Assert.All(endpoints.Skip(6).Take(6), e => Assert.Equal("https", e.Address.Scheme));
         var netTcpTls = endpoints[^1].Address;
