@@ -272,6 +272,19 @@ public sealed class StubHost : IAsyncDisposable
     /// <inheritdoc />
     public async ValueTask DisposeAsync() => await StopAsync().ConfigureAwait(false);
 
+    private Uri? NetTcpAddress()
+    {
+        foreach (var endpoint in Endpoints)
+        {
+            if (endpoint.Name == StubSoapEndpoints.NetTcp.Name)
+            {
+                return endpoint.Address;
+            }
+        }
+
+        return null;
+    }
+
     private void CloseOneWayRecord()
     {
         _dispatcher.OneWayRecord?.Dispose();
@@ -317,6 +330,13 @@ public sealed class StubHost : IAsyncDisposable
         if (StubSoapEndpoints.FindStreamedByPath(path) is { } streamed)
         {
             return _streamed.HandleAsync(context, streamed);
+        }
+
+        // As a WCF service with an HTTP base address publishes its net.tcp endpoint's metadata (httpGetEnabled).
+        if (string.Equals(path, StubSoapEndpoints.NetTcp.Path, StringComparison.OrdinalIgnoreCase) && HttpMethods.IsGet(context.Request.Method)
+            && StubRequestHandler.IsWsdlQuery(context.Request.Query) && NetTcpAddress() is { } netTcpAddress)
+        {
+            return StubRequestHandler.WriteWsdlAsync(context, StubSoapEndpoints.NetTcp.Binding, netTcpAddress);
         }
 
         if (string.Equals(path, StatsPath, StringComparison.OrdinalIgnoreCase) && HttpMethods.IsGet(context.Request.Method))

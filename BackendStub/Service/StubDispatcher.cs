@@ -74,6 +74,8 @@ internal sealed class StubDispatcher
             EchoServiceActions.Echo => await EchoAsync(binding, request, headers, cancellationToken).ConfigureAwait(false),
             OrderServiceActions.GetOrders => await GetOrdersAsync(binding, request, headers, cancellationToken).ConfigureAwait(false),
             OrderServiceActions.SubmitOrder => SubmitOrder(request),
+            ProtoOrderServiceActions.GetOrdersProto => await GetOrdersProtoAsync(binding, request, headers, cancellationToken).ConfigureAwait(false),
+            ProtoOrderServiceActions.EchoProto => await EchoProtoAsync(binding, request, headers, cancellationToken).ConfigureAwait(false),
             _ => Fault(binding, WcfFaults.ActionNotSupported(binding, headers.Action), headers.MessageIdText),
         };
     }
@@ -120,6 +122,56 @@ internal sealed class StubDispatcher
 
         var orders = _generator.GetOrders(count);
         return Reply(binding, headers, OrderServiceActions.GetOrdersResponse, writer => OperationMessages.GetOrdersResponse.Write(writer, orders));
+    }
+
+    private async ValueTask<StubAnswer> GetOrdersProtoAsync(WireBinding binding, Message request, RequestHeaders headers, CancellationToken cancellationToken)
+    {
+        if (ReadBody(request, OperationMessages.GetOrdersProtoRequest, "GetOrdersProto", out var count) is { } failure)
+        {
+            return Fault(binding, failure, headers.MessageIdText);
+        }
+
+        if (count is < 0 or > MaxOrders)
+        {
+            var reason = string.Create(CultureInfo.InvariantCulture, $"numOrders must be from 0 to {MaxOrders}; got {count}.");
+            return Fault(binding, WcfFaults.DeserializationFailed("GetOrdersProto", reason), headers.MessageIdText);
+        }
+
+        if (await InjectAsync(binding, headers, cancellationToken).ConfigureAwait(false) is { } fault)
+        {
+            return fault;
+        }
+
+        // The same orders as GetOrders, serialized by protobuf-net instead of the DataContractSerializer (seed 003).
+        var bytes = ProtoOrders.Serialize(_generator.GetOrders(count));
+        return Reply(binding, headers, ProtoOrderServiceActions.GetOrdersProtoResponse, writer => OperationMessages.GetOrdersProtoResponse.Write(writer, bytes));
+    }
+
+    private async ValueTask<StubAnswer> EchoProtoAsync(WireBinding binding, Message request, RequestHeaders headers, CancellationToken cancellationToken)
+    {
+        if (ReadBody(request, OperationMessages.EchoProtoRequest, "EchoProto", out var received) is { } failure)
+        {
+            return Fault(binding, failure, headers.MessageIdText);
+        }
+
+        // Read with protobuf-net and written again: bytes changed on the way would not come back as they were sent.
+        Order[] orders;
+        try
+        {
+            orders = ProtoOrders.Deserialize(received ?? []);
+        }
+        catch (Exception ex) when (ex is ProtoBuf.ProtoException or EndOfStreamException or InvalidOperationException or OverflowException)
+        {
+            return Fault(binding, WcfFaults.DeserializationFailed("EchoProto", "The orders are not protobuf-net bytes of an order batch."), headers.MessageIdText);
+        }
+
+        if (await InjectAsync(binding, headers, cancellationToken).ConfigureAwait(false) is { } fault)
+        {
+            return fault;
+        }
+
+        var bytes = ProtoOrders.Serialize(orders);
+        return Reply(binding, headers, ProtoOrderServiceActions.EchoProtoResponse, writer => OperationMessages.EchoProtoResponse.Write(writer, bytes));
     }
 
     private StubAnswer SubmitOrder(Message request)

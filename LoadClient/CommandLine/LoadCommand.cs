@@ -64,6 +64,11 @@ internal static class LoadCommand
         "--profile", "How compressible the payload is: simple (~0.1), medium (~0.4), complex (~0.9; text XML ~0.65, base64). " +
         "Aliases: highlyCompressible, compressible, incompressible.");
 
+    /// <summary>--serializer.</summary>
+    public static readonly Option<LoadSerializer?> Serializer = OptionValues.Enum("--serializer", LoadSerializer.DataContract,
+        "How the orders travel (seed 003): dataContract (WCF's XML) or protobuf (protobuf-net bytes in a byte[] part: " +
+        "IProtoOrderService's GetOrdersProto for getOrders, EchoProto of orders filling --size for echo).");
+
     /// <summary>--to.</summary>
     public static readonly Option<Uri?> To = new("--to")
     {
@@ -211,7 +216,7 @@ internal static class LoadCommand
     {
         var root = new RootCommand("LoadClient: drives SOAP load at one endpoint and reports throughput, latency, errors and CPU.")
         {
-            Url, Client, Binding, Operation, Size, SizeDistributionOption, Orders, Profile, To, Concurrency, Requests, Duration,
+            Url, Client, Binding, Operation, Size, SizeDistributionOption, Orders, Profile, Serializer, To, Concurrency, Requests, Duration,
             Rate, Warmup, Timeout, Json, TcpBuffer, AdminUrl, Quiet, AllowRemote, Tls, Ca, ClientCert, ClientKey, ServerName,
             Compression, CompressionCodecs, Bandwidth, MaxDecompressedSize, RecordAcks,
         };

@@ -39,6 +39,9 @@ internal sealed record LoadOptions
     /// <summary>How compressible the generated payload is.</summary>
     public PayloadProfile Profile { get; init; } = PayloadProfile.Compressible;
 
+    /// <summary>How the orders are serialized: WCF's DataContractSerializer or protobuf-net (seed 003).</summary>
+    public LoadSerializer Serializer { get; init; } = LoadSerializer.DataContract;
+
     /// <summary>The wsa:To of the WS-Addressing bindings' messages; the URL unless --to says otherwise.</summary>
     public required Uri To { get; init; }
 

@@ -42,6 +42,7 @@ internal static class LoadOptionsParser
         var client = read.ValidStruct(LoadCommand.Client, LoadClientMode.Raw);
         var operation = read.ValidStruct(LoadCommand.Operation, LoadOperation.Echo);
         var distribution = read.ValidStruct(LoadCommand.SizeDistributionOption, SizeDistribution.Fixed);
+        var serializer = read.ValidStruct(LoadCommand.Serializer, LoadSerializer.DataContract);
         var adminUrl = read.Valid(LoadCommand.AdminUrl);
 
         if (url is not null && !allowRemote && !LoopbackHosts.IsLoopback(url))
@@ -83,6 +84,16 @@ internal static class LoadOptionsParser
         if (read.Given(LoadCommand.Orders) && operation is { } operationKnown && operationKnown != LoadOperation.GetOrders)
         {
             errors.Add("Option '--orders' applies to '--operation getOrders' only.");
+        }
+
+        if (serializer == LoadSerializer.Protobuf && operation == LoadOperation.SubmitOrder)
+        {
+            errors.Add("Option '--serializer protobuf' applies to '--operation echo' and 'getOrders' (IProtoOrderService has no one-way operation).");
+        }
+
+        if (serializer == LoadSerializer.Protobuf && distribution == SizeDistribution.Seed)
+        {
+            errors.Add("Options '--serializer protobuf' and '--size-distribution seed' cannot be combined: protobuf echoes are one size (--size).");
         }
 
         if (read.Given(LoadCommand.To) && binding is { UsesAddressing: false })
@@ -127,6 +138,7 @@ internal static class LoadOptionsParser
             SizeDistribution = distribution ?? SizeDistribution.Fixed,
             OrderCount = read.Value(LoadCommand.Orders),
             Profile = read.Value(LoadCommand.Profile) ?? Samples.Payloads.PayloadProfile.Compressible,
+            Serializer = serializer ?? LoadSerializer.DataContract,
             To = read.Value(LoadCommand.To) ?? url,
             Concurrency = read.Value(LoadCommand.Concurrency),
             Requests = read.Value(LoadCommand.Requests),

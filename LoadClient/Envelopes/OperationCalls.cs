@@ -18,6 +18,16 @@ internal static class OperationCalls
         ArgumentNullException.ThrowIfNull(options);
         var encoding = options.Binding.IsBinary ? PayloadEncoding.BinaryXml : PayloadEncoding.TextXml;
         var generator = new PayloadGenerator(options.Profile, PayloadSeed);
+        if (options.Serializer == LoadSerializer.Protobuf)
+        {
+            return options.Operation switch
+            {
+                LoadOperation.Echo => EchoProto(ProtoOrderPayload.OfSize(generator, options.EchoSize)),
+                LoadOperation.GetOrders => GetOrdersProto(options.OrderCount),
+                _ => throw new ArgumentOutOfRangeException(nameof(options), options.Operation, "No protobuf form of this operation."),
+            };
+        }
+
         return options.Operation switch
         {
             LoadOperation.Echo when options.SizeDistribution == SizeDistribution.Seed => EchoOfSeedSizes(generator, encoding),
@@ -70,6 +80,16 @@ internal static class OperationCalls
     public static OperationCall GetOrders(int count) =>
         new("GetOrders", OrderServiceActions.GetOrders, OneWay: false, OperationMessages.GetOrdersRequest.ToBody(count),
             endpoint => new WcfTarget<IOrderService>(endpoint, channel => channel.GetOrdersAsync(count)));
+
+    /// <summary>IProtoOrderService.GetOrdersProto(int numOrders); the WCF mode deserializes the reply's bytes with protobuf-net, as an application would.</summary>
+    public static OperationCall GetOrdersProto(int count) =>
+        new("GetOrdersProto", ProtoOrderServiceActions.GetOrdersProto, OneWay: false, OperationMessages.GetOrdersProtoRequest.ToBody(count),
+            endpoint => new WcfTarget<IProtoOrderService>(endpoint, async channel => ProtoOrders.Deserialize(await channel.GetOrdersProtoAsync(count).ConfigureAwait(false))));
+
+    /// <summary>IProtoOrderService.EchoProto(byte[] orders); the WCF mode deserializes the reply's bytes with protobuf-net.</summary>
+    public static OperationCall EchoProto(byte[] orders) =>
+        new("EchoProto", ProtoOrderServiceActions.EchoProto, OneWay: false, OperationMessages.EchoProtoRequest.ToBody(orders),
+            endpoint => new WcfTarget<IProtoOrderService>(endpoint, async channel => ProtoOrders.Deserialize(await channel.EchoProtoAsync(orders).ConfigureAwait(false))));
 
     /// <summary>
     /// IOrderService.SubmitOrder(Order order), one-way. Each WCF call sends a copy of <paramref name="order"/> with an id

@@ -5,7 +5,7 @@ using SoapRouter.Configuration;
 namespace SoapRouter.Admin;
 
 /// <summary>
-/// admin.authToken: /stats and /metrics answer only requests carrying <c>Authorization: Bearer &lt;token&gt;</c>; /health
+/// admin.authToken: /stats, /metrics and POST /cache/invalidate answer only requests carrying <c>Authorization: Bearer &lt;token&gt;</c>; /health
 /// stays open for load balancers' probes. The token is read from the config in use at each request (a reload that
 /// changes it takes effect at once; env:NAME is looked up then), and compared in constant time.
 /// </summary>
@@ -14,7 +14,7 @@ internal static class AdminAuthorization
     private const string BearerPrefix = "Bearer ";
 
     /// <summary>True when <paramref name="path"/> needs the token (when one is configured).</summary>
-    public static bool IsProtected(PathString path) => path == "/stats" || path == "/metrics";
+    public static bool IsProtected(PathString path) => path == "/stats" || path == "/metrics" || path == CacheInvalidation.Path;
 
     /// <summary>True when the request may be answered under <paramref name="admin"/>: no token configured, an open path, or the right token.</summary>
     public static bool Allows(HttpContext context, AdminConfig admin)

@@ -3,7 +3,7 @@ using SoapRouter.Telemetry;
 namespace SoapRouter.Admin;
 
 /// <summary>
-/// The admin endpoint's requests: GET /health and GET /stats. Served by the router's one host, but only on the admin
+/// The admin endpoint's requests: GET /health, GET /stats and POST /cache/invalidate. Served by the router's one host, but only on the admin
 /// address (a Kestrel endpoint of its own, never a listener's), so it stays off the DMZ side.
 /// </summary>
 internal sealed class AdminEndpoint
@@ -23,7 +23,10 @@ internal sealed class AdminEndpoint
     private readonly Listening.Connections.DescriptorReserve? _descriptors;
     private readonly Listening.BufferBudget? _buffers;
     private readonly Forwarding.NetTcp.NetTcpDestinationClients? _netTcp;
+    private readonly Metadata.OneWayCatalog? _oneWay;
+    private readonly Hosting.RouterRuntime? _runtime;
     private readonly Hosting.DrainSignal? _drain;
+    private readonly Caching.ResponseCache? _cache;
 
     /// <summary>
     /// Creates the endpoint; uptime counts from here. The listeners' health comes from <paramref name="statistics"/> and
@@ -39,8 +42,14 @@ internal sealed class AdminEndpoint
         Listening.BufferBudget? buffers = null,
         Tls.TlsCertificates? certificates = null,
         Forwarding.NetTcp.NetTcpDestinationClients? netTcp = null,
-        Hosting.DrainSignal? drain = null)
+        Metadata.OneWayCatalog? oneWay = null,
+        Hosting.RouterRuntime? runtime = null,
+        Hosting.DrainSignal? drain = null,
+        Caching.ResponseCache? cache = null)
     {
+        _oneWay = oneWay;
+        _runtime = runtime;
+        _cache = cache;
         _netTcp = netTcp;
         _drain = drain;
         _certificates = certificates;
@@ -61,6 +70,11 @@ internal sealed class AdminEndpoint
     public Task HandleAsync(HttpContext context)
     {
         var request = context.Request;
+        if (request.Path == CacheInvalidation.Path)
+        {
+            return CacheInvalidation.HandleAsync(context, _cache);
+        }
+
         if (!HttpMethods.IsGet(request.Method) && !HttpMethods.IsHead(request.Method))
         {
             context.Response.StatusCode = StatusCodes.Status405MethodNotAllowed;
@@ -114,10 +128,13 @@ internal sealed class AdminEndpoint
 
     private Task WriteStatsAsync(HttpContext context) =>
         context.Response.WriteAsJsonAsync(
-            _statistics.Snapshot() with { Health = _health.GetDestinations(), Compression = _compression?.Snapshot(), FileDescriptors = _descriptors?.Snapshot(), Buffers = _buffers?.Snapshot(), NetTcpSessions = _netTcp?.Sessions(), LinkEstimates = _compression?.PeersSnapshot() },
+            _statistics.Snapshot() with { Health = _health.GetDestinations(), Compression = _compression?.Snapshot(), FileDescriptors = _descriptors?.Snapshot(), Buffers = _buffers?.Snapshot(), NetTcpSessions = _netTcp?.Sessions(), LinkEstimates = _compression?.PeersSnapshot(), OneWayLearning = OneWayLearning(), Cache = _cache?.Snapshot() },
             TelemetryJsonContext.Default.StatisticsSnapshot,
             contentType: null,
             context.RequestAborted);
+
+    private IReadOnlyDictionary<string, Metadata.RouteOneWaySnapshot>? OneWayLearning() =>
+        _oneWay is not null && _runtime is not null ? _oneWay.Snapshot(_runtime.State) : null;
 
     private static Task NotFound(HttpContext context)
     {

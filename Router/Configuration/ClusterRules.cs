@@ -190,10 +190,24 @@ internal static class ClusterRules
             BindingRules.Check(destination.Binding, ConfigPath.Property(path, "binding"), context);
             BindingRules.CheckVariant(destination.Binding, destination.Encoding, destination.Addressing, path, context);
             AddressRules.CheckEndpoint(destination.Address, destination.Binding, ConfigPath.Property(path, "address"), context);
+            if (destination.MetadataAddress is { } metadata)
+            {
+                CheckMetadataAddress(metadata, ConfigPath.Property(path, "metadataAddress"), context);
+            }
+
             if (destination.Compression is { } compression)
             {
                 CheckCompression(destination, compression, ConfigPath.Property(path, "compression"), context);
             }
+        }
+    }
+
+    private static void CheckMetadataAddress(string address, string path, ConfigValidationContext context)
+    {
+        // The metadata is fetched over HTTP whatever the destination's binding speaks; the router appends ?wsdl itself.
+        if (AddressRules.CheckEndpoint(address, WireBindingNames.BasicHttp, path, context) is { } uri && (uri.Query.Length > 0 || uri.Fragment.Length > 0))
+        {
+            context.Error(path, $"must be the service's metadata address without a query or fragment, such as 'http://10.0.0.5:8000/OrderService' (its WSDL is that address + ?wsdl) (is '{address}')");
         }
     }
 

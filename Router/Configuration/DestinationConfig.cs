@@ -44,4 +44,11 @@ public sealed record DestinationConfig
     /// default); a net.tcp:// one uses transport security only with it. Null on http://.
     /// </summary>
     public DestinationTlsConfig? Tls { get; init; }
+
+    /// <summary>
+    /// Where the service publishes its metadata (WCF's httpGetUrl): an http(s) address without a query, whose ?wsdl is
+    /// the WSDL (and ?xsd=..., ?wsdl=... its parts). Null: an HTTP destination's own address; a net.tcp destination has
+    /// none, so its one-way operations are not learned and ?wsdl is served from another destination of its cluster.
+    /// </summary>
+    public string? MetadataAddress { get; init; }
 }

@@ -48,4 +48,7 @@ public sealed record RouteConfig
     /// session and are always multiplexed.
     /// </summary>
     public string? Sessions { get; init; }
+
+    /// <summary>The response cache for some of the route's idempotent actions; null: nothing cached.</summary>
+    public RouteCacheConfig? Cache { get; init; }
 }

@@ -29,4 +29,7 @@ public sealed record RouterConfig
 
     /// <summary>Process-wide TLS settings (certificate expiry warnings).</summary>
     public TlsConfig Tls { get; init; } = new();
+
+    /// <summary>The response cache's memory, shared L2 and response header (routes say what they cache).</summary>
+    public CacheConfig Cache { get; init; } = new();
 }

@@ -23,6 +23,7 @@ public static class RouterConfigValidator
         ShutdownRules.Check(config.Shutdown, context);
         CompressionRules.Check(config.Compression, context);
         StreamedRules.Check(config, context);
+        CacheRules.Check(config, context);
 
         TelemetryRules.Check(config.Telemetry, context);
         TlsRules.Check(config, context);

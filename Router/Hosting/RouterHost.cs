@@ -126,13 +126,19 @@ internal sealed class RouterHost : IAsyncDisposable
         Metrics = services.GetRequiredService<RouterMetrics>();
         Compression = services.GetRequiredService<Compression.CompressionLinks>();
         Clients = services.GetRequiredService<HttpDestinationClients>();
+        OneWay = services.GetRequiredService<Metadata.OneWayCatalog>();
         _soap = services.GetRequiredService<HttpSoapHandler>();
         _admin = services.GetRequiredService<AdminEndpoint>();
         _states = services.GetRequiredService<PipelineStateCache>();
         _netTcp = services.GetRequiredService<NetTcpDestinationClients>();
         _drain = services.GetRequiredService<DrainSignal>();
+        Cache = services.GetRequiredService<Caching.ResponseCache>();
+        Cache.OnReload(Runtime.State.Config, Runtime.State.Snapshot.Version);
         Runtime.StateChanged += OnStateChanged;
     }
+
+    /// <summary>The response cache.</summary>
+    internal Caching.ResponseCache Cache { get; }
 
     /// <summary>The current config-derived state.</summary>
     public RouterRuntime Runtime { get; }
@@ -154,6 +160,9 @@ internal sealed class RouterHost : IAsyncDisposable
 
     /// <summary>The connection pools to the destinations.</summary>
     internal HttpDestinationClients Clients { get; }
+
+    /// <summary>The one-way actions of each route, listed or learned from its cluster's WSDL.</summary>
+    internal Metadata.OneWayCatalog OneWay { get; }
 
     /// <summary>Binds every endpoint and returns once they listen. A port in use throws <see cref="IOException"/>.</summary>
     public async Task StartAsync(CancellationToken cancellationToken = default)
@@ -333,6 +342,7 @@ internal sealed class RouterHost : IAsyncDisposable
         Clients.Retain(state.Clusters);
         _netTcp.Retain(state.Clusters);
         Listeners.CheckReload(state, _soap.Gate.Limit, _logger);
+        Cache.OnReload(state.Config, state.Snapshot.Version);
 
         // The admin endpoint is bound once; say so rather than silently ignoring an edit of its address.
         if (!string.Equals(state.Config.Admin.Address, _startAdminAddress, StringComparison.OrdinalIgnoreCase))

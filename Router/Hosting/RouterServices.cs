@@ -76,6 +76,8 @@ internal static class RouterServices
         services.AddSingleton(_ => new CompressionLinks(timeProvider));
         services.AddSingleton<PipelineStateCache>();
         services.AddSingleton<PipelineFaults>();
+        services.AddSingleton(sp => new Caching.ResponseCache(
+            config.Cache, sp.GetRequiredService<RouterStatistics>(), timeProvider, sp.GetRequiredService<ILoggerFactory>()));
         services.AddSingleton<MessagePipeline>();
         services.AddSingleton(_ => new ConcurrencyGate(config.Limits.MaxConcurrentRequests, busyWait ?? config.Limits.QueueTimeout));
         services.AddSingleton(provider =>
@@ -96,12 +98,15 @@ internal static class RouterServices
                 new LinuxOpenFileLimits(), config.Limits.FileDescriptorReserve, () => connections.Open, timeProvider, sp.GetRequiredService<ILogger<DescriptorReserve>>());
         });
         services.AddSingleton(_ => new ClientRateLimiter(config.Limits.PerClientRateLimit));
+        services.AddSingleton<MetadataFetcher>();
+        services.AddSingleton<OneWayCatalog>();
         services.AddSingleton<WsdlProxy>();
         services.AddSingleton<HttpSoapHandler>();
         services.AddSingleton<NetTcpConnections>();
         services.AddSingleton<DrainSignal>();
         services.AddSingleton<AdminEndpoint>();
         services.AddHostedService<HealthProber>();
+        services.AddHostedService<OneWayLearner>();
         services.AddSingleton(listeners);
         services.AddRouterTelemetry(config.Telemetry);
         return services;

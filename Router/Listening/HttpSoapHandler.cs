@@ -25,6 +25,9 @@ internal sealed class HttpSoapHandler : IDisposable
     /// <summary>What a 503 tells the client: try again in a second.</summary>
     private const string RetryAfterSeconds = "1";
 
+    // cache.exposeHeader: whether the response cache answered (HIT, a stampede join included) or the backend did (MISS).
+    private const string CacheHeader = "X-Cache";
+
     private readonly MessagePipeline _pipeline;
     private readonly WsdlProxy _metadata;
     private readonly ConcurrencyGate _gate;
@@ -434,6 +437,11 @@ internal sealed class HttpSoapHandler : IDisposable
             if (!accepts.Without(CodecId.None).IsEmpty)
             {
                 ClientLinkSampling.BeforeReply(context, client);
+            }
+
+            if (answer.CacheResult is { } cached && state.State.Config.Cache.ExposeHeader)
+            {
+                context.Response.Headers[CacheHeader] = cached == Caching.CacheResult.Miss ? "MISS" : "HIT";
             }
 
             await ListenerResponses.WriteAsync(context, answer.Encoded!, link, accepts, inbound.Action, client.PeerBytesPerSecond).ConfigureAwait(false);

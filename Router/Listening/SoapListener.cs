@@ -22,6 +22,7 @@ internal sealed class SoapListener
 
         // A streamed body is never held, so it cannot be checked before it goes on (the backend's reader checks it).
         ValidateBody = config.ValidateBody && !IsStreamed;
+        RequiresClientCertificate = string.Equals(config.Tls?.ClientCertificateMode, TlsNames.RequireCertificate, StringComparison.OrdinalIgnoreCase);
         _matchPath = Uri.UnescapeDataString(address.AbsolutePath).TrimEnd('/');
         Path = _matchPath.Length == 0 ? "/" : _matchPath;
     }
@@ -40,6 +41,9 @@ internal sealed class SoapListener
 
     /// <summary>True when every message is read to its end (well-formed, within the reader quotas) before it is forwarded.</summary>
     public bool ValidateBody { get; }
+
+    /// <summary>True when clients must present a TLS certificate (tls.clientCertificateMode RequireCertificate); the WSDL says so.</summary>
+    public bool RequiresClientCertificate { get; }
 
     /// <summary>The path served, without a trailing slash ("/" for the root); routes' address filters see it.</summary>
     public string Path { get; }

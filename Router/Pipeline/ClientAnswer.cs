@@ -33,6 +33,9 @@ internal sealed class ClientAnswer : IDisposable
     /// <summary>The open reply for a streamed listener's client; null otherwise.</summary>
     public Streaming.StreamedAnswer? Streamed { get; }
 
+    /// <summary>How the response cache answered it (HIT or MISS for <c>X-Cache</c>); null when the action is not cached.</summary>
+    public Caching.CacheResult? CacheResult { get; set; }
+
     /// <summary>True for a SOAP fault (the backend's or the router's).</summary>
     public bool IsFault { get; }
 

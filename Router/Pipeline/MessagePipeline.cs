@@ -1,4 +1,5 @@
 using System.ServiceModel.Channels;
+using SoapRouter.Caching;
 using SoapRouter.Forwarding;
 using SoapRouter.Forwarding.Http;
 using SoapRouter.Forwarding.Rewriting;
@@ -15,7 +16,7 @@ namespace SoapRouter.Pipeline;
 /// destinations, forward it on the verbatim or the re-encode path with failover, and produce the client's answer.
 /// Listeners turn their transport into an <see cref="InboundMessage"/> and write back what this returns.
 /// </summary>
-internal sealed class MessagePipeline
+internal sealed partial class MessagePipeline
 {
     private readonly RouterRuntime _runtime;
     private readonly PipelineStateCache _states;
@@ -25,6 +26,8 @@ internal sealed class MessagePipeline
     private readonly RouterMetrics? _metrics;
     private readonly TimeProvider _timeProvider;
     private readonly ILogger _logger;
+    private readonly Metadata.OneWayCatalog _oneWay;
+    private readonly ResponseCache? _cache;
 
     /// <summary>Creates the pipeline; it holds no per-message state.</summary>
     public MessagePipeline(
@@ -35,8 +38,11 @@ internal sealed class MessagePipeline
         RouterStatistics statistics,
         TimeProvider timeProvider,
         ILogger<MessagePipeline> logger,
-        RouterMetrics? metrics = null)
+        Metadata.OneWayCatalog oneWay,
+        RouterMetrics? metrics = null,
+        ResponseCache? cache = null)
     {
+        _cache = cache;
         ArgumentNullException.ThrowIfNull(runtime);
         ArgumentNullException.ThrowIfNull(states);
         ArgumentNullException.ThrowIfNull(forwarder);
@@ -44,6 +50,8 @@ internal sealed class MessagePipeline
         ArgumentNullException.ThrowIfNull(statistics);
         ArgumentNullException.ThrowIfNull(timeProvider);
         ArgumentNullException.ThrowIfNull(logger);
+        ArgumentNullException.ThrowIfNull(oneWay);
+        _oneWay = oneWay;
         _runtime = runtime;
         _states = states;
         _forwarder = forwarder;
@@ -181,8 +189,9 @@ internal sealed class MessagePipeline
             return refused;
         }
 
-        // A WS-Addressing message without a MessageID is one-way (WCF sends none then); others say so in the route.
-        var oneWay = route.IsOneWay(received.Action) || (received.HasAddressing && received.MessageId is null);
+        // A WS-Addressing message without a MessageID is one-way (WCF sends none then); for others the route's
+        // oneWayActions or, without them, the cluster's WSDL say so.
+        var oneWay = (received.HasAddressing && received.MessageId is null) || _oneWay.IsOneWay(route, received.Action);
         var forwarded = route.ForwardsClientCertificate && inbound.ClientCertificate is { } certificate
             ? Tls.CertificateIdentity.Of(certificate).ForwardedHeader
             : null;
@@ -190,6 +199,28 @@ internal sealed class MessagePipeline
         IMessageSender sender = inbound.Streamed is null
             ? new MessageSender(state, cluster, inbound, received, oneWay, _logger, forwarded, affinity)
             : new Streaming.StreamedSender(state, cluster, inbound, received, _logger, forwarded);
+        if (sender is MessageSender buffered && bound is null && !oneWay && _cache is not null && route.Cache is { } policy && policy.Find(received.Action) is { } cached
+            && ResponseCache.KeyOf(policy, cached, inbound, received) is { } key)
+        {
+            var production = new CachedForward(this, inbound, state, route, routeCounters, cluster, buffered, received, started);
+            return await ServeCachedAsync(key, policy, cached, production).ConfigureAwait(false);
+        }
+
+        return await ForwardAsync(inbound, state, route, routeCounters, cluster, sender, received, started, bound).ConfigureAwait(false);
+    }
+
+    /// <summary>Forwards the message (failover included) and makes the client's answer from what came back, counting it.</summary>
+    private async ValueTask<ClientAnswer?> ForwardAsync(
+        InboundMessage inbound,
+        PipelineState state,
+        Route route,
+        Telemetry.TrafficCounters routeCounters,
+        LoadBalancing.ClusterState cluster,
+        IMessageSender sender,
+        ReceivedMessage received,
+        long started,
+        Listening.NetTcp.SessionAffinity? bound = null)
+    {
         var result = bound is null
             ? await _forwarder.ForwardAsync(cluster, route.IsIdempotent(received.Action), sender, inbound.Aborted).ConfigureAwait(false)
             : await _forwarder.ForwardToAsync(cluster, bound.Destination, sender, inbound.Aborted).ConfigureAwait(false);
@@ -220,13 +251,45 @@ internal sealed class MessagePipeline
             inbound.Fault = kind;
             _statistics.RecordFault(kind);
             _statistics.RecordMessage(PathOf(result, sender), oneWay: false, inbound.ReceivedLength, 0, failed: true);
-            _statistics.Listener(listener.Name).Record(inbound.ReceivedLength, 0, failed: true);
+            _statistics.Listener(inbound.Listener.Name).Record(inbound.ReceivedLength, 0, failed: true);
             routeCounters.Record(inbound.ReceivedLength, 0, failed: true);
-            PipelineLog.ClientAborted(_logger, listener.Name);
+            PipelineLog.ClientAborted(_logger, inbound.Listener.Name);
             return null;
         }
 
         return Fail(inbound, route, routeCounters, result, sender, received, started);
+    }
+
+    /// <summary>
+    /// A cached action's request: answered by the response cache from a stored reply, from another caller's backend call
+    /// under way, or by forwarding it (<paramref name="production"/>) and storing the reply when it may be stored.
+    /// </summary>
+    private async ValueTask<ClientAnswer?> ServeCachedAsync(string key, RouteCachePolicy policy, CachedAction action, CachedForward production)
+    {
+        var inbound = production.Inbound;
+        var outcome = await _cache!.ServeAsync(key, policy, action, production, production.Received.MessageId).ConfigureAwait(false);
+        inbound.Activity?.SetTag(SpanTags.CacheHit, outcome.Served);
+        if (outcome.Answer is not { } answer)
+        {
+            return null;
+        }
+
+        answer.CacheResult = outcome.Result;
+        if (outcome.Served)
+        {
+            // Nothing was forwarded for it: counted as a message answered, on neither path.
+            _statistics.RecordMessage(path: null, oneWay: false, inbound.Length, answer.Length);
+            _statistics.Listener(inbound.Listener.Name).Record(inbound.Length, answer.Length);
+            production.RouteCounters.Record(inbound.Length, answer.Length);
+            if (_logger.IsEnabled(LogLevel.Debug))
+            {
+                var elapsedMs = ElapsedMs(production.Started);
+                PipelineLog.ServedFromCache(
+                    _logger, inbound.Listener.Name, production.Received.Action, policy.Route, outcome.Result, inbound.Length, answer.Length, elapsedMs);
+            }
+        }
+
+        return answer;
     }
 
     /// <summary>

@@ -308,7 +308,8 @@ internal sealed class MessageSender : IMessageSender
             var codec = _state.Codec(listener);
             var bytes = codec.Write(forClient);
             var status = fault ? StatusCodes.Status500InternalServerError : StatusCodes.Status200OK;
-            return WithAnswer(fault ? ForwardError.BackendFault : ForwardError.None, ClientAnswer.FromEncoded(new RawSoapReply(status, codec.ContentType, bytes), fault));
+            var encoded = new RawSoapReply(status, codec.ContentType, bytes) { ForbidsStoring = readFrom?.ForbidsStoring ?? false };
+            return WithAnswer(fault ? ForwardError.BackendFault : ForwardError.None, ClientAnswer.FromEncoded(encoded, fault));
         }
         catch (Exception ex) when (WireErrors.IsBadInput(ex) || ex is InvalidOperationException)
         {

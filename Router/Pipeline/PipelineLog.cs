@@ -11,6 +11,12 @@ internal static partial class PipelineLog
     public static partial void Routed(
         ILogger logger, string listener, string? action, string route, string? destination, string path, int statusCode, long bytesIn, long bytesOut, double elapsedMs);
 
+    /// <summary>A cached action's message was answered by the response cache (no backend call of its own).</summary>
+    [LoggerMessage(EventId = 1220, Level = LogLevel.Debug,
+        Message = "{Listener}: action {Action} via route {Route} answered by the response cache ({Result}): {BytesIn} bytes in, {BytesOut} bytes out, {ElapsedMs:F1} ms")]
+    public static partial void ServedFromCache(
+        ILogger logger, string listener, string? action, string route, Caching.CacheResult result, long bytesIn, long bytesOut, double elapsedMs);
+
     /// <summary>No destination of the route's cluster answered.</summary>
     [LoggerMessage(EventId = 1203, Level = LogLevel.Debug,
         Message = "{Listener}: action {Action} via route {Route} failed at destination {Destination} with {Error} after {Attempts} attempt(s), {ElapsedMs:F1} ms")]

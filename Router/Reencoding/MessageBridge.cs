@@ -148,15 +148,20 @@ internal static class MessageBridge
             : Message.CreateMessage(version, action, new CopiedBodyWriter(source));
         var headers = source.Headers;
         var sourceAddressing = AddressingNamespace(source.Version.Addressing);
+        var targetAddressing = AddressingNamespace(version.Addressing);
         var targetIsSoap12 = version.Envelope == EnvelopeVersion.Soap12;
         var targetHasAddressing = version.Addressing != AddressingVersion.None;
         for (var i = 0; i < headers.Count; i++)
         {
             var ns = headers[i].Namespace;
 
-            // Addressing is mapped, not copied, where the target has its own; without, what HTTP carries is left out.
+            // Addressing is mapped, not copied, where the target has its own; without, what HTTP carries is left out. A
+            // message of a version without addressing may still carry such headers (zeep adds WS-Addressing 1.0 to SOAP
+            // 1.1 when the WSDL names wsaw:Action): those the router writes itself would be there twice, which a WCF
+            // service refuses, so the router's win.
             if (ns == SoapNamespaces.AddressingNone
-                || (ns == sourceAddressing && (targetHasAddressing || IsCarriedByHttp(headers[i].Name))))
+                || (ns == sourceAddressing && (targetHasAddressing || IsCarriedByHttp(headers[i].Name)))
+                || (ns == targetAddressing && sourceAddressing is null && IsCarriedByHttp(headers[i].Name)))
             {
                 continue;
             }
@@ -167,6 +172,7 @@ internal static class MessageBridge
         return message;
     }
 
+    // Also the headers the router writes itself for a target with addressing (Action, To, MessageID, ReplyTo; RelatesTo on replies).
     private static bool IsCarriedByHttp(string name) => name is "Action" or "To" or "MessageID" or "ReplyTo" or "RelatesTo";
 
     private static string? AddressingNamespace(AddressingVersion version) =>

@@ -39,7 +39,11 @@ internal sealed class Route
         ClientCertificates = config.AllowedClientCertificates.Count == 0 ? null : new Tls.ClientCertificateMatcher(config.AllowedClientCertificates);
         ForwardsClientCertificate = string.Equals(config.ForwardClientCertificate, ClientCertificateForwarding.Header, StringComparison.Ordinal);
         KeepsSessions = !string.Equals(config.Sessions, SessionModes.Multiplex, StringComparison.Ordinal);
+        Cache = config.Cache is null ? null : new Caching.RouteCachePolicy(config.Name, config.Cache);
     }
+
+    /// <summary>The route's response cache; null when it caches nothing.</summary>
+    public Caching.RouteCachePolicy? Cache { get; }
 
     /// <summary>True when a netTcp client's session gets a netTcp backend session of its own (session affinity; the default).</summary>
     public bool KeepsSessions { get; }
@@ -88,6 +92,12 @@ internal sealed class Route
 
     /// <summary>True when the configuration names <paramref name="action"/> as a one-way operation's.</summary>
     public bool IsOneWay(string? action) => action is not null && _oneWayActions.Contains(action);
+
+    /// <summary>True when the route lists its one-way actions itself (routes[].oneWayActions), which wins over what the WSDL says.</summary>
+    public bool ListsOneWayActions => _oneWayActions.Count > 0;
+
+    /// <summary>The one-way actions the route lists, for /stats.</summary>
+    public IReadOnlyCollection<string> OneWayActions => _oneWayActions;
 
     /// <inheritdoc />
     public override string ToString() => Name;

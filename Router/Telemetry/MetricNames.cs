@@ -71,4 +71,19 @@ internal static class MetricNames
 
     /// <summary>Time of one forwarding attempt, by destination and outcome.</summary>
     public const string AttemptDuration = "soaprouter.attempt.duration";
+
+    /// <summary>Response cache lookups, by route and result (hit, join, miss).</summary>
+    public const string CacheLookups = "soaprouter.cache.lookups";
+
+    /// <summary>Replies the response cache fetched but did not store, by route.</summary>
+    public const string CacheNotStored = "soaprouter.cache.not_stored";
+
+    /// <summary>Response cache entries dropped, by route and reason (memory, expired, invalidated).</summary>
+    public const string CacheRemovals = "soaprouter.cache.removals";
+
+    /// <summary>Bytes the response cache holds in process now, by route.</summary>
+    public const string CacheBytes = "soaprouter.cache.bytes";
+
+    /// <summary>Entries the response cache holds in process now, by route.</summary>
+    public const string CacheEntries = "soaprouter.cache.entries";
 }

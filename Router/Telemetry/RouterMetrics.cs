@@ -65,6 +65,11 @@ internal sealed class RouterMetrics : IDisposable
         Meter.CreateObservableCounter(MetricNames.TlsHandshakeFailures, ObserveHandshakeFailures, "{handshake}", "Client TLS handshakes that failed, by reason class");
         Meter.CreateObservableCounter(MetricNames.TlsDestinationHandshakes, ObserveDestinationHandshakes, "{handshake}", "The router's TLS handshakes with destinations, by destination and outcome");
         Meter.CreateObservableGauge(MetricNames.CertificateExpiry, ObserveCertificateExpiry, "s", "Seconds until a certificate the router serves or presents expires (negative once expired)");
+        Meter.CreateObservableCounter(MetricNames.CacheLookups, ObserveCacheLookups, "{lookup}", "Response cache lookups, by route and result (hit, join, miss)");
+        Meter.CreateObservableCounter(MetricNames.CacheNotStored, () => Cache(static c => c.NotStored), "{reply}", "Replies the response cache fetched but did not store");
+        Meter.CreateObservableCounter(MetricNames.CacheRemovals, ObserveCacheRemovals, "{entry}", "Response cache entries dropped, by route and reason");
+        Meter.CreateObservableUpDownCounter(MetricNames.CacheBytes, () => Cache(static c => c.Bytes), "By", "Bytes the response cache holds in process now, by route");
+        Meter.CreateObservableUpDownCounter(MetricNames.CacheEntries, () => Cache(static c => c.Entries), "{entry}", "Entries the response cache holds in process now, by route");
         _messageDuration = Meter.CreateHistogram<double>(MetricNames.MessageDuration, "s", "From a message's arrival to its answer");
         _attemptDuration = Meter.CreateHistogram<double>(MetricNames.AttemptDuration, "s", "One forwarding attempt");
     }
@@ -88,6 +93,45 @@ internal sealed class RouterMetrics : IDisposable
             yield return new Measurement<long>(counts.Pooled, tag, new KeyValuePair<string, object?>("soaprouter.session.mode", "pooled"));
             yield return new Measurement<long>(counts.Affinity, tag, new KeyValuePair<string, object?>("soaprouter.session.mode", "affinity"));
         }
+    }
+
+    private List<Measurement<long>> ObserveCacheLookups()
+    {
+        var measurements = new List<Measurement<long>>();
+        foreach (var (route, counters) in _statistics.AllCaches)
+        {
+            var tag = new KeyValuePair<string, object?>("soaprouter.route", route);
+            measurements.Add(new Measurement<long>(counters.Hits, tag, new KeyValuePair<string, object?>("soaprouter.cache.result", "hit")));
+            measurements.Add(new Measurement<long>(counters.Joins, tag, new KeyValuePair<string, object?>("soaprouter.cache.result", "join")));
+            measurements.Add(new Measurement<long>(counters.Misses, tag, new KeyValuePair<string, object?>("soaprouter.cache.result", "miss")));
+        }
+
+        return measurements;
+    }
+
+    private List<Measurement<long>> ObserveCacheRemovals()
+    {
+        var measurements = new List<Measurement<long>>();
+        foreach (var (route, counters) in _statistics.AllCaches)
+        {
+            var tag = new KeyValuePair<string, object?>("soaprouter.route", route);
+            measurements.Add(new Measurement<long>(counters.Evictions, tag, new KeyValuePair<string, object?>("soaprouter.cache.reason", "memory")));
+            measurements.Add(new Measurement<long>(counters.Expirations, tag, new KeyValuePair<string, object?>("soaprouter.cache.reason", "expired")));
+            measurements.Add(new Measurement<long>(counters.Invalidations, tag, new KeyValuePair<string, object?>("soaprouter.cache.reason", "invalidated")));
+        }
+
+        return measurements;
+    }
+
+    private List<Measurement<long>> Cache(Func<CacheCounters, long> value)
+    {
+        var measurements = new List<Measurement<long>>();
+        foreach (var (route, counters) in _statistics.AllCaches)
+        {
+            measurements.Add(new Measurement<long>(value(counters), new KeyValuePair<string, object?>("soaprouter.route", route)));
+        }
+
+        return measurements;
     }
 
     private IEnumerable<Measurement<long>> ObserveHandshakeFailures()

@@ -21,6 +21,7 @@ internal sealed class RouterStatistics
     private readonly ConcurrentDictionary<string, TrafficCounters> _destinations = new(StringComparer.Ordinal);
     private readonly ConcurrentDictionary<string, ConnectionCounters> _connections = new(StringComparer.Ordinal);
     private readonly ConcurrentDictionary<string, TrafficCounters> _listeners = new(StringComparer.Ordinal);
+    private readonly ConcurrentDictionary<string, CacheCounters> _caches = new(StringComparer.Ordinal);
     private readonly TrafficCounters _verbatim = new();
     private readonly TrafficCounters _reencoded = new();
     private readonly long[] _faults = new long[FaultKindCount];
@@ -113,6 +114,13 @@ internal sealed class RouterStatistics
     /// <summary>The counters of listener <paramref name="name"/> (messages it received, bytes with its clients), created on first use.</summary>
     public TrafficCounters Listener(string name) =>
         _listeners.TryGetValue(name, out var counters) ? counters : _listeners.GetOrAdd(name, static _ => new TrafficCounters());
+
+    /// <summary>The response cache counters of route <paramref name="name"/>, created on first use.</summary>
+    public CacheCounters Cache(string name) =>
+        _caches.TryGetValue(name, out var counters) ? counters : _caches.GetOrAdd(name, static _ => new CacheCounters());
+
+    /// <summary>Every caching route's cache counters, by name.</summary>
+    public IEnumerable<KeyValuePair<string, CacheCounters>> AllCaches => _caches;
 
     /// <summary>Every route's counters, by name.</summary>
     public IEnumerable<KeyValuePair<string, TrafficCounters>> AllRoutes => _routes;

@@ -27,6 +27,9 @@ internal static class SpanTags
     /// <summary>"ok", or the fault kind the message ended with (noRoute, backendFault, backendUnavailable, ...).</summary>
     public const string Outcome = "soaprouter.outcome";
 
+    /// <summary>On a cached action's message: true when the response cache answered it without a backend call of its own.</summary>
+    public const string CacheHit = "cache.hit";
+
     /// <summary>The forwarding path: verbatim or reencoded.</summary>
     public const string Path = "soaprouter.path";
 

@@ -273,7 +273,10 @@ internal sealed class HttpVerbatimTransport
             body = new PooledBody(decoded.Buffer, decoded.Length, TooLarge: false);
         }
 
-        var reply = new RawSoapReply(statusCode, contentType, body.Buffer, body.Length, _pool);
+        var reply = new RawSoapReply(statusCode, contentType, body.Buffer, body.Length, _pool)
+        {
+            ForbidsStoring = CacheDirectives.ForbidStoring(response),
+        };
         return kind == HttpReplyKind.Fault ? AttemptResult<RawSoapReply>.Fault(reply) : AttemptResult<RawSoapReply>.Success(reply);
     }
 

@@ -52,6 +52,9 @@ internal sealed class RawSoapReply : IDisposable
     /// <summary>How many bytes the body holds.</summary>
     public int Length { get; }
 
+    /// <summary>True when the destination's HTTP headers forbid a shared cache to store the reply (<see cref="CacheDirectives"/>).</summary>
+    public bool ForbidsStoring { get; init; }
+
     /// <summary>True when the reply has no body (a one-way acknowledgement).</summary>
     public bool IsEmpty => Length == 0;
 

@@ -4,7 +4,8 @@ namespace SoapRouter.Forwarding.Rewriting;
 
 /// <summary>
 /// A strict, forward-only scan of a UTF-8 SOAP envelope from its first byte to the Body start tag, tracking
-/// namespace scopes, that finds the wsa:To header among the Header's children. It never reads past the Body start
+/// namespace scopes, that finds one WS-Addressing header among the Header's children: wsa:To for the verbatim path,
+/// wsa:RelatesTo or wsa:MessageID for a reply the response cache serves again. It never reads past the Body start
 /// tag, so the body is neither checked nor touched. Its records live in caller-provided (stack) memory: a message
 /// that needs more is refused as <see cref="ToHeaderRewriteError.Unsupported"/>, never half-scanned.
 /// </summary>
@@ -27,6 +28,7 @@ internal ref partial struct EnvelopeHeaderScanner
     private readonly Span<OpenElement> _elements;
     private readonly Span<NamespaceDeclaration> _declarations;
     private readonly Span<ScannedAttribute> _attributes;
+    private readonly ReadOnlySpan<byte> _header;
     private int _pos;
     private int _depth;
     private int _declarationCount;
@@ -37,13 +39,25 @@ internal ref partial struct EnvelopeHeaderScanner
     private ByteRange _envelopeNamespace;
     private BodyStart _body;
 
-    /// <summary>Creates a scanner over <paramref name="xml"/> that keeps its records in the spans given.</summary>
+    /// <summary>Creates a scanner for wsa:To over <paramref name="xml"/> that keeps its records in the spans given.</summary>
     public EnvelopeHeaderScanner(
         ReadOnlySpan<byte> xml,
         Span<OpenElement> elements,
         Span<NamespaceDeclaration> declarations,
         Span<ScannedAttribute> attributes)
+        : this(xml, elements, declarations, attributes, "To"u8)
     {
+    }
+
+    /// <summary>Creates a scanner for the WS-Addressing header whose local name is <paramref name="header"/>.</summary>
+    public EnvelopeHeaderScanner(
+        ReadOnlySpan<byte> xml,
+        Span<OpenElement> elements,
+        Span<NamespaceDeclaration> declarations,
+        Span<ScannedAttribute> attributes,
+        ReadOnlySpan<byte> header)
+    {
+        _header = header;
         _xml = xml;
         _elements = elements;
         _declarations = declarations;
@@ -56,7 +70,7 @@ internal ref partial struct EnvelopeHeaderScanner
 
     /// <summary>
     /// Scans to the Body start tag. On <see cref="ToHeaderRewriteError.None"/>, <paramref name="found"/> tells whether
-    /// exactly one wsa:To was found, and <paramref name="location"/> where. Bytes that end before the Body start tag is
+    /// exactly one of the header was found, and <paramref name="location"/> where. Bytes that end before the Body start tag is
     /// complete give <see cref="ToHeaderRewriteError.Malformed"/>: a caller reading a stream reads on and scans again.
     /// </summary>
     public ToHeaderRewriteError Scan(out bool found, out ToHeaderLocation location)
@@ -173,7 +187,7 @@ internal ref partial struct EnvelopeHeaderScanner
                 return NotSoapEnvelope;
             }
         }
-        else if (_depth == 2 && _inHeader && IsAddressingTo(name, ns))
+        else if (_depth == 2 && _inHeader && IsAddressingHeader(name, ns))
         {
             if (found || _toContentStart >= 0)
             {
@@ -192,7 +206,7 @@ internal ref partial struct EnvelopeHeaderScanner
         }
         else if (_depth == 3 && _toContentStart >= 0)
         {
-            // wsa:To holds an anyURI; element content in it is something this scanner will not guess about.
+            // wsa:To, RelatesTo and MessageID hold a URI; element content in one is something this scanner will not guess about.
             return ToHeaderRewriteError.Unsupported;
         }
 
@@ -263,7 +277,7 @@ internal ref partial struct EnvelopeHeaderScanner
     private readonly bool IsEnvelopeChild(QualifiedName name, ByteRange ns, ReadOnlySpan<byte> localName) =>
         name.LocalName(_xml).SequenceEqual(localName) && ns.Of(_xml).SequenceEqual(_envelopeNamespace.Of(_xml));
 
-    private readonly bool IsAddressingTo(QualifiedName name, ByteRange ns) =>
-        name.LocalName(_xml).SequenceEqual("To"u8)
+    private readonly bool IsAddressingHeader(QualifiedName name, ByteRange ns) =>
+        name.LocalName(_xml).SequenceEqual(_header)
         && (ns.Of(_xml).SequenceEqual(SoapNamespaceBytes.Addressing10) || ns.Of(_xml).SequenceEqual(SoapNamespaceBytes.Addressing200408));
 }

@@ -2,7 +2,7 @@ namespace SoapRouter.Forwarding.Rewriting;
 
 /// <summary>
 /// Record types of the .NET Binary Format: XML ([MC-NBFX] 2.2) and the static dictionary ids ([MC-NBFS]) the To splice
-/// needs. Text records come in pairs: the even type is plain, the odd one also ends the enclosing element.
+/// (and the response cache's RelatesTo and MessageID splices) need. Text records come in pairs: the even type is plain, the odd one also ends the enclosing element.
 /// </summary>
 internal static class Msbin1Records
 {
@@ -27,6 +27,8 @@ internal static class Msbin1Records
     public const int HeaderId = 0x08;
     public const int ToId = 0x0C;
     public const int BodyId = 0x0E;
+    public const int RelatesToId = 0x12;
+    public const int MessageIdId = 0x1A;
     public const int Addressing200408Id = 0xD2;
 
     public static ReadOnlySpan<byte> EnvelopeText => "Envelope"u8;
@@ -36,6 +38,10 @@ internal static class Msbin1Records
     public static ReadOnlySpan<byte> BodyText => "Body"u8;
 
     public static ReadOnlySpan<byte> ToText => "To"u8;
+
+    public static ReadOnlySpan<byte> RelatesToText => "RelatesTo"u8;
+
+    public static ReadOnlySpan<byte> MessageIdText => "MessageID"u8;
 
     public static ReadOnlySpan<byte> Addressing10Text => "http://www.w3.org/2005/08/addressing"u8;
 

@@ -1,7 +1,8 @@
 namespace SoapRouter.Forwarding.Rewriting;
 
 /// <summary>
-/// Walks an msbin1 envelope from its first record to the end of its Header and finds the WS-Addressing To header (1.0 or August 2004).
+/// Walks an msbin1 envelope from its first record to the end of its Header and finds the WS-Addressing To header (1.0 or August 2004),
+/// or another WS-Addressing header given by its dictionary id and name (RelatesTo, MessageID).
 /// Understands every record of [MC-NBFX] well enough to skip it; resolves prefixes only as far as the To needs. Any
 /// doubt (truncation, an unknown record, element content inside To, more than one To) is an error, never a guess.
 /// </summary>
@@ -14,12 +15,22 @@ internal ref struct Msbin1ToLocator
 
     private readonly ReadOnlySpan<byte> _data;
     private readonly Span<Msbin1Declaration> _declarations;
+    private readonly int _headerId;
+    private readonly ReadOnlySpan<byte> _headerText;
     private Msbin1Cursor _cursor;
     private int _declarationCount;
 
-    /// <summary>Prepares to walk <paramref name="data"/> with room for the declarations in <paramref name="declarations"/>.</summary>
+    /// <summary>Prepares to walk <paramref name="data"/> for its To with room for the declarations in <paramref name="declarations"/>.</summary>
     public Msbin1ToLocator(ReadOnlySpan<byte> data, Span<Msbin1Declaration> declarations)
+        : this(data, declarations, Msbin1Records.ToId, Msbin1Records.ToText)
     {
+    }
+
+    /// <summary>Prepares to walk <paramref name="data"/> for the header named by static dictionary id <paramref name="headerId"/> or, inline, <paramref name="headerText"/>.</summary>
+    public Msbin1ToLocator(ReadOnlySpan<byte> data, Span<Msbin1Declaration> declarations, int headerId, ReadOnlySpan<byte> headerText)
+    {
+        _headerId = headerId;
+        _headerText = headerText;
         _data = data;
         _declarations = declarations;
         _cursor = new Msbin1Cursor(data);
@@ -122,7 +133,7 @@ internal ref struct Msbin1ToLocator
                 return StartError();
             }
 
-            var isTo = name.Is(Msbin1Records.ToId, Msbin1Records.ToText, _data)
+            var isTo = name.Is(_headerId, _headerText, _data)
                 && Resolve(prefix) is { } ns
                 && (ns.Is(Msbin1Records.Addressing10Id, Msbin1Records.Addressing10Text, _data)
                     || ns.Is(Msbin1Records.Addressing200408Id, Msbin1Records.Addressing200408Text, _data));

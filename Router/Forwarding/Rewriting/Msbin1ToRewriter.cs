@@ -41,10 +41,9 @@ internal static class Msbin1ToRewriter
             return ToHeaderRewriteResult.Unchanged;
         }
 
-        var lengthSize = addressLength <= byte.MaxValue ? 1 : addressLength <= ushort.MaxValue ? 2 : 4;
         var before = message[..location.ContentStart];
         var after = message[location.ContentEnd..];
-        var length = (long)before.Length + 1 + lengthSize + addressLength + after.Length;
+        var length = (long)before.Length + CharsRecordLength(addressLength) + after.Length;
         if (length > Array.MaxLength)
         {
             return ToHeaderRewriteResult.Failed(ToHeaderRewriteError.Unsupported);
@@ -55,36 +54,57 @@ internal static class Msbin1ToRewriter
         var output = buffer.AsSpan();
         before.CopyTo(output);
         var written = before.Length;
-        switch (lengthSize)
-        {
-            case 1:
-                output[written++] = Msbin1Records.Chars8TextWithEndElement;
-                output[written++] = (byte)addressLength;
-                break;
-            case 2:
-                output[written++] = Msbin1Records.Chars16TextWithEndElement;
-                BinaryPrimitives.WriteUInt16LittleEndian(output[written..], (ushort)addressLength);
-                written += 2;
-                break;
-            default:
-                output[written++] = Msbin1Records.Chars32TextWithEndElement;
-                BinaryPrimitives.WriteInt32LittleEndian(output[written..], addressLength);
-                written += 4;
-                break;
-        }
-
-        written += Encoding.UTF8.GetBytes(newAddress, output[written..]);
+        written += WriteCharsWithEndElement(newAddress, addressLength, output[written..]);
         after.CopyTo(output[written..]);
         written += after.Length;
         return ToHeaderRewriteResult.Rewritten(buffer, written, pool);
     }
 
     /// <summary>Walks to the end of the Header; on success <paramref name="found"/> tells whether there is a To.</summary>
-    public static ToHeaderRewriteError Locate(ReadOnlySpan<byte> message, out bool found, out Msbin1ToLocation location)
+    public static ToHeaderRewriteError Locate(ReadOnlySpan<byte> message, out bool found, out Msbin1ToLocation location) =>
+        Locate(message, Msbin1Records.ToId, Msbin1Records.ToText, out found, out location);
+
+    /// <summary>
+    /// As <see cref="Locate(ReadOnlySpan{byte}, out bool, out Msbin1ToLocation)"/> for the WS-Addressing header named by
+    /// static dictionary id <paramref name="headerId"/> or, inline, <paramref name="headerText"/>.
+    /// </summary>
+    public static ToHeaderRewriteError Locate(ReadOnlySpan<byte> message, int headerId, ReadOnlySpan<byte> headerText, out bool found, out Msbin1ToLocation location)
     {
         Span<Msbin1Declaration> declarations = stackalloc Msbin1Declaration[Msbin1ToLocator.DeclarationCapacity];
-        var locator = new Msbin1ToLocator(message, declarations);
+        var locator = new Msbin1ToLocator(message, declarations, headerId, headerText);
         return locator.Locate(out found, out location);
+    }
+
+    /// <summary>The bytes of the Chars text record (with EndElement) that holds <paramref name="utf8Length"/> bytes of text.</summary>
+    public static int CharsRecordLength(int utf8Length) =>
+        1 + (utf8Length <= byte.MaxValue ? 1 : utf8Length <= ushort.MaxValue ? 2 : 4) + utf8Length;
+
+    /// <summary>
+    /// Writes <paramref name="text"/> (<paramref name="utf8Length"/> bytes of UTF-8) as one Chars text record that also
+    /// ends its element, as WCF writes a header's text; returns the bytes written (<see cref="CharsRecordLength"/>).
+    /// </summary>
+    public static int WriteCharsWithEndElement(string text, int utf8Length, Span<byte> output)
+    {
+        var written = 0;
+        if (utf8Length <= byte.MaxValue)
+        {
+            output[written++] = Msbin1Records.Chars8TextWithEndElement;
+            output[written++] = (byte)utf8Length;
+        }
+        else if (utf8Length <= ushort.MaxValue)
+        {
+            output[written++] = Msbin1Records.Chars16TextWithEndElement;
+            BinaryPrimitives.WriteUInt16LittleEndian(output[written..], (ushort)utf8Length);
+            written += 2;
+        }
+        else
+        {
+            output[written++] = Msbin1Records.Chars32TextWithEndElement;
+            BinaryPrimitives.WriteInt32LittleEndian(output[written..], utf8Length);
+            written += 4;
+        }
+
+        return written + Encoding.UTF8.GetBytes(text, output[written..]);
     }
 
     private static bool Utf8Equals(ReadOnlySpan<byte> utf8, string text)

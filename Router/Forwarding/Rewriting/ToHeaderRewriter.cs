@@ -49,13 +49,20 @@ internal static class ToHeaderRewriter
     /// Scans <paramref name="message"/> to its Body start tag; on <see cref="ToHeaderRewriteError.None"/>,
     /// <paramref name="found"/> tells whether the Header holds a wsa:To and <paramref name="location"/> where its text is.
     /// </summary>
-    public static ToHeaderRewriteError Locate(ReadOnlySpan<byte> message, out bool found, out ToHeaderLocation location)
+    public static ToHeaderRewriteError Locate(ReadOnlySpan<byte> message, out bool found, out ToHeaderLocation location) =>
+        Locate(message, "To"u8, out found, out location);
+
+    /// <summary>
+    /// As <see cref="Locate(ReadOnlySpan{byte}, out bool, out ToHeaderLocation)"/> for the WS-Addressing header whose
+    /// local name is <paramref name="header"/> (RelatesTo, MessageID: the response cache splices them into a stored reply).
+    /// </summary>
+    public static ToHeaderRewriteError Locate(ReadOnlySpan<byte> message, ReadOnlySpan<byte> header, out bool found, out ToHeaderLocation location)
     {
         // The scanner's records live on the stack (about 4 KB): the not-present and unchanged paths allocate nothing.
         Span<OpenElement> elements = stackalloc OpenElement[EnvelopeHeaderScanner.MaxDepth];
         Span<NamespaceDeclaration> declarations = stackalloc NamespaceDeclaration[EnvelopeHeaderScanner.MaxDeclarations];
         Span<ScannedAttribute> attributes = stackalloc ScannedAttribute[EnvelopeHeaderScanner.MaxAttributes];
-        var scanner = new EnvelopeHeaderScanner(message, elements, declarations, attributes);
+        var scanner = new EnvelopeHeaderScanner(message, elements, declarations, attributes, header);
         return scanner.Scan(out found, out location);
     }
 
