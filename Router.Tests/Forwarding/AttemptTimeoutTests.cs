@@ -51,6 +51,18 @@ public sealed class AttemptTimeoutTests : IDisposable
     }
 
     [Fact]
+    public async Task StreamedMessage_IsNotCutByTheAttemptTimeout_EvenForAnIdempotentAction()
+    {
+        var cluster = Cluster(["p1", "p2"], requestTimeout: TimeSpan.FromSeconds(10), attemptTimeout: TimeSpan.FromSeconds(2));
+        var sender = new ScriptedSender { Replayable = false }.On("p1", Silent).Replies("p2", "never");
+
+        var result = await _forwarder.ForwardAsync(cluster, idempotent: true, sender, CancellationToken.None);
+
+        Assert.Equal(ForwardError.RequestTimeout, result.Error);
+        Assert.Equal(TimeSpan.FromSeconds(10), _silentFor["p1"]);
+    }
+
+    [Fact]
     public async Task RequestTimeout_BoundsEveryAttemptTogether_TheLastAttemptGetsWhatIsLeft()
     {
         var config = Config(["p1", "p2", "p3", "p4"], requestTimeout: TimeSpan.FromSeconds(5), attemptTimeout: TimeSpan.FromSeconds(2))

@@ -36,10 +36,10 @@ internal sealed class Forwarder : IDisposable
     /// <summary>
     /// Forwards through <paramref name="cluster"/> with <paramref name="sender"/>: the chosen primary, the other
     /// available primaries, then the backups, at most <c>retry.maxAttempts</c> attempts, all within the cluster's
-    /// <c>requestTimeout</c>; an attempt of an <paramref name="idempotent"/> action gets at most <c>attemptTimeout</c> of
-    /// it. Stops at the first reply (normal or fault), at cancellation, at a failure that may have reached a backend unless
-    /// <paramref name="idempotent"/>, when the request's time is spent, and when the cluster's retry budget refuses a
-    /// retry that would load a backend.
+    /// <c>requestTimeout</c>; an attempt of an <paramref name="idempotent"/> action (of a message the sender holds, not a
+    /// streamed one) gets at most <c>attemptTimeout</c> of it. Stops at the first reply (normal or fault), at
+    /// cancellation, at a failure that may have reached a backend unless <paramref name="idempotent"/>, when the request's
+    /// time is spent, and when the cluster's retry budget refuses a retry that would load a backend.
     /// </summary>
     public async ValueTask<ForwardResult<T>> ForwardAsync<T>(
         ClusterState cluster,
@@ -61,7 +61,7 @@ internal sealed class Forwarder : IDisposable
         var budget = cluster.Budget;
         budget.RecordRequest();
         var deadline = _timeProvider.GetTimestamp() + TimestampTicks(ClampedTimeout(cluster.RequestTimeout));
-        var attemptLimit = idempotent && cluster.Config.AttemptTimeout is { } limit ? ClampedTimeout(limit) : ClusterConfig.MaxTimeout;
+        var attemptLimit = idempotent && sender.Replayable && cluster.Config.AttemptTimeout is { } limit ? ClampedTimeout(limit) : ClusterConfig.MaxTimeout;
 
         // Allocated only when a first attempt fails and another destination is tried.
         ForwardAttempt[]? log = null;

@@ -48,6 +48,9 @@ internal sealed class StreamedSender : IMessageSender
     /// <inheritdoc />
     public bool CanSendAgain => !_sent && !_request.RestTaken;
 
+    /// <inheritdoc />
+    public bool Replayable => false;
+
     /// <summary>The bytes the last attempt wrote, for the counters that follow the reply.</summary>
     public StreamedContent? LastContent => _lastContent;
 
