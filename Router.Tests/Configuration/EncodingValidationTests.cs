@@ -41,10 +41,14 @@ public sealed class EncodingValidationTests
         Assert.Empty(Errors(WithCluster(Cluster(Destination("d", binding) with { Addressing = "august2004" }))));
 
     [Fact]
-    public void Validate_August2004Listener_SaysWcfCannotReadItsRequests() =>
+    public void Validate_August2004Soap12Listener_IsValid() =>
+        Assert.Empty(Errors(WithListeners(Listener("a", WireBindingNames.Soap12Http, "http://127.0.0.1:8080/a") with { Addressing = "august2004" })));
+
+    [Fact]
+    public void Validate_August2004BinaryListener_SaysWcfCannotReadItsRequests() =>
         AssertSingleError(
-            WithListeners(Listener("a", WireBindingNames.Soap12Http, "http://127.0.0.1:8080/a") with { Addressing = "august2004" }),
-            "listeners[0].addressing", "august2004 is for destinations only: WCF 10.1's reader throws PlatformNotSupportedException");
+            WithListeners(Listener("a", WireBindingNames.BinaryHttp, "http://127.0.0.1:8080/a") with { Addressing = "august2004" }),
+            "listeners[0].addressing", "august2004 is for soap12Http listeners and destinations: WCF 10.1's binary reader throws PlatformNotSupportedException");
 
     [Theory]
     [InlineData(WireBindingNames.BasicHttp, null, "basicHttp has no august2004 addressing")]

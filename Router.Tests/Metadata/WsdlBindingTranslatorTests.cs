@@ -118,6 +118,18 @@ public sealed class WsdlBindingTranslatorTests
     }
 
     [Fact]
+    public void August2004Listener_GetsTheAugust2004AddressingAssertion()
+    {
+        var source = StubWsdlWriter.Write(WireBindings.BasicHttp, new Uri("http://10.0.0.5:9080/basic"));
+
+        var wsdl = Translate(source, new WsdlTarget(WireBindings.Soap12HttpAugust2004, Https: false), new Uri("http://router/a2004"));
+
+        Assert.All(
+            wsdl.Root!.Elements(Wsp + "Policy"),
+            p => Assert.Equal([XName.Get("UsingAddressing", WsdlNamespaces.AddressingPolicy200408)], p.Descendants(Wsp + "All").Single().Elements().Select(e => e.Name)));
+    }
+
+    [Fact]
     public void ASchemaDocument_IsLeftAlone()
     {
         var schema = "<xs:schema xmlns:xs=\"http://www.w3.org/2001/XMLSchema\" targetNamespace=\"urn:x\"><xs:element name=\"e\" type=\"xs:string\" /></xs:schema>";

@@ -1,4 +1,5 @@
 using System.Xml;
+using SoapRouter.Wire.Bindings;
 using SoapRouter.Wire.Soap;
 
 namespace SoapRouter.Metadata;
@@ -7,7 +8,8 @@ namespace SoapRouter.Metadata;
 /// Makes a service's WSDL describe the listener in front of it rather than the service's own endpoint, so a client
 /// generated from it (dotnet-svcutil, zeep) speaks what the listener accepts: each SOAP binding's extension elements
 /// move to the listener's SOAP version with the HTTP transport, its policy becomes the listener's (WCF's assertions:
-/// msb:BinaryEncoding for msbin1, wsoma:OptimizedMimeSerialization for MTOM, wsaw:UsingAddressing for WS-Addressing,
+/// msb:BinaryEncoding for msbin1, wsoma:OptimizedMimeSerialization for MTOM, wsaw:UsingAddressing for WS-Addressing
+/// (wsap:UsingAddressing for August 2004),
 /// sp:TransportBinding with an HttpsToken over https), and a port type served by several bindings (a service's net.tcp
 /// and HTTP endpoints) keeps only its first, with its ports. Operations, messages, types and non-SOAP bindings are
 /// left as the service wrote them. Addresses are the caller's business (<see cref="WsdlRewriter"/>).
@@ -193,7 +195,11 @@ internal static class WsdlBindingTranslator
             assertions.Add(document.CreateElement("wsoma", "OptimizedMimeSerialization", WsdlNamespaces.OptimizedMimePolicy));
         }
 
-        if (target.Binding.UsesAddressing)
+        if (target.Binding.Addressing == WireAddressingNames.August2004)
+        {
+            assertions.Add(document.CreateElement("wsap", "UsingAddressing", WsdlNamespaces.AddressingPolicy200408));
+        }
+        else if (target.Binding.UsesAddressing)
         {
             assertions.Add(document.CreateElement("wsaw", "UsingAddressing", WsdlNamespaces.AddressingWsdl));
         }

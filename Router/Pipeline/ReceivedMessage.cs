@@ -80,7 +80,16 @@ internal sealed class ReceivedMessage : IDisposable
         Message? message = null;
         try
         {
-            message = state.Codec(inbound.Listener.Binding).Read(inbound.Bytes, inbound.ContentType);
+            var binding = inbound.Listener.Binding;
+            var bytes = inbound.Bytes;
+            if (binding.Addressing == Wire.Bindings.WireAddressingNames.August2004
+                && Reencoding.August2004ReplyTo.WithoutAnonymous(bytes, state.Limits.ToReaderQuotas()) is { } readable)
+            {
+                // WCF 10.1 cannot read the anonymous August 2004 ReplyTo a WCF client sends: it reads a copy without it.
+                bytes = readable;
+            }
+
+            message = state.Codec(binding).Read(bytes, inbound.ContentType);
 
             // Copied before any header is touched: WCF's buffered copy of an unedited message shares the received bytes.
             Buffer = message.CreateBufferedCopy(state.MaxMessageSize);

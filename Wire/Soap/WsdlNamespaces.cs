@@ -36,6 +36,9 @@ public static class WsdlNamespaces
     /// <summary>WS-Addressing August 2004 (prefix wsa), whose Action attribute older stacks put on WSDL messages.</summary>
     public const string Addressing2004 = "http://schemas.xmlsoap.org/ws/2004/08/addressing";
 
+    /// <summary>WS-Addressing August 2004 policy (prefix wsap): wsap:UsingAddressing for an August 2004 endpoint.</summary>
+    public const string AddressingPolicy200408 = "http://schemas.xmlsoap.org/ws/2004/08/addressing/policy";
+
     /// <summary>WS-Policy 1.2, the version WCF's WSDL exporter writes by default (prefix wsp).</summary>
     public const string Policy = "http://schemas.xmlsoap.org/ws/2004/09/policy";
 
