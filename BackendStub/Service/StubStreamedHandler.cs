@@ -12,7 +12,8 @@ namespace BackendStub.Service;
 /// TransferMode.Streamed: the request is read by the endpoint's encoder straight from the request body (headers now, the
 /// body as the operation reads it), the reply written straight to the response (chunked). WCF's encoders read and write
 /// streams synchronously, so each exchange runs on a thread of its own. <c>?abortAfter=N</c> on the request URI resets the
-/// connection once N bytes of the request were read (a backend dying mid-transfer, for the router's tests).
+/// connection once N bytes of the request were read, or N bytes of the reply written (a backend dying mid-transfer, for
+/// the router's tests).
 /// </summary>
 internal sealed class StubStreamedHandler
 {
@@ -69,7 +70,7 @@ internal sealed class StubStreamedHandler
         var binding = endpoint.Binding;
         var request = context.Request;
         _statistics.StreamedRequestStarted(endpoint);
-        var body = AbortAfter(request) is { } limit ? new AbortingReadStream(request.Body, limit, context.Abort) : request.Body;
+        var body = AbortAfter(request) is { } limit ? new AbortingStream(request.Body, limit, context.Abort) : request.Body;
         var transportAction = binding.TransportAction(request.ContentType, request.Headers["SOAPAction"].ToString());
         var address = new UriBuilder(request.IsHttps ? Uri.UriSchemeHttps : Uri.UriSchemeHttp, _host, context.Connection.LocalPort, endpoint.Path).Uri;
         StubAnswer answer;
@@ -107,7 +108,8 @@ internal sealed class StubStreamedHandler
                 if (answer.Message is { } reply)
                 {
                     response.ContentType = codec.ContentType;
-                    codec.Encoder.WriteMessage(reply, response.Body);
+                    var sink = AbortAfter(request) is { } replyLimit ? new AbortingStream(response.Body, replyLimit, context.Abort) : response.Body;
+                    codec.Encoder.WriteMessage(reply, sink);
                 }
             }
             catch (Exception ex) when (ex is IOException or OperationCanceledException || context.RequestAborted.IsCancellationRequested)

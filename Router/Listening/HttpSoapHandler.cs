@@ -7,7 +7,6 @@ using SoapRouter.Hosting;
 using SoapRouter.Listening.Connections;
 using SoapRouter.Metadata;
 using SoapRouter.Pipeline;
-using SoapRouter.Streaming;
 using SoapRouter.Telemetry;
 using SoapRouter.Wire.Compression;
 using SoapRouter.Wire.Faults;
@@ -20,7 +19,7 @@ namespace SoapRouter.Listening;
 /// <see cref="MessagePipeline"/> takes the message and this writes back what it answers. A client that goes away is counted and let go; anything else unexpected is logged as the bug
 /// it is and answered with a generic fault.
 /// </summary>
-internal sealed class HttpSoapHandler : IDisposable
+internal sealed partial class HttpSoapHandler : IDisposable
 {
     /// <summary>What a 503 tells the client: try again in a second.</summary>
     private const string RetryAfterSeconds = "1";
@@ -149,32 +148,22 @@ internal sealed class HttpSoapHandler : IDisposable
             context.Request.ContentType, headers[CompressionHeaders.ContentEncoding], headers[CompressionHeaders.OriginalLength], link.Registry);
         if (compression.Problem is { } problem)
         {
-            using var unsupported = _pipeline.Faults.Refuse(
-                listener, SoapFaultSpec.Sender(problem), FaultKind.BadRequest, 0, statusCode: StatusCodes.Status415UnsupportedMediaType);
-            await ListenerResponses.WriteAsync(context, unsupported.Encoded!).ConfigureAwait(false);
+            await RefuseUnsupportedAsync(context, listener, problem).ConfigureAwait(false);
             return;
         }
 
         var contentType = compression.ContentType;
         if (contentType is null || !listener.Binding.Accepts(contentType))
         {
-            var reason = $"The content type must be {listener.Binding.MediaType} on this {listener.Binding.Name} listener.";
-            using var refused = _pipeline.Faults.Refuse(
-                listener, SoapFaultSpec.Sender(reason), FaultKind.BadRequest, 0, statusCode: StatusCodes.Status415UnsupportedMediaType);
-            await ListenerResponses.WriteAsync(context, refused.Encoded!).ConfigureAwait(false);
+            await RefuseUnsupportedAsync(
+                context, listener, $"The content type must be {listener.Binding.MediaType} on this {listener.Binding.Name} listener.").ConfigureAwait(false);
             return;
         }
 
         if (listener.IsStreamed && compression.Codec is not null)
         {
             // A compressed stream would have to be decoded to be routed and re-encoded; streamed links stay plain.
-            using var compressed = _pipeline.Faults.Refuse(
-                listener,
-                SoapFaultSpec.Sender($"A streamed {listener.Binding.Name} listener does not read compressed messages."),
-                FaultKind.BadRequest,
-                0,
-                statusCode: StatusCodes.Status415UnsupportedMediaType);
-            await ListenerResponses.WriteAsync(context, compressed.Encoded!).ConfigureAwait(false);
+            await RefuseUnsupportedAsync(context, listener, $"A streamed {listener.Binding.Name} listener does not read compressed messages.").ConfigureAwait(false);
             return;
         }
 
@@ -191,7 +180,7 @@ internal sealed class HttpSoapHandler : IDisposable
         // A streamed message holds its header section and copy buffers only, whatever its size.
         using var reservation = await _budget.ReserveAsync(
             listener.IsStreamed
-                ? BufferBudget.StreamedCost(state.State.Config.Limits.Streamed.MaxHeadersSize, StreamedExchange.ChunkSize)
+                ? BufferBudget.StreamedCost(state.State.Config.Limits.Streamed.MaxHeadersSize, Streaming.StreamedExchange.ChunkSize)
                 : BufferBudget.MessageCost(Math.Min(context.Request.ContentLength ?? state.MaxMessageSize, state.MaxMessageSize)),
             context.RequestAborted).ConfigureAwait(false);
         if (reservation is null)
@@ -350,88 +339,6 @@ internal sealed class HttpSoapHandler : IDisposable
         return body;
     }
 
-    /// <summary>
-    /// A streamed listener's message: its header section read under the body deadline, then a slot, then the pipeline with
-    /// the rest of the body still with the client (<see cref="StreamedExchange"/> passes on the answer). The body's size is
-    /// bounded by limits.streamed.maxMessageSize (Kestrel's own count) and its pace by Kestrel's minimum data rate.
-    /// </summary>
-    private async Task HandleStreamedAsync(
-        HttpContext context, SoapListener listener, string contentType, PipelineState state, System.Diagnostics.Activity? activity)
-    {
-        var limits = state.State.Config.Limits;
-        if (context.Features.Get<IHttpMaxRequestBodySizeFeature>() is { IsReadOnly: false } sizeLimit)
-        {
-            sizeLimit.MaxRequestBodySize = limits.Streamed.MaxMessageSize;
-        }
-
-        if (context.Request.ContentLength > limits.Streamed.MaxMessageSize)
-        {
-            await RefuseTooLargeAsync(context, listener, limits.Streamed.MaxMessageSize).ConfigureAwait(false);
-            return;
-        }
-
-        // WCF's encoders read and write streams synchronously (on threads of their own) on the re-encode path.
-        context.Features.Get<IHttpBodyControlFeature>()!.AllowSynchronousIO = true;
-        var deadline = _deadlines.Rent(limits.RequestBodyTimeout);
-        (StreamedRequest? Request, HeaderSectionError Error) read;
-        try
-        {
-            read = await StreamedRequest.ReadAsync(
-                context.Request.Body,
-                context.Request.ContentLength,
-                listener.Binding.IsBinary,
-                limits.Streamed.MaxHeadersSize,
-                _pool,
-                exception => ClientBodyErrors.Classify(exception, context),
-                deadline.Token).ConfigureAwait(false);
-        }
-        catch (Exception exception) when (ClientBodyErrors.IsTooSlow(exception, context, deadline.Token))
-        {
-            DropSlowClient(context, listener, exception is OperationCanceledException ? "requestBodyTimeout" : "minRequestBodyDataRate");
-            return;
-        }
-        catch (Exception exception) when (ClientBodyErrors.IsTooLarge(exception))
-        {
-            await RefuseTooLargeAsync(context, listener, limits.Streamed.MaxMessageSize).ConfigureAwait(false);
-            return;
-        }
-        finally
-        {
-            _deadlines.Return(deadline);
-        }
-
-        using var request = read.Request;
-        if (request is null)
-        {
-            await StreamedExchange.RefuseHeaderSectionAsync(context, listener, read.Error, limits.Streamed.MaxHeadersSize, _pipeline.Faults).ConfigureAwait(false);
-            return;
-        }
-
-        if (!await _gate.TryEnterAsync(context.RequestAborted).ConfigureAwait(false))
-        {
-            context.Response.Headers.Connection = "close";
-            await RefuseBusyAsync(context, listener, "The router is busy; try again later.", FaultKind.RouterBusy).ConfigureAwait(false);
-            return;
-        }
-
-        try
-        {
-            await IoScheduling.LeaveEventThreadAsync().ConfigureAwait(false);
-            var inbound = Inbound(context, listener, contentType, request.HeadersEnvelope, request.HeadersEnvelopeLength, activity, request);
-            using var answer = await _pipeline.ProcessAsync(inbound, state).ConfigureAwait(false);
-            if (answer is null && inbound.Fault == FaultKind.SlowClient)
-            {
-                NoteSlowClient(context, listener, "minRequestBodyDataRate");
-            }
-
-            await StreamedExchange.AnswerAsync(context, listener, answer, request, _time, _logger).ConfigureAwait(false);
-        }
-        finally
-        {
-            _gate.Exit();
-        }
-    }
-
     private async Task ProcessAsync(
         HttpContext context, SoapListener listener, string contentType, PipelineState state, PooledBody body, ClientLink client, System.Diagnostics.Activity? activity)
     {
@@ -467,7 +374,7 @@ internal sealed class HttpSoapHandler : IDisposable
         byte[] buffer,
         int length,
         System.Diagnostics.Activity? activity,
-        StreamedRequest? streamed = null)
+        Streaming.StreamedRequest? streamed = null)
     {
         var headers = context.Request.Headers;
         return new InboundMessage
@@ -511,6 +418,14 @@ internal sealed class HttpSoapHandler : IDisposable
         using var busy = _pipeline.Faults.Refuse(
             listener, SoapFaultSpec.Receiver(reason), kind, 0, statusCode: StatusCodes.Status503ServiceUnavailable);
         await ListenerResponses.WriteAsync(context, busy.Encoded!).ConfigureAwait(false);
+    }
+
+    /// <summary>A Sender fault with <paramref name="reason"/> as HTTP 415: a body this listener does not read (its media type or coding).</summary>
+    private async Task RefuseUnsupportedAsync(HttpContext context, SoapListener listener, string reason)
+    {
+        using var refused = _pipeline.Faults.Refuse(
+            listener, SoapFaultSpec.Sender(reason), FaultKind.BadRequest, 0, statusCode: StatusCodes.Status415UnsupportedMediaType);
+        await ListenerResponses.WriteAsync(context, refused.Encoded!).ConfigureAwait(false);
     }
 
     private async Task RefuseTooLargeAsync(HttpContext context, SoapListener listener, long maxSize)

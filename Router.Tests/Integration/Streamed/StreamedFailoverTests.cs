@@ -62,6 +62,23 @@ public sealed class StreamedFailoverTests
         Assert.Equal(1, router.Statistics.Snapshot().Faults.BackendUnavailable);
     }
 
+    [Fact]
+    public async Task DestinationDyingMidReply_CutsTheClientsConnection_AndCountsTheMessageFailed()
+    {
+        await using var dying = await RunningStub.StartAsync();
+        var abortsAfterOneMegabyte = new UriBuilder(dying.Host.AddressOf(StubSoapEndpoints.BasicStreamed.Name)) { Query = "abortAfter=1048576" }.Uri;
+        await using var router = await StartAsync(StreamedRouterFixture.StreamedCluster(WireBindings.BasicHttp, abortsAfterOneMegabyte));
+        using var client = StreamedRouterFixture.UpClient(router);
+
+        // Half a reply cannot be taken back: the router closes the connection, and the client's read of the stream fails.
+        await using var stream = await client.Channel.DownloadAsync(Size);
+        var cut = await Assert.ThrowsAnyAsync<Exception>(() => StreamDigest.OfAsync(stream));
+
+        Assert.True(cut is CommunicationException or IOException or System.Xml.XmlException, cut.ToString());
+        await Eventually.TrueAsync(
+            () => Task.FromResult(router.Statistics.Snapshot().Routes["all"].Failures == 1), "the cut reply is counted as a failure of its route", TimeSpan.FromSeconds(10));
+    }
+
     private static Task<ListeningRouter> StartAsync(ClusterConfig cluster, bool idempotent = false) =>
         StreamedRouterFixture.StartUpRouterAsync(
             new() { ["c"] = cluster }, TestConfigs.Route("all", "c", TestConfigs.MatchAll()) with { IdempotentActions = idempotent ? ["*"] : [] });
