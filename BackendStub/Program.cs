@@ -33,9 +33,9 @@ try
 {
     await host.StartAsync();
 }
-catch (Exception ex) when (ex is IOException or SocketException)
+catch (Exception ex) when (ex is IOException or SocketException or UnauthorizedAccessException)
 {
-    // Typically the port is taken: one clear line rather than a stack trace.
+    // Typically the port is taken (or --record-oneway's file cannot be written): one clear line rather than a stack trace.
     Console.Error.WriteLine($"error: cannot start: {ex.Message}");
     return 2;
 }

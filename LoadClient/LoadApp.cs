@@ -30,6 +30,11 @@ internal static class LoadApp
     {
         ArgumentNullException.ThrowIfNull(output);
         ArgumentNullException.ThrowIfNull(error);
+        if (args is [Streamed.StreamedTransferCommand.Name, ..])
+        {
+            return await Streamed.StreamedTransferRun.RunAsync([.. args.Skip(1)], output, error).ConfigureAwait(false);
+        }
+
         var parsed = LoadOptionsParser.Parse(args);
         if (parsed.HelpRequested)
         {
@@ -62,6 +67,21 @@ internal static class LoadApp
             return Failures;
         }
 
+        Samples.Delivery.DeliveryRecord? acknowledged = null;
+        if (options.RecordAcksPath is { } recordPath)
+        {
+            try
+            {
+                acknowledged = Samples.Delivery.DeliveryRecord.Open(recordPath);
+            }
+            catch (Exception ex) when (ex is IOException or UnauthorizedAccessException)
+            {
+                error.WriteLine($"error: cannot write '{recordPath}': {ex.Message}");
+                return Failures;
+            }
+        }
+
+        using var acknowledgedRecord = acknowledged;
         var call = OperationCalls.For(options);
         RequestTemplateSet? templates = null;
         ClientCompression? compression = null;
@@ -100,6 +120,7 @@ internal static class LoadApp
                 ProgressOutput = options.Quiet ? null : output,
                 ProgressOnTerminal = outputIsTerminal,
                 TlsHandshakes = tls is null ? null : () => tls.Handshakes,
+                Acknowledged = acknowledged,
             };
             measurement = await driver.RunAsync(stop);
         }

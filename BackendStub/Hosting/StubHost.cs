@@ -36,6 +36,7 @@ public sealed class StubHost : IAsyncDisposable
 
     private readonly StubOptions _options;
     private readonly StubRequestHandler _handler;
+    private readonly StubStreamedHandler _streamed;
     private readonly StubNetTcpConnectionHandler _netTcp;
     private readonly StubDispatcher _dispatcher;
     private readonly TimeProvider _time;
@@ -57,6 +58,7 @@ public sealed class StubHost : IAsyncDisposable
         var dispatcher = new StubDispatcher(options, Statistics, FaultInjector.FromOptions(options), Latency);
         _handler = new StubRequestHandler(options, Statistics, dispatcher, Compression, time);
         _netTcp = new StubNetTcpConnectionHandler(options, dispatcher, Statistics, time);
+        _streamed = new StubStreamedHandler(options, Statistics, dispatcher);
         _dispatcher = dispatcher;
         _time = time;
     }
@@ -125,6 +127,11 @@ public sealed class StubHost : IAsyncDisposable
         }
 
         var tls = _options.ServesTls ? StubTls.Load(_options) : null;
+        if (_options.RecordOneWayPath is { } recordPath)
+        {
+            _dispatcher.OneWayRecord = Samples.Delivery.DeliveryRecord.Open(recordPath);
+        }
+
         if (tls is not null && _options.TcpTlsPort is not null)
         {
             _netTcpTls = new StubNetTcpConnectionHandler(_options, _dispatcher, Statistics, _time, new TlsStreamUpgrade(tls, CountHandshake));
@@ -201,6 +208,7 @@ public sealed class StubHost : IAsyncDisposable
         catch
         {
             await app.DisposeAsync().ConfigureAwait(false);
+            CloseOneWayRecord();
             throw;
         }
 
@@ -209,7 +217,7 @@ public sealed class StubHost : IAsyncDisposable
         // Kestrel writes the bound endpoint (the OS's port when 0 was asked for) back into each listener's options.
         var port = http!.IPEndPoint!.Port;
         var endpoints = new List<StubEndpoint>();
-        foreach (var endpoint in StubSoapEndpoints.All)
+        foreach (var endpoint in StubSoapEndpoints.All.Concat(StubSoapEndpoints.Streamed))
         {
             endpoints.Add(new StubEndpoint(endpoint.Name, Address(Uri.UriSchemeHttp, port, endpoint.Path)));
         }
@@ -223,7 +231,7 @@ public sealed class StubHost : IAsyncDisposable
         if (https is not null)
         {
             var securePort = https.IPEndPoint!.Port;
-            foreach (var endpoint in StubSoapEndpoints.All)
+            foreach (var endpoint in StubSoapEndpoints.All.Concat(StubSoapEndpoints.Streamed))
             {
                 endpoints.Add(new StubEndpoint(endpoint.SecureName, Address(Uri.UriSchemeHttps, securePort, endpoint.Path)));
             }
@@ -257,11 +265,31 @@ public sealed class StubHost : IAsyncDisposable
         finally
         {
             await app.DisposeAsync().ConfigureAwait(false);
+            CloseOneWayRecord();
         }
     }
 
     /// <inheritdoc />
     public async ValueTask DisposeAsync() => await StopAsync().ConfigureAwait(false);
+
+    private Uri? NetTcpAddress()
+    {
+        foreach (var endpoint in Endpoints)
+        {
+            if (endpoint.Name == StubSoapEndpoints.NetTcp.Name)
+            {
+                return endpoint.Address;
+            }
+        }
+
+        return null;
+    }
+
+    private void CloseOneWayRecord()
+    {
+        _dispatcher.OneWayRecord?.Dispose();
+        _dispatcher.OneWayRecord = null;
+    }
 
     private Uri Address(string scheme, int port, string path) => new UriBuilder(scheme, _options.Host, port, path).Uri;
 
@@ -297,6 +325,18 @@ public sealed class StubHost : IAsyncDisposable
         if (StubSoapEndpoints.FindByPath(path) is { } endpoint)
         {
             return _handler.HandleAsync(context, endpoint);
+        }
+
+        if (StubSoapEndpoints.FindStreamedByPath(path) is { } streamed)
+        {
+            return _streamed.HandleAsync(context, streamed);
+        }
+
+        // As a WCF service with an HTTP base address publishes its net.tcp endpoint's metadata (httpGetEnabled).
+        if (string.Equals(path, StubSoapEndpoints.NetTcp.Path, StringComparison.OrdinalIgnoreCase) && HttpMethods.IsGet(context.Request.Method)
+            && StubRequestHandler.IsWsdlQuery(context.Request.Query) && NetTcpAddress() is { } netTcpAddress)
+        {
+            return StubRequestHandler.WriteWsdlAsync(context, StubSoapEndpoints.NetTcp.Binding, netTcpAddress);
         }
 
         if (string.Equals(path, StatsPath, StringComparison.OrdinalIgnoreCase) && HttpMethods.IsGet(context.Request.Method))

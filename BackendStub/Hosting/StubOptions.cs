@@ -75,6 +75,9 @@ public sealed record StubOptions
     /// <summary>Seed of the payload generator and of the fault-rate draws.</summary>
     public int Seed { get; init; } = 1;
 
+    /// <summary>A file the id of every one-way order accepted is appended to (--record-oneway); null records none.</summary>
+    public string? RecordOneWayPath { get; init; }
+
     /// <summary>How compressible the returned payloads are.</summary>
     public PayloadProfile Profile { get; init; } = PayloadProfile.Compressible;
 }

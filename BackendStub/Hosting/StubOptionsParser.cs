@@ -29,12 +29,13 @@ public static class StubOptionsParser
     private const string Certificate = "--certificate";
     private const string CertificateKey = "--certificate-key";
     private const string ClientCertificateAuthorities = "--client-certificate-authorities";
+    private const string RecordOneWay = "--record-oneway";
 
     private static readonly string[] KnownOptions =
         [
             HttpPort, TcpPort, TcpMaxConnections, LatencyMs, FaultRate, FaultEvery, Seed, Profile, Host, MaxMessageSize, AddressFilter,
             MaxDecompressedSize, Compression, CompressionCodecs, CompressionMinSize, Bandwidth,
-            HttpsPort, TcpTlsPort, Certificate, CertificateKey, ClientCertificateAuthorities,
+            HttpsPort, TcpTlsPort, Certificate, CertificateKey, ClientCertificateAuthorities, RecordOneWay,
         ];
 
     /// <summary>Usage text printed for --help and after errors.</summary>
@@ -82,6 +83,10 @@ public static class StubOptionsParser
                                 PEM bundle of authorities: client certificates are then required on
                                 both TLS ports and must chain to one of them, be valid now and carry
                                 the clientAuth usage (default: no client certificate asked for)
+          --record-oneway <file>
+                                append the OrderId of every one-way SubmitOrder accepted to this file,
+                                one per line ('-' for an order without one), written before the 202 and
+                                through to the OS at once, so a SIGKILL loses none (default: no file)
           --help, -h            show this text
 
         --fault-rate and --fault-every may be combined: a request faults when either rule fires.
@@ -213,6 +218,7 @@ public static class StubOptionsParser
         Certificate => TryFile(name, value, errors) ? options with { CertificatePath = value } : options,
         CertificateKey => TryFile(name, value, errors) ? options with { CertificateKeyPath = value } : options,
         ClientCertificateAuthorities => TryFile(name, value, errors) ? options with { ClientCertificateAuthoritiesPath = value } : options,
+        RecordOneWay => TryDirectory(name, value, errors) ? options with { RecordOneWayPath = value } : options,
         _ => options,
     };
 
@@ -225,6 +231,21 @@ public static class StubOptionsParser
         }
 
         errors.Add($"Option '{name}': no file '{value}'.");
+        return false;
+    }
+
+    // A file to write: its directory must exist (the file is created, or appended to, at start).
+    private static bool TryDirectory(string name, string value, List<string> errors)
+    {
+        var directory = value.Length == 0 || value.Contains('\0', StringComparison.Ordinal) || Directory.Exists(value)
+            ? null
+            : Path.GetDirectoryName(Path.GetFullPath(value));
+        if (directory is not null && Directory.Exists(directory))
+        {
+            return true;
+        }
+
+        errors.Add($"Option '{name}' must name a file in an existing directory; got '{value}'.");
         return false;
     }
 

@@ -29,6 +29,18 @@ public static class StubSoapEndpoints
     /// <summary>Every HTTP SOAP endpoint, in printing order (<see cref="NetTcp"/> is not among them: it has no HTTP path).</summary>
     public static IReadOnlyList<StubSoapEndpoint> All { get; } = [BasicHttp, Soap12, Binary, BasicMtom, Soap12Mtom];
 
+    /// <summary>SOAP 1.1 text, TransferMode.Streamed (the streamed contract, IStreamedService), at /basicStreamed.</summary>
+    public static StubSoapEndpoint BasicStreamed { get; } = new("basicStreamed", "/basicStreamed", WireBindings.BasicHttp, "basicStreamedHttps");
+
+    /// <summary>SOAP 1.2 text with WS-Addressing 1.0, streamed, at /soap12Streamed.</summary>
+    public static StubSoapEndpoint Soap12Streamed { get; } = new("soap12Streamed", "/soap12Streamed", WireBindings.Soap12Http, "soap12StreamedHttps");
+
+    /// <summary>msbin1, streamed, at /binaryStreamed.</summary>
+    public static StubSoapEndpoint BinaryStreamed { get; } = new("binaryStreamed", "/binaryStreamed", WireBindings.BinaryHttp, "binaryStreamedHttps");
+
+    /// <summary>The streamed endpoints (the streamed contract only), in printing order, after <see cref="All"/>.</summary>
+    public static IReadOnlyList<StubSoapEndpoint> Streamed { get; } = [BasicStreamed, Soap12Streamed, BinaryStreamed];
+
     /// <summary>The endpoint speaking <paramref name="binding"/>.</summary>
     public static StubSoapEndpoint For(WireBinding binding)
     {
@@ -49,10 +61,15 @@ public static class StubSoapEndpoints
         throw new ArgumentException($"The stub has no endpoint for binding '{binding.Name}'.", nameof(binding));
     }
 
-    /// <summary>The HTTP endpoint at <paramref name="path"/> (case-insensitive), or null.</summary>
-    public static StubSoapEndpoint? FindByPath(string? path)
+    /// <summary>The buffered HTTP endpoint at <paramref name="path"/> (case-insensitive), or null.</summary>
+    public static StubSoapEndpoint? FindByPath(string? path) => Find(All, path);
+
+    /// <summary>The streamed endpoint at <paramref name="path"/> (case-insensitive), or null.</summary>
+    public static StubSoapEndpoint? FindStreamedByPath(string? path) => Find(Streamed, path);
+
+    private static StubSoapEndpoint? Find(IReadOnlyList<StubSoapEndpoint> endpoints, string? path)
     {
-        foreach (var endpoint in All)
+        foreach (var endpoint in endpoints)
         {
             if (string.Equals(path, endpoint.Path, StringComparison.OrdinalIgnoreCase))
             {

@@ -28,6 +28,9 @@ internal sealed class StubDispatcher
     private readonly LatencyInjector _latency;
     private readonly PayloadGenerator _generator;
 
+    /// <summary>Where each accepted one-way order's id is appended (--record-oneway) while the stub runs; null records none.</summary>
+    public Samples.Delivery.DeliveryRecord? OneWayRecord { get; set; }
+
     public StubDispatcher(StubOptions options, StubStatistics statistics, FaultInjector faults, LatencyInjector latency)
     {
         _options = options;
@@ -71,6 +74,8 @@ internal sealed class StubDispatcher
             EchoServiceActions.Echo => await EchoAsync(binding, request, headers, cancellationToken).ConfigureAwait(false),
             OrderServiceActions.GetOrders => await GetOrdersAsync(binding, request, headers, cancellationToken).ConfigureAwait(false),
             OrderServiceActions.SubmitOrder => SubmitOrder(request),
+            ProtoOrderServiceActions.GetOrdersProto => await GetOrdersProtoAsync(binding, request, headers, cancellationToken).ConfigureAwait(false),
+            ProtoOrderServiceActions.EchoProto => await EchoProtoAsync(binding, request, headers, cancellationToken).ConfigureAwait(false),
             _ => Fault(binding, WcfFaults.ActionNotSupported(binding, headers.Action), headers.MessageIdText),
         };
     }
@@ -97,9 +102,29 @@ internal sealed class StubDispatcher
         return Reply(binding, headers, EchoServiceActions.EchoResponse, writer => OperationMessages.EchoResponse.Write(writer, payload));
     }
 
-    private async ValueTask<StubAnswer> GetOrdersAsync(WireBinding binding, Message request, RequestHeaders headers, CancellationToken cancellationToken)
+    private ValueTask<StubAnswer> GetOrdersAsync(WireBinding binding, Message request, RequestHeaders headers, CancellationToken cancellationToken) =>
+        OrdersAsync(binding, request, headers, OperationMessages.GetOrdersRequest, "GetOrders", orders =>
+            Reply(binding, headers, OrderServiceActions.GetOrdersResponse, writer => OperationMessages.GetOrdersResponse.Write(writer, orders)), cancellationToken);
+
+    // The same orders as GetOrders, serialized by protobuf-net instead of the DataContractSerializer (seed 003).
+    private ValueTask<StubAnswer> GetOrdersProtoAsync(WireBinding binding, Message request, RequestHeaders headers, CancellationToken cancellationToken) =>
+        OrdersAsync(binding, request, headers, OperationMessages.GetOrdersProtoRequest, "GetOrdersProto", orders =>
+        {
+            var bytes = ProtoOrders.Serialize(orders);
+            return Reply(binding, headers, ProtoOrderServiceActions.GetOrdersProtoResponse, writer => OperationMessages.GetOrdersProtoResponse.Write(writer, bytes));
+        }, cancellationToken);
+
+    /// <summary>An operation that returns numOrders generated orders: the count read and checked, the injections, then <paramref name="reply"/>.</summary>
+    private async ValueTask<StubAnswer> OrdersAsync(
+        WireBinding binding,
+        Message request,
+        RequestHeaders headers,
+        WrappedElement<int> shape,
+        string operation,
+        Func<Order[], StubAnswer> reply,
+        CancellationToken cancellationToken)
     {
-        if (ReadBody(request, OperationMessages.GetOrdersRequest, "GetOrders", out var count) is { } failure)
+        if (ReadBody(request, shape, operation, out var count) is { } failure)
         {
             return Fault(binding, failure, headers.MessageIdText);
         }
@@ -107,7 +132,7 @@ internal sealed class StubDispatcher
         if (count is < 0 or > MaxOrders)
         {
             var reason = string.Create(CultureInfo.InvariantCulture, $"numOrders must be from 0 to {MaxOrders}; got {count}.");
-            return Fault(binding, WcfFaults.DeserializationFailed("GetOrders", reason), headers.MessageIdText);
+            return Fault(binding, WcfFaults.DeserializationFailed(operation, reason), headers.MessageIdText);
         }
 
         if (await InjectAsync(binding, headers, cancellationToken).ConfigureAwait(false) is { } fault)
@@ -115,8 +140,34 @@ internal sealed class StubDispatcher
             return fault;
         }
 
-        var orders = _generator.GetOrders(count);
-        return Reply(binding, headers, OrderServiceActions.GetOrdersResponse, writer => OperationMessages.GetOrdersResponse.Write(writer, orders));
+        return reply(_generator.GetOrders(count));
+    }
+
+    private async ValueTask<StubAnswer> EchoProtoAsync(WireBinding binding, Message request, RequestHeaders headers, CancellationToken cancellationToken)
+    {
+        if (ReadBody(request, OperationMessages.EchoProtoRequest, "EchoProto", out var received) is { } failure)
+        {
+            return Fault(binding, failure, headers.MessageIdText);
+        }
+
+        // Read with protobuf-net and written again: bytes changed on the way would not come back as they were sent.
+        Order[] orders;
+        try
+        {
+            orders = ProtoOrders.Deserialize(received ?? []);
+        }
+        catch (Exception ex) when (ex is ProtoBuf.ProtoException or EndOfStreamException or InvalidOperationException or OverflowException)
+        {
+            return Fault(binding, WcfFaults.DeserializationFailed("EchoProto", "The orders are not protobuf-net bytes of an order batch."), headers.MessageIdText);
+        }
+
+        if (await InjectAsync(binding, headers, cancellationToken).ConfigureAwait(false) is { } fault)
+        {
+            return fault;
+        }
+
+        var bytes = ProtoOrders.Serialize(orders);
+        return Reply(binding, headers, ProtoOrderServiceActions.EchoProtoResponse, writer => OperationMessages.EchoProtoResponse.Write(writer, bytes));
     }
 
     private StubAnswer SubmitOrder(Message request)
@@ -126,6 +177,9 @@ internal sealed class StubDispatcher
         if (ReadBody(request, OperationMessages.SubmitOrderRequest, "SubmitOrder", out var order) is null && order is not null)
         {
             _statistics.OneWayReceived();
+
+            // Before the acknowledgement goes: an order acknowledged is on file even if the stub is killed right after.
+            OneWayRecord?.Record(Guid.TryParse(order.OrderId, out var id) ? id : null);
         }
 
         return StubAnswer.Accepted;

@@ -5,6 +5,7 @@ using BackendStub.Compression;
 using BackendStub.Hosting;
 using BackendStub.Wsdl;
 using Microsoft.Extensions.Primitives;
+using SoapRouter.Wire.Bindings;
 using SoapRouter.Wire.Compression;
 using SoapRouter.Wire.Encoding;
 using SoapRouter.Wire.Faults;
@@ -69,11 +70,7 @@ internal sealed class StubRequestHandler
         var response = context.Response;
         if (HttpMethods.IsGet(request.Method) && IsWsdlQuery(request.Query))
         {
-            var wsdl = StubWsdlWriter.Write(endpoint.Binding, EndpointAddress(context, endpoint));
-            response.StatusCode = StatusCodes.Status200OK;
-            response.ContentType = WsdlContentType;
-            response.ContentLength = wsdl.Length;
-            await response.Body.WriteAsync(wsdl, context.RequestAborted);
+            await WriteWsdlAsync(context, endpoint.Binding, EndpointAddress(context, endpoint));
             return;
         }
 
@@ -292,7 +289,18 @@ internal sealed class StubRequestHandler
     private Uri EndpointAddress(HttpContext context, StubSoapEndpoint endpoint) =>
         new UriBuilder(context.Request.IsHttps ? Uri.UriSchemeHttps : Uri.UriSchemeHttp, _options.Host, context.Connection.LocalPort, endpoint.Path).Uri;
 
-    // WCF serves its metadata at ?wsdl and ?singleWsdl; the stub's WSDL is always a single document.
-    private static bool IsWsdlQuery(IQueryCollection query) =>
+    /// <summary>Answers a GET with the WSDL of the endpoint speaking <paramref name="binding"/> at <paramref name="address"/>.</summary>
+    public static Task WriteWsdlAsync(HttpContext context, WireBinding binding, Uri address)
+    {
+        var wsdl = StubWsdlWriter.Write(binding, address);
+        var response = context.Response;
+        response.StatusCode = StatusCodes.Status200OK;
+        response.ContentType = WsdlContentType;
+        response.ContentLength = wsdl.Length;
+        return response.Body.WriteAsync(wsdl, context.RequestAborted).AsTask();
+    }
+
+    /// <summary>True for WCF's metadata queries, ?wsdl and ?singleWsdl; the stub's WSDL is always a single document.</summary>
+    public static bool IsWsdlQuery(IQueryCollection query) =>
         query.ContainsKey("wsdl") || query.ContainsKey("singleWsdl");
 }

@@ -30,6 +30,7 @@ public sealed class StubStatistics
     private long _tlsHandshakes;
     private long _netTcpSessionsOpened;
     private long _netTcpSessionsActive;
+    private readonly ConcurrentDictionary<string, long> _streamed = new(StringComparer.Ordinal);
 
     /// <summary>Creates empty statistics; <paramref name="links"/> (by endpoint name) are reported with them.</summary>
     public StubStatistics(IReadOnlyDictionary<string, CompressionLink>? links = null)
@@ -64,6 +65,14 @@ public sealed class StubStatistics
     /// connection's dictionary already holds, so they say nothing about the message on their own.
     /// </summary>
     public void MessageReceived() => Interlocked.Increment(ref _requests);
+
+    /// <summary>Counts a request to a streamed endpoint, as soon as it arrives (its body is read later, as the operation reads it).</summary>
+    public void StreamedRequestStarted(StubSoapEndpoint endpoint)
+    {
+        ArgumentNullException.ThrowIfNull(endpoint);
+        Interlocked.Increment(ref _requests);
+        _streamed.AddOrUpdate(endpoint.Name, 1, static (_, count) => count + 1);
+    }
 
     /// <summary>Counts a request with <paramref name="action"/> (empty when it had none).</summary>
     public void ActionSeen(string action)
@@ -134,7 +143,8 @@ public sealed class StubStatistics
             CompressionSnapshot(),
             Interlocked.Read(ref _tlsHandshakes),
             Interlocked.Read(ref _netTcpSessionsOpened),
-            Interlocked.Read(ref _netTcpSessionsActive));
+            Interlocked.Read(ref _netTcpSessionsActive),
+            new SortedDictionary<string, long>(_streamed, StringComparer.Ordinal));
     }
 
     private StubCompressionSnapshot CompressionSnapshot()

@@ -13,6 +13,7 @@ namespace BackendStub.Service;
 /// <param name="TlsHandshakes">TLS connections established (HTTPS and net.tcp), to compute handshakes per message.</param>
 /// <param name="NetTcpSessionsOpened">net.tcp sessions ever opened (each a PerSession service instance).</param>
 /// <param name="NetTcpSessionsActive">net.tcp sessions open now.</param>
+/// <param name="StreamedRequests">Per streamed endpoint name (basicStreamed, soap12Streamed, binaryStreamed), the requests that arrived.</param>
 public sealed record StubStatsSnapshot(
     long Requests,
     IReadOnlyDictionary<string, long> Actions,
@@ -23,4 +24,5 @@ public sealed record StubStatsSnapshot(
     StubCompressionSnapshot Compression,
     long TlsHandshakes,
     long NetTcpSessionsOpened = 0,
-    long NetTcpSessionsActive = 0);
+    long NetTcpSessionsActive = 0,
+    IReadOnlyDictionary<string, long>? StreamedRequests = null);

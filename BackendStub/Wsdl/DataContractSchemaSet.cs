@@ -1,6 +1,7 @@
 using System.Reflection;
 using System.Runtime.Serialization;
 using System.Xml;
+using SoapRouter.Wire.Soap;
 
 namespace BackendStub.Wsdl;
 

@@ -2,11 +2,12 @@ using System.Text;
 using System.Xml;
 using Samples.Contracts;
 using SoapRouter.Wire.Bindings;
+using SoapRouter.Wire.Soap;
 
 namespace BackendStub.Wsdl;
 
 /// <summary>
-/// Writes the WSDL 1.1 document one stub endpoint serves at ?wsdl: both sample services (their [ServiceContract]s,
+/// Writes the WSDL 1.1 document one stub endpoint serves at ?wsdl: the three sample services (their [ServiceContract]s,
 /// read by <see cref="ServiceContractReader"/>), document/literal wrapped, with the XSD of the wrapper elements and
 /// data contracts inline (as WCF's ?singleWsdl), one binding per contract in the endpoint's SOAP version and one
 /// service whose ports all name the endpoint's own address. WS-Addressing endpoints carry WCF's default policy
@@ -19,7 +20,7 @@ internal static class StubWsdlWriter
 
     /// <summary>The contracts every endpoint serves, in the order they are described.</summary>
     public static IReadOnlyList<ServiceContractInfo> Contracts { get; } =
-        [ServiceContractReader.Read(typeof(IEchoService)), ServiceContractReader.Read(typeof(IOrderService))];
+        [ServiceContractReader.Read(typeof(IEchoService)), ServiceContractReader.Read(typeof(IOrderService)), ServiceContractReader.Read(typeof(IProtoOrderService))];
 
     private static readonly UTF8Encoding Utf8NoBom = new(encoderShouldEmitUTF8Identifier: false);
 
@@ -254,7 +255,7 @@ internal static class StubWsdlWriter
         }
 
         writer.WriteStartElement("binding", soap);
-        writer.WriteAttributeString("transport", WsdlNamespaces.SoapHttpTransport);
+        writer.WriteAttributeString("transport", binding.IsSession ? WsdlNamespaces.SoapTcpTransport : WsdlNamespaces.SoapHttpTransport);
         writer.WriteEndElement();
         foreach (var operation in contract.Operations)
         {

@@ -12,9 +12,12 @@
 # Load in every window: GetOrders (idempotent: failover may retry it) on /router/basic, 16 connections, and one-way
 # SubmitOrder on the same route, 4 connections; the route's cluster is backend-a and backend-b round robin.
 # Figures per fault: failed GetOrders (target 0), one-way messages acknowledged (202) to the client but never received
-# by a backend (target 0; stub counters, read just before a kill: a message b counted but died before acknowledging
-# makes "received" one higher), GetOrders p99 before, during and after. Results: artifacts/chaos/ (summary.md,
-# windows.csv, p99.svg).
+# by a backend (target 0), counted two ways: from the stub counters (read just before a kill: a message b counted but
+# died before acknowledging makes "received" one higher), and exactly, by id: each LoadClient appends the OrderId of
+# every acknowledged SubmitOrder to a file (--record-acks) and each stub the OrderId of every one it accepted
+# (--record-oneway, written before its 202, so a SIGKILL loses none; records/ is bind-mounted into the stubs by a
+# compose file this script writes). GetOrders p99 before, during and after. Results: artifacts/chaos/ (summary.md,
+# windows.csv, p99.svg, records/).
 #
 # Usage: Benchmarks/scripts/chaos.sh [--window SECONDS (20)] [--faults "kill pause drop squeeze slow restart reload"] [--no-build]
 # Needs root (nsenter, iptables, tc into the backend's namespace) and a Docker daemon.
@@ -40,7 +43,18 @@ OUT="$root/artifacts/chaos"
 rm -rf "$OUT" && mkdir -p "$OUT"
 export COMPOSE_PROJECT_NAME="${COMPOSE_PROJECT_NAME:-soaprouter-chaos}"
 export ROUTER_INTERNAL_SUBNET="${ROUTER_INTERNAL_SUBNET:-172.30.2.0/24}"
-export COMPOSE_FILE="docker-compose.yml:docker-compose.scale.yml"
+# The stubs record the one-way orders they accept into records/, which outlives a SIGKILLed container.
+mkdir -p "$OUT/records" && chmod 777 "$OUT/records"
+cat > "$OUT/docker-compose.records.yml" <<YML
+services:
+  backend-a:
+    command: ["--record-oneway", "/records/backend-a.txt"]
+    volumes: ["$OUT/records:/records"]
+  backend-b:
+    command: ["--seed", "2", "--record-oneway", "/records/backend-b.txt"]
+    volumes: ["$OUT/records:/records"]
+YML
+export COMPOSE_FILE="docker-compose.yml:docker-compose.scale.yml:$OUT/docker-compose.records.yml"
 source scripts/lib/compose-stack.sh
 source scripts/lib/tls-checks.sh
 [ "$BASE_IMAGE" = soap-router-base:bookworm ] && export FRONT_BASE_IMAGE="${FRONT_BASE_IMAGE:-soap-router-base:bookworm-apt}"
@@ -72,7 +86,7 @@ lc() { # name seconds arguments...
 }
 load() { # window name: GetOrders and SubmitOrder for $window seconds, together
   lc "$1-get" "$window" --operation getOrders --orders 10 --concurrency 16 &
-  lc "$1-oneway" "$window" --operation submitOrder --concurrency 4 &
+  lc "$1-oneway" "$window" --operation submitOrder --concurrency 4 --record-acks "$OUT/$1-oneway-acked.txt" &
 }
 
 inject() { # fault
@@ -128,8 +142,16 @@ done
 for c in "${replicas[@]}"; do docker logs "$c" > "$OUT/router-$(docker inspect -f '{{.Name}}' "$c" | tr -d /).log" 2>&1; done
 
 python3 - "$OUT" <<'PY' | tee "$OUT/summary.md"
-import csv, json, os, sys
+import csv, glob, json, os, sys
 out = sys.argv[1]
+def ids(path):
+    try:
+        return {line.strip() for line in open(path) if line.strip() and line.strip() != "-"}
+    except OSError:
+        return None
+received_ids = set()
+for record in glob.glob(os.path.join(out, "records", "*.txt")):
+    received_ids |= ids(record) or set()
 def report(name):
     try:
         return json.load(open(os.path.join(out, f"{name}.json")))
@@ -137,8 +159,8 @@ def report(name):
         return None
 windows = list(csv.DictReader(open(os.path.join(out, "windows.csv"))))
 one_way = {r[0]: r[1:] for r in csv.reader(open(os.path.join(out, "one-way.csv")))}
-print("| fault | failed GetOrders (during / after) | one-way acked | one-way received | lost acked one-way | GetOrders p99 ms before / during / after |")
-print("|---|---|---|---|---|---|")
+print("| fault | failed GetOrders (during / after) | one-way acked | one-way received | lost acked one-way (counters) | acked, not received (by id) | GetOrders p99 ms before / during / after |")
+print("|---|---|---|---|---|---|---|")
 timeline = []
 ok = True
 for fault in dict.fromkeys(w["fault"] for w in windows):
@@ -151,10 +173,12 @@ for fault in dict.fromkeys(w["fault"] for w in windows):
     if None not in (a0, a1, b0, b1):
         received = (a1 - a0) + ((bk - b0) + b1 if bk is not None else (b1 - b0))
     lost = None if received is None else max(0, acked - received)
+    acked_ids = [ids(os.path.join(out, f"{fault}-{p}-oneway-acked.txt")) for p in ("before", "during", "after")]
+    missing = None if None in acked_ids else len(set().union(*acked_ids) - received_ids)
     p99 = [f"{g['latencyMs']['p99']:.0f}" if g else "-" for g in get.values()]
     print(f"| {fault} | {failed[0]} / {failed[1]} | {acked} | {received if received is not None else '?'} | "
-          f"{lost if lost is not None else '?'} | {' / '.join(p99)} |")
-    ok = ok and failed == [0, 0] and lost == 0
+          f"{lost if lost is not None else '?'} | {missing if missing is not None else '?'} | {' / '.join(p99)} |")
+    ok = ok and failed == [0, 0] and (missing == 0 if missing is not None else lost == 0)
     for w in windows:
         if w["fault"] == fault and get[w["phase"]]:
             timeline.append((int(w["start_s"]), get[w["phase"]]["latencyMs"]["p99"]))

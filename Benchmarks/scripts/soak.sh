@@ -14,6 +14,7 @@
 # chart (Benchmarks/scripts/linechart.py) of RSS over time.
 #
 # Usage: Benchmarks/scripts/soak.sh [--minutes N (30)] [--mem 256m] [--env NAME=VALUE]... [--label TEXT] [--no-build]
+#                                   [--profiles small,medium,seed,large] [--config-edit 'OLD=>NEW']...
 #   --env sets an environment variable of the router container (GC settings: DOTNET_gcServer=0,
 #   DOTNET_GCConserveMemory=5, ...) over the image's; --no-build uses the images as they are. Results: artifacts/soak/<label>/ (summary.txt, rss.csv, rss.svg).
 set -uo pipefail
@@ -25,6 +26,8 @@ mem=256m
 label=""
 envs=()
 build=1
+profiles=small,medium,seed,large
+config_edits=()
 while [ $# -gt 0 ]; do
   case "$1" in
     --minutes) minutes="$2"; shift ;;
@@ -32,6 +35,8 @@ while [ $# -gt 0 ]; do
     --env) envs+=("$2"); shift ;;
     --label) label="$2"; shift ;;
     --no-build) build=0 ;;
+    --profiles) profiles="$2"; shift ;;
+    --config-edit) config_edits+=("$2"); shift ;;
     *) echo "unknown argument: $1" >&2; exit 2 ;;
   esac
   shift
@@ -46,14 +51,14 @@ source scripts/lib/tls-checks.sh
 # The run's config: the DMZ stack's, with compression on the soap12 listener and the echo-binary destination.
 export ROUTER_CONFIG_DIR="$OUT/config"
 cp -r deploy/router "$ROUTER_CONFIG_DIR"
-python3 - "$ROUTER_CONFIG_DIR/router.json" <<'PY' || stack_fail "the soak's router.json copy"
+python3 - "$ROUTER_CONFIG_DIR/router.json" "${config_edits[@]}" <<'PY' || stack_fail "the soak's router.json copy"
 import sys
 path = sys.argv[1]
 text = open(path).read()
 edits = [
     ('"address": "https://0.0.0.0:8443/router/soap12",', '"address": "https://0.0.0.0:8443/router/soap12", "compression": { "mode": "adaptive" },'),
     ('"address": "http://backend-a:9080/binary" }', '"address": "http://backend-a:9080/binary", "compression": { "mode": "adaptive" } }'),
-]
+] + [tuple(e.split("=>", 1)) for e in sys.argv[2:]]
 for old, new in edits:
     if text.count(old) != 1:
         sys.exit(f"{path}: expected one {old}")
@@ -89,12 +94,13 @@ lc() { # name, arguments...: back to back runs of at most 10 minutes (LoadClient
     done
   ) &
 }
-lc small  --url "$https/router/basic"  --binding basicHttp  --operation echo --size 1024 --concurrency 700
-lc medium --url "$https/router/soap12" --binding soap12Http --operation echo --size 65536 --compression adaptive --concurrency 200
-lc seed   --url "$https/router/binary" --binding binaryHttp --operation echo --size-distribution seed --concurrency 80
-lc large  --url "$https/router/basic-to-binary" --binding basicHttp --operation echo --size 1048576 --concurrency 20
+profile() { [[ ",$profiles," == *",$1,"* ]]; }
+profile small  && lc small  --url "$https/router/basic"  --binding basicHttp  --operation echo --size 1024 --concurrency 700
+profile medium && lc medium --url "$https/router/soap12" --binding soap12Http --operation echo --size 65536 --compression adaptive --concurrency 200
+profile seed   && lc seed   --url "$https/router/binary" --binding binaryHttp --operation echo --size-distribution seed --concurrency 80
+profile large  && lc large  --url "$https/router/basic-to-binary" --binding basicHttp --operation echo --size 1048576 --concurrency 20
 
-echo "seconds,rss_kib,container_mem,buffers_in_use,refused,refused_for_memory,memory_load,times_high" > "$OUT/rss.csv"
+echo "seconds,rss_kib,container_mem,buffers_in_use,refused,refused_for_memory,memory_load,times_high,managed_bytes" > "$OUT/rss.csv"
 start=$(date +%s)
 while [ -n "$(jobs -rp)" ]; do
   now=$(( $(date +%s) - start ))
@@ -102,7 +108,7 @@ while [ -n "$(jobs -rp)" ]; do
 try: b = json.load(sys.stdin).get("buffers") or {}
 except Exception: b = {}
 m = b.get("memory") or {}
-print(",".join(str(v) for v in (b.get("inUseBytes", ""), b.get("refused", ""), b.get("refusedForMemory", ""), m.get("load", ""), m.get("timesHigh", ""))))')
+print(",".join(str(v) for v in (b.get("inUseBytes", ""), b.get("refused", ""), b.get("refusedForMemory", ""), m.get("load", ""), m.get("timesHigh", ""), m.get("managedBytes", ""))))')
   echo "$now,$(stack_rss "$router"),$(docker stats --no-stream --format '{{.MemUsage}}' "$router" | cut -d/ -f1 | tr -d ' '),$buffers" >> "$OUT/rss.csv"
   sleep 10
 done
@@ -110,13 +116,13 @@ wait
 
 oom=$(docker inspect -f '{{.State.OOMKilled}}' "$router")
 restarts=$(docker inspect -f '{{.RestartCount}}' "$router")
-python3 - "$OUT" "$label" "$oom" "$restarts" "$minutes" <<'PY' | tee "$OUT/summary.txt"
+python3 - "$OUT" "$label" "$oom" "$restarts" "$minutes" "$profiles" <<'PY' | tee "$OUT/summary.txt"
 import csv, json, os, sys
 out, label, oom, restarts, minutes = sys.argv[1:6]
 failed = 0
 import glob
 parts_expected = -(-int(minutes) * 60 // 600)
-for name in ("small", "medium", "seed", "large"):
+for name in sys.argv[6].split(","):
     parts = [json.load(open(p)) for p in sorted(glob.glob(os.path.join(out, f"{name}-*.json")))]
     if len(parts) < parts_expected:
         print(f"{name}: {len(parts)} of {parts_expected} runs have a result; see {name}.txt"); failed += 1

@@ -64,6 +64,11 @@ internal static class LoadCommand
         "--profile", "How compressible the payload is: simple (~0.1), medium (~0.4), complex (~0.9; text XML ~0.65, base64). " +
         "Aliases: highlyCompressible, compressible, incompressible.");
 
+    /// <summary>--serializer.</summary>
+    public static readonly Option<LoadSerializer?> Serializer = OptionValues.Enum("--serializer", LoadSerializer.DataContract,
+        "How the orders travel (seed 003): dataContract (WCF's XML) or protobuf (protobuf-net bytes in a byte[] part: " +
+        "IProtoOrderService's GetOrdersProto for getOrders, EchoProto of orders filling --size for echo).");
+
     /// <summary>--to.</summary>
     public static readonly Option<Uri?> To = new("--to")
     {
@@ -102,7 +107,17 @@ internal static class LoadCommand
     {
         Description = "Also write the results as JSON to this file.",
         HelpName = "path",
-        CustomParser = OptionValues.JsonPath,
+        CustomParser = OptionValues.OutputFile,
+    };
+
+    /// <summary>--record-acks.</summary>
+    public static readonly Option<string?> RecordAcks = new("--record-acks")
+    {
+        Description = "submitOrder: append the id of every order the target acknowledged (an empty 2xx, or a WCF call that " +
+            "returned) to this file, one per line, written through at once; with the stub's --record-oneway the two files " +
+            "tell exactly which acknowledged one-way messages never arrived.",
+        HelpName = "path",
+        CustomParser = OptionValues.OutputFile,
     };
 
     /// <summary>--tcp-buffer.</summary>
@@ -201,9 +216,9 @@ internal static class LoadCommand
     {
         var root = new RootCommand("LoadClient: drives SOAP load at one endpoint and reports throughput, latency, errors and CPU.")
         {
-            Url, Client, Binding, Operation, Size, SizeDistributionOption, Orders, Profile, To, Concurrency, Requests, Duration,
+            Url, Client, Binding, Operation, Size, SizeDistributionOption, Orders, Profile, Serializer, To, Concurrency, Requests, Duration,
             Rate, Warmup, Timeout, Json, TcpBuffer, AdminUrl, Quiet, AllowRemote, Tls, Ca, ClientCert, ClientKey, ServerName,
-            Compression, CompressionCodecs, Bandwidth, MaxDecompressedSize,
+            Compression, CompressionCodecs, Bandwidth, MaxDecompressedSize, RecordAcks,
         };
         foreach (var option in root.Options)
         {

@@ -39,6 +39,9 @@ internal sealed record LoadOptions
     /// <summary>How compressible the generated payload is.</summary>
     public PayloadProfile Profile { get; init; } = PayloadProfile.Compressible;
 
+    /// <summary>How the orders are serialized: WCF's DataContractSerializer or protobuf-net (seed 003).</summary>
+    public LoadSerializer Serializer { get; init; } = LoadSerializer.DataContract;
+
     /// <summary>The wsa:To of the WS-Addressing bindings' messages; the URL unless --to says otherwise.</summary>
     public required Uri To { get; init; }
 
@@ -95,4 +98,7 @@ internal sealed record LoadOptions
 
     /// <summary>--max-decompressed-size: a compressed reply decoding past this is a bomb (an error of its own kind).</summary>
     public int MaxDecompressedSize { get; init; } = DefaultMaxDecompressedSize;
+
+    /// <summary>--record-acks (submitOrder): the file every acknowledged order's id is appended to; null records nothing.</summary>
+    public string? RecordAcksPath { get; init; }
 }

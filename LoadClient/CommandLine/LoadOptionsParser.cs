@@ -42,6 +42,7 @@ internal static class LoadOptionsParser
         var client = read.ValidStruct(LoadCommand.Client, LoadClientMode.Raw);
         var operation = read.ValidStruct(LoadCommand.Operation, LoadOperation.Echo);
         var distribution = read.ValidStruct(LoadCommand.SizeDistributionOption, SizeDistribution.Fixed);
+        var serializer = read.ValidStruct(LoadCommand.Serializer, LoadSerializer.DataContract);
         var adminUrl = read.Valid(LoadCommand.AdminUrl);
 
         if (url is not null && !allowRemote && !LoopbackHosts.IsLoopback(url))
@@ -85,6 +86,16 @@ internal static class LoadOptionsParser
             errors.Add("Option '--orders' applies to '--operation getOrders' only.");
         }
 
+        if (serializer == LoadSerializer.Protobuf && operation == LoadOperation.SubmitOrder)
+        {
+            errors.Add("Option '--serializer protobuf' applies to '--operation echo' and 'getOrders' (IProtoOrderService has no one-way operation).");
+        }
+
+        if (serializer == LoadSerializer.Protobuf && distribution == SizeDistribution.Seed)
+        {
+            errors.Add("Options '--serializer protobuf' and '--size-distribution seed' cannot be combined: protobuf echoes are one size (--size).");
+        }
+
         if (read.Given(LoadCommand.To) && binding is { UsesAddressing: false })
         {
             errors.Add("Option '--to' applies to soap12Http, binaryHttp and netTcp only: basicHttp messages carry no WS-Addressing headers.");
@@ -96,6 +107,10 @@ internal static class LoadOptionsParser
         }
 
         CheckCompression(read, binding, client, errors);
+        if (read.Given(LoadCommand.RecordAcks))
+        {
+            CheckRecordAcks(read, operation, errors);
+        }
 
         if (url is not null)
         {
@@ -123,6 +138,7 @@ internal static class LoadOptionsParser
             SizeDistribution = distribution ?? SizeDistribution.Fixed,
             OrderCount = read.Value(LoadCommand.Orders),
             Profile = read.Value(LoadCommand.Profile) ?? Samples.Payloads.PayloadProfile.Compressible,
+            Serializer = serializer ?? LoadSerializer.DataContract,
             To = read.Value(LoadCommand.To) ?? url,
             Concurrency = read.Value(LoadCommand.Concurrency),
             Requests = read.Value(LoadCommand.Requests),
@@ -139,6 +155,7 @@ internal static class LoadOptionsParser
             CompressionCodecs = read.Value(LoadCommand.CompressionCodecs),
             Bandwidth = read.Value(LoadCommand.Bandwidth) is { } bandwidth ? (long)bandwidth : null,
             MaxDecompressedSize = read.Value(LoadCommand.MaxDecompressedSize),
+            RecordAcksPath = read.Value(LoadCommand.RecordAcks),
             Tls = tls,
         };
     }
@@ -171,6 +188,20 @@ internal static class LoadOptionsParser
         if (read.Given(LoadCommand.MaxDecompressedSize) && mode == LoadCompressionMode.None)
         {
             errors.Add("Option '--max-decompressed-size' applies when replies may be compressed: '--compression wcf', 'always' or 'adaptive'.");
+        }
+    }
+
+    // Each order must carry an id of its own: one-way submitOrder only, and no template compressed once with its id inside.
+    private static void CheckRecordAcks(Reader read, LoadOperation? operation, List<string> errors)
+    {
+        if (operation is { } known && known != LoadOperation.SubmitOrder)
+        {
+            errors.Add("Option '--record-acks' applies to '--operation submitOrder' only (the one-way operation whose acknowledgement is all a sender learns).");
+        }
+
+        if (read.ValidStruct(LoadCommand.Compression, LoadCompressionMode.None) is { } mode && mode != LoadCompressionMode.None)
+        {
+            errors.Add($"Option '--record-acks' needs '--compression none': with '--compression {Names.Of(mode)}' requests do not each carry an order id of their own.");
         }
     }
 

@@ -242,8 +242,8 @@ internal static class OptionValues
         return null;
     }
 
-    /// <summary>--json: a file in a directory that exists.</summary>
-    public static string? JsonPath(ArgumentResult result)
+    /// <summary>A file to write (--json, --record-acks): in a directory that exists.</summary>
+    public static string? OutputFile(ArgumentResult result)
     {
         if (Single(result) is not { } path)
         {

@@ -149,6 +149,7 @@ internal sealed class ClientCompression
                 Body = compressed.ToArray(),
                 ContentType = HttpBodyEncoding.WcfContentType(template.ContentType, gzip),
                 MessageId = null,
+                OrderId = null,
                 PlainLength = plain.WrittenCount,
             };
         }
@@ -163,6 +164,7 @@ internal sealed class ClientCompression
         {
             Body = compressed.ToArray(),
             MessageId = null,
+            OrderId = null,
             ContentEncoding = outcome.Codec!.HttpToken,
             PlainLength = outcome.OriginalLength,
         };
@@ -171,7 +173,7 @@ internal sealed class ClientCompression
     private static void WritePlain(SoapRequestTemplate template, Guid id, PooledBufferWriter output)
     {
         var body = template.Body.AsSpan();
-        if (template.MessageId is not { } slot)
+        if (template.IdSlot is not { } slot)
         {
             body.CopyTo(output.GetSpan(body.Length));
             output.Advance(body.Length);

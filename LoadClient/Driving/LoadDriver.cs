@@ -27,6 +27,9 @@ internal sealed class LoadDriver(LoadOptions options, ILoadTarget target)
     /// <summary>TLS targets: the handshakes made so far, read as the measured phase starts and ends; null for a plain target.</summary>
     public Func<long>? TlsHandshakes { get; init; }
 
+    /// <summary>--record-acks: where the id of every acknowledged request goes; null for none.</summary>
+    public Samples.Delivery.DeliveryRecord? Acknowledged { get; init; }
+
     /// <summary><see cref="ProgressOutput"/> is a terminal: one line overwritten each second, not plain lines.</summary>
     public bool ProgressOnTerminal { get; init; }
 
@@ -39,7 +42,7 @@ internal sealed class LoadDriver(LoadOptions options, ILoadTarget target)
         {
             for (var i = 0; i < workers.Length; i++)
             {
-                workers[i] = new LoadWorker(target.CreateChannel(stop), stop, bySize);
+                workers[i] = new LoadWorker(target.CreateChannel(stop), stop, bySize, Acknowledged);
             }
 
             var warmup = options.Warmup;

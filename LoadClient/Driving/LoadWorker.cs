@@ -10,24 +10,27 @@ internal sealed class LoadWorker : IAsyncDisposable
     private readonly ILoadChannel _channel;
     private readonly CancellationToken _stop;
     private readonly LatencyBySize? _bySize;
+    private readonly Samples.Delivery.DeliveryRecord? _acknowledged;
 
     /// <summary>
     /// Creates a worker sending on <paramref name="channel"/> until <paramref name="stop"/> fires; measured latencies also
-    /// go to <paramref name="bySize"/> when given (runs over a size distribution).
+    /// go to <paramref name="bySize"/> when given (runs over a size distribution), and the id of every request answered
+    /// ok to <paramref name="acknowledged"/> (--record-acks), warm-up included.
     /// </summary>
-    public LoadWorker(ILoadChannel channel, CancellationToken stop, LatencyBySize? bySize = null)
+    public LoadWorker(ILoadChannel channel, CancellationToken stop, LatencyBySize? bySize = null, Samples.Delivery.DeliveryRecord? acknowledged = null)
     {
         ArgumentNullException.ThrowIfNull(channel);
         _channel = channel;
         _stop = stop;
         _bySize = bySize;
+        _acknowledged = acknowledged;
     }
 
     /// <summary>The measured requests of this worker.</summary>
     public WorkerStats Stats { get; } = new();
 
     /// <summary>Sends one request outside any phase (the binding check); not recorded.</summary>
-    public Task<SendResult> SendOnceAsync() => LoadTracing.SendAsync(_channel);
+    public Task<SendResult> SendOnceAsync() => SendAsync();
 
     /// <summary>
     /// Sends while <paramref name="schedule"/> hands out requests; records them when <paramref name="measure"/>, and in
@@ -71,7 +74,7 @@ internal sealed class LoadWorker : IAsyncDisposable
                 start = scheduled;
             }
 
-            var result = await LoadTracing.SendAsync(_channel);
+            var result = await SendAsync();
             lastFinished = Stopwatch.GetTimestamp();
             var microseconds = LatencyHistograms.ToMicroseconds(lastFinished - start, Stopwatch.Frequency);
             if (measure)
@@ -89,4 +92,15 @@ internal sealed class LoadWorker : IAsyncDisposable
 
     /// <inheritdoc />
     public ValueTask DisposeAsync() => _channel.DisposeAsync();
+
+    private async Task<SendResult> SendAsync()
+    {
+        var result = await LoadTracing.SendAsync(_channel);
+        if (_acknowledged is not null && result.Outcome == RequestOutcome.Ok && result.RequestId is { } id)
+        {
+            _acknowledged.Record(id);
+        }
+
+        return result;
+    }
 }

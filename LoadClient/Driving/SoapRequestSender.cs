@@ -92,7 +92,7 @@ internal sealed class SoapRequestSender : ILoadTarget, IDisposable
             }
 
             var contentType = response.Content.Headers.ContentType?.ToString();
-            return new SendResult(Classify(status, contentType), status, sent, received, ContentType: contentType);
+            return new SendResult(Classify(status, contentType), status, sent, received, ContentType: contentType, RequestId: content.Id);
         }
         catch (OperationCanceledException)
         {

@@ -6,23 +6,24 @@ using SoapRouter.Wire.Compression;
 namespace LoadClient.Driving;
 
 /// <summary>
-/// The template's body as request content, with a fresh wsa:MessageID spliced in while writing: the body is
-/// written as three slices around the id, so no per-request copy of the envelope is made.
+/// The template's body as request content, with a fresh id (its wsa:MessageID, or a one-way order's id) spliced in while
+/// writing: the body is written as three slices around the id, so no per-request copy of the envelope is made.
 /// </summary>
 internal sealed class TemplateContent : HttpContent
 {
     private readonly SoapRequestTemplate _template;
     private readonly byte[]? _messageId;
 
-    /// <summary>Content for one request of <paramref name="template"/>, with a new MessageID when the template has one.</summary>
+    /// <summary>Content for one request of <paramref name="template"/>, with a new id when the template has a place for one.</summary>
     public TemplateContent(SoapRequestTemplate template)
     {
         ArgumentNullException.ThrowIfNull(template);
         _template = template;
-        if (template.MessageId is { } slot)
+        if (template.IdSlot is { } slot)
         {
+            Id = Guid.NewGuid();
             _messageId = new byte[slot.Length];
-            slot.Write(Guid.NewGuid(), _messageId);
+            slot.Write(Id.Value, _messageId);
         }
 
         // Without validation the header is sent exactly as the template spells it.
@@ -35,13 +36,16 @@ internal sealed class TemplateContent : HttpContent
         }
     }
 
+    /// <summary>The id this request carries; null when its template has no place for one.</summary>
+    public Guid? Id { get; }
+
     /// <summary>Body length on the wire.</summary>
     public int Length => _template.Body.Length;
 
     protected override async Task SerializeToStreamAsync(Stream stream, TransportContext? context, CancellationToken cancellationToken)
     {
         var body = _template.Body.AsMemory();
-        if (_template.MessageId is not { } slot || _messageId is null)
+        if (_template.IdSlot is not { } slot || _messageId is null)
         {
             await stream.WriteAsync(body, cancellationToken);
             return;

@@ -1,9 +1,10 @@
 namespace LoadClient.Envelopes;
 
 /// <summary>
-/// Where the wsa:MessageID value sits in a request template, so each request can carry its own id without
-/// re-serializing: text XML holds the GUID as 36 ASCII chars after <c>urn:uuid:</c>, binary XML as a
-/// 16-byte UniqueId record; either way the new id has the same length as the placeholder.
+/// Where a per-request GUID sits in a request template (the wsa:MessageID, or a one-way order's id), so each request
+/// can carry its own without re-serializing: text XML holds the GUID as 36 ASCII chars (after <c>urn:uuid:</c> in a
+/// MessageID), binary XML a MessageID as a 16-byte UniqueId record and a string as its 36 characters; either way the new
+/// id has the same length as the placeholder.
 /// </summary>
 /// <param name="Offset">Index of the first byte of the GUID in the template body.</param>
 /// <param name="Binary">True for the 16-byte binary form, false for the 36-char text form.</param>

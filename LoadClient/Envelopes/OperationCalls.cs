@@ -18,12 +18,22 @@ internal static class OperationCalls
         ArgumentNullException.ThrowIfNull(options);
         var encoding = options.Binding.IsBinary ? PayloadEncoding.BinaryXml : PayloadEncoding.TextXml;
         var generator = new PayloadGenerator(options.Profile, PayloadSeed);
+        if (options.Serializer == LoadSerializer.Protobuf)
+        {
+            return options.Operation switch
+            {
+                LoadOperation.Echo => EchoProto(ProtoOrderPayload.OfSize(generator, options.EchoSize)),
+                LoadOperation.GetOrders => GetOrdersProto(options.OrderCount),
+                _ => throw new ArgumentOutOfRangeException(nameof(options), options.Operation, "No protobuf form of this operation."),
+            };
+        }
+
         return options.Operation switch
         {
             LoadOperation.Echo when options.SizeDistribution == SizeDistribution.Seed => EchoOfSeedSizes(generator, encoding),
             LoadOperation.Echo => Echo(generator.CreateEcho(options.EchoSize, encoding)),
             LoadOperation.GetOrders => GetOrders(options.OrderCount),
-            LoadOperation.SubmitOrder => SubmitOrder(generator.GetOrders(1)[0]),
+            LoadOperation.SubmitOrder => SubmitOrder(WithId(generator.GetOrders(1)[0], RequestTemplateBuilder.Placeholder)),
             _ => throw new ArgumentOutOfRangeException(nameof(options), options.Operation, "Unknown operation."),
         };
     }
@@ -71,8 +81,46 @@ internal static class OperationCalls
         new("GetOrders", OrderServiceActions.GetOrders, OneWay: false, OperationMessages.GetOrdersRequest.ToBody(count),
             endpoint => new WcfTarget<IOrderService>(endpoint, channel => channel.GetOrdersAsync(count)));
 
-    /// <summary>IOrderService.SubmitOrder(Order order), one-way.</summary>
+    /// <summary>IProtoOrderService.GetOrdersProto(int numOrders); the WCF mode deserializes the reply's bytes with protobuf-net, as an application would.</summary>
+    public static OperationCall GetOrdersProto(int count) =>
+        new("GetOrdersProto", ProtoOrderServiceActions.GetOrdersProto, OneWay: false, OperationMessages.GetOrdersProtoRequest.ToBody(count),
+            endpoint => new WcfTarget<IProtoOrderService>(endpoint, async channel => ProtoOrders.Deserialize(await channel.GetOrdersProtoAsync(count).ConfigureAwait(false))));
+
+    /// <summary>IProtoOrderService.EchoProto(byte[] orders); the WCF mode deserializes the reply's bytes with protobuf-net.</summary>
+    public static OperationCall EchoProto(byte[] orders) =>
+        new("EchoProto", ProtoOrderServiceActions.EchoProto, OneWay: false, OperationMessages.EchoProtoRequest.ToBody(orders),
+            endpoint => new WcfTarget<IProtoOrderService>(endpoint, async channel => ProtoOrders.Deserialize(await channel.EchoProtoAsync(orders).ConfigureAwait(false))));
+
+    /// <summary>
+    /// IOrderService.SubmitOrder(Order order), one-way. Each WCF call sends a copy of <paramref name="order"/> with an id
+    /// of its own; the raw template carries whatever id the order has (the placeholder each request overwrites).
+    /// </summary>
     public static OperationCall SubmitOrder(Order order) =>
         new("SubmitOrder", OrderServiceActions.SubmitOrder, OneWay: true, OperationMessages.SubmitOrderRequest.ToBody(order),
-            endpoint => new WcfTarget<IOrderService>(endpoint, channel => channel.SubmitOrderAsync(order)));
+            endpoint => new WcfTarget<IOrderService>(endpoint, (channel, id) => channel.SubmitOrderAsync(WithId(order, id))));
+
+    /// <summary>A copy of <paramref name="order"/> whose <see cref="Order.OrderId"/> is <paramref name="id"/> (orders are shared by the workers, so never changed in place).</summary>
+    public static Order WithId(Order order, Guid id)
+    {
+        ArgumentNullException.ThrowIfNull(order);
+        return new Order
+        {
+            CustomerId = order.CustomerId,
+            ShippingAddress1 = order.ShippingAddress1,
+            ShippingAddress2 = order.ShippingAddress2,
+            ShippingCity = order.ShippingCity,
+            ShippingState = order.ShippingState,
+            ShippingZip = order.ShippingZip,
+            ShippingCountry = order.ShippingCountry,
+            ShipType = order.ShipType,
+            CreditCardType = order.CreditCardType,
+            CreditCardNumber = order.CreditCardNumber,
+            CreditCardExpiration = order.CreditCardExpiration,
+            CreditCardName = order.CreditCardName,
+            OrderItems = order.OrderItems,
+            Notes = order.Notes,
+            Attachment = order.Attachment,
+            OrderId = id.ToString("D"),
+        };
+    }
 }

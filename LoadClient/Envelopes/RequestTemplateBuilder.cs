@@ -13,8 +13,8 @@ namespace LoadClient.Envelopes;
 /// </summary>
 internal static class RequestTemplateBuilder
 {
-    // Written as the MessageID and then located in the bytes; each request overwrites it with its own id.
-    private static readonly Guid Placeholder = new("5f0c2d1e-9a7b-4c3d-8e6f-a1b2c3d4e5f6");
+    /// <summary>Written as the MessageID (or a one-way order's id) and then located in the bytes; each request overwrites it with its own id.</summary>
+    internal static readonly Guid Placeholder = new("5f0c2d1e-9a7b-4c3d-8e6f-a1b2c3d4e5f6");
 
     /// <summary>
     /// The request for <paramref name="call"/> on <paramref name="binding"/> (an HTTP binding), addressed to
@@ -45,10 +45,13 @@ internal static class RequestTemplateBuilder
                 ?? throw new InvalidOperationException($"The {binding.Name} encoder did not write the MessageID where it can be replaced.");
         }
 
+        // A one-way order carries the placeholder as its OrderId, a string: its 36 characters in text and in msbin1 alike.
+        var orderId = call.OneWay ? MessageIdSlot.Find(body, Placeholder, binary: false) : null;
+
         // basicHttp carries the action in SOAPAction only; the others in wsa:Action only (WCF's client puts no action
         // parameter in application/soap+xml).
         var soapAction = binding.UsesAddressing ? null : SoapMediaTypes.ToSoapActionHeader(call.Action);
-        return new SoapRequestTemplate(body, codec.ContentType, soapAction, call.Action, messageId, call.OneWay);
+        return new SoapRequestTemplate(body, codec.ContentType, soapAction, call.Action, messageId, call.OneWay, OrderId: orderId);
     }
 
     private static Message CreateMessage(WireBinding binding, OperationCall call, Uri to)

@@ -9,6 +9,7 @@ namespace LoadClient.Envelopes;
 /// <param name="OneWay">The operation has no reply: success is an empty 2xx (202 from WCF).</param>
 /// <param name="ContentEncoding">A body compressed once in the adaptive form: the Content-Encoding token; else null.</param>
 /// <param name="PlainLength">A compressed body (either form): the envelope's length before compression; else null.</param>
+/// <param name="OrderId">Where a one-way SubmitOrder's per-request order id goes (36 characters in either encoding); else null.</param>
 internal sealed record SoapRequestTemplate(
     byte[] Body,
     string ContentType,
@@ -17,8 +18,12 @@ internal sealed record SoapRequestTemplate(
     MessageIdSlot? MessageId,
     bool OneWay,
     string? ContentEncoding = null,
-    int? PlainLength = null)
+    int? PlainLength = null,
+    MessageIdSlot? OrderId = null)
 {
+    /// <summary>Where this template's per-request id goes (its MessageID, or a one-way order's id); null when it has none.</summary>
+    public MessageIdSlot? IdSlot => MessageId ?? OrderId;
+
     /// <summary>True when <see cref="Body"/> is compressed.</summary>
     public bool IsCompressed => PlainLength is not null;
 }

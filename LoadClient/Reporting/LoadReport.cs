@@ -34,6 +34,9 @@ internal sealed record LoadReport
     /// <summary>The message profile: simple, medium or complex.</summary>
     public required string Message { get; init; }
 
+    /// <summary>How the orders were serialized: dataContract or protobuf.</summary>
+    public required string Serializer { get; init; }
+
     /// <summary>Echo sizes: fixed or seed.</summary>
     public required string SizeDistribution { get; init; }
 
@@ -184,6 +187,7 @@ internal sealed record LoadReport
             Action = call.Action,
             Profile = options.Profile.ToString(),
             Message = Payloads.MessageProfiles.NameOf(options.Profile),
+            Serializer = Names.Of(options.Serializer),
             SizeDistribution = Names.Of(options.SizeDistribution),
             TargetRate = options.Rate,
             LateStarts = options.Rate is null ? null : stats.LateStarts,

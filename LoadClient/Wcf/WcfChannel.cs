@@ -30,10 +30,11 @@ internal sealed class WcfChannel<TContract> : ILoadChannel
 
         // WCF calls take no token: a stop aborts the channel, which ends the call in flight at once.
         using var abortOnStop = _stop.Register(static c => ((ICommunicationObject)c!).Abort(), communicationObject);
+        var id = _target.CarriesRequestId ? Guid.NewGuid() : (Guid?)null;
         try
         {
-            await StartCall(channel);
-            return SendResult.WcfOk;
+            await StartCall(channel, id ?? Guid.Empty);
+            return id is null ? SendResult.WcfOk : SendResult.WcfOk with { RequestId = id };
         }
         catch (Exception ex) when (WcfOutcomes.IsCallFailure(ex) || _stop.IsCancellationRequested)
         {
@@ -55,11 +56,11 @@ internal sealed class WcfChannel<TContract> : ILoadChannel
     /// (<see cref="TraceParentSoapHeader.DefaultNamespace"/>). The operation scope is bound to its thread, so the call
     /// starts inside it and is awaited outside.
     /// </summary>
-    private Task StartCall(TContract channel)
+    private Task StartCall(TContract channel, Guid id)
     {
         if (LoadTracing.CurrentTraceParent is not { } traceParent)
         {
-            return _target.CallAsync(channel);
+            return _target.CallAsync(channel, id);
         }
 
         using (new OperationContextScope((IContextChannel)channel))
@@ -76,7 +77,7 @@ internal sealed class WcfChannel<TContract> : ILoadChannel
                 OperationContext.Current.OutgoingMessageProperties[HttpRequestMessageProperty.Name] = http;
             }
 
-            return _target.CallAsync(channel);
+            return _target.CallAsync(channel, id);
         }
     }
 

@@ -13,15 +13,27 @@ internal sealed class WcfTarget<TContract> : ILoadTarget
 {
     private readonly ChannelFactory<TContract> _factory;
     private readonly WcfEndpoint _endpoint;
-    private readonly Func<TContract, Task> _call;
+    private readonly Func<TContract, Guid, Task> _call;
 
     /// <summary>Calls <paramref name="call"/> on channels to <paramref name="endpoint"/>.</summary>
     public WcfTarget(WcfEndpoint endpoint, Func<TContract, Task> call)
+        : this(endpoint, WithoutId(call), carriesRequestId: false)
+    {
+    }
+
+    /// <summary>Calls <paramref name="call"/> on channels to <paramref name="endpoint"/> with a new id for every call, which the call sends (a one-way order's id).</summary>
+    public WcfTarget(WcfEndpoint endpoint, Func<TContract, Guid, Task> call)
+        : this(endpoint, call, carriesRequestId: true)
+    {
+    }
+
+    private WcfTarget(WcfEndpoint endpoint, Func<TContract, Guid, Task> call, bool carriesRequestId)
     {
         ArgumentNullException.ThrowIfNull(endpoint);
         ArgumentNullException.ThrowIfNull(call);
         _endpoint = endpoint;
         _call = call;
+        CarriesRequestId = carriesRequestId;
         _factory = new ChannelFactory<TContract>(endpoint.Binding, endpoint.Address);
         endpoint.Tls?.Configure(_factory.Credentials);
     }
@@ -32,12 +44,21 @@ internal sealed class WcfTarget<TContract> : ILoadTarget
     /// <summary>A new, unopened channel; it opens on its first call, so connecting counts in that call's latency.</summary>
     public TContract NewChannel() => _factory.CreateChannel(_endpoint.Address, _endpoint.Via);
 
-    /// <summary>Makes the call on <paramref name="channel"/>.</summary>
-    public Task CallAsync(TContract channel) => _call(channel);
+    /// <summary>True when each call sends the id it is given (so an acknowledged call's id can be recorded).</summary>
+    public bool CarriesRequestId { get; }
+
+    /// <summary>Makes the call on <paramref name="channel"/>, with <paramref name="id"/> when <see cref="CarriesRequestId"/>.</summary>
+    public Task CallAsync(TContract channel, Guid id) => _call(channel, id);
 
     /// <summary>True for a net.tcp endpoint, whose calls carry the trace context in a SOAP header (no HTTP headers).</summary>
     public bool IsSession => _endpoint.Binding.Scheme == Uri.UriSchemeNetTcp;
 
     /// <inheritdoc />
     public async ValueTask DisposeAsync() => await WcfClosing.CloseAsync(_factory);
+
+    private static Func<TContract, Guid, Task> WithoutId(Func<TContract, Task> call)
+    {
+        ArgumentNullException.ThrowIfNull(call);
+        return (channel, _) => call(channel);
+    }
 }

@@ -25,6 +25,38 @@ public sealed class ClusterHealthValidationTests
     }
 
     [Fact]
+    public void AttemptTimeout_WithinRequestTimeout_IsValid_LongerOrZeroIsReported()
+    {
+        Assert.Empty(Errors(WithCluster(Cluster(Destination("d1")) with { AttemptTimeout = TimeSpan.FromSeconds(3) })));
+
+        var longer = Errors(WithCluster(Cluster(Destination("d1")) with { RequestTimeout = TimeSpan.FromSeconds(10), AttemptTimeout = TimeSpan.FromSeconds(11) }));
+        var zero = Errors(WithCluster(Cluster(Destination("d1")) with { AttemptTimeout = TimeSpan.Zero }));
+
+        Assert.Single(longer);
+        AssertHasError(longer, "clusters.echo.attemptTimeout", "must be at most requestTimeout (00:00:10)");
+        Assert.Single(zero);
+        AssertHasError(zero, "clusters.echo.attemptTimeout", "must be greater than 00:00:00");
+    }
+
+    [Fact]
+    public void OutlierDetection_ConsecutiveFailuresAndLatency_OutOfRange_ReportsEachField()
+    {
+        var errors = Errors(WithCluster(Cluster(Destination("d1")) with
+        {
+            OutlierDetection = new OutlierDetectionConfig
+            {
+                ConsecutiveFailures = -1,
+                Latency = new LatencyOutlierConfig { Factor = 1, Threshold = TimeSpan.Zero },
+            },
+        }));
+
+        Assert.Equal(3, errors.Count);
+        AssertHasError(errors, "clusters.echo.outlierDetection.consecutiveFailures", "must be from 0");
+        AssertHasError(errors, "clusters.echo.outlierDetection.latency.factor", "must be more than 1 and at most 1000 (is 1)");
+        AssertHasError(errors, "clusters.echo.outlierDetection.latency.threshold", "must be greater than 00:00:00");
+    }
+
+    [Fact]
     public void HealthCheck_ActionProbe_WellFormedBodyIsValid() =>
         Assert.Empty(Errors(WithCluster(Cluster(Destination("d1")) with
         {

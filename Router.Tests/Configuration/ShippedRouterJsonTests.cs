@@ -44,6 +44,29 @@ public sealed class ShippedRouterJsonTests
     }
 
     [Fact]
+    public void DockerRouterJson_IdempotentClustersCutSilentAttempts_AndTheDrainOutlastsTheFrontsHealthCheck()
+    {
+        using var docker = new DockerRouterJsonCopy();
+        var config = RouterConfigLoader.LoadFile(docker.Path).Config!;
+
+        foreach (var route in config.Routes.Where(r => r.IdempotentActions.Count > 0))
+        {
+            var cluster = config.Clusters[route.Cluster];
+            Assert.NotNull(cluster.AttemptTimeout);
+            Assert.True(cluster.AttemptTimeout * cluster.Retry.MaxAttempts <= cluster.RequestTimeout, route.Cluster);
+            Assert.NotNull(cluster.OutlierDetection.Latency);
+        }
+
+        // The front (HAProxy) takes a replica out after `fall` failed checks `inter` apart: the replica must go on serving
+        // (and answer its checks 503) for longer than that before its listeners close.
+        var haproxy = File.ReadAllText(Path.Combine(RepositoryPaths.Root, "deploy", "front", "haproxy.cfg"));
+        var checks = System.Text.RegularExpressions.Regex.Match(haproxy, @"default-server check inter (\d+)s fall (\d+)");
+        Assert.True(checks.Success, "no 'default-server check inter Ns fall N' in haproxy.cfg");
+        var outAfter = TimeSpan.FromSeconds(int.Parse(checks.Groups[1].Value, System.Globalization.CultureInfo.InvariantCulture) * int.Parse(checks.Groups[2].Value, System.Globalization.CultureInfo.InvariantCulture));
+        Assert.True(config.Shutdown.DrainDelay > outAfter, $"drainDelay {config.Shutdown.DrainDelay} <= the front's {outAfter}");
+    }
+
+    [Fact]
     public void ShippedRouterJson_HasTheDocumentedTopology()
     {
         var config = RouterConfigLoader.LoadFile(RepositoryPaths.RouterJson).Config!;

@@ -17,10 +17,18 @@ public sealed class ShutdownValidationTests
         Assert.Empty(Errors(Valid() with { Shutdown = new ShutdownConfig { DrainTimeout = TimeSpan.Zero } }));
 
     [Theory]
-    [InlineData(-1)]
-    [InlineData(3601)]
-    public void Validate_DrainTimeoutOutOfRange_ReportsIt(int seconds) =>
-        AssertSingleError(
-            Valid() with { Shutdown = new ShutdownConfig { DrainTimeout = TimeSpan.FromSeconds(seconds) } },
-            "shutdown.drainTimeout", "must be from 00:00:00 to 01:00:00");
+    [InlineData("drainTimeout", -1)]
+    [InlineData("drainTimeout", 3601)]
+    [InlineData("drainDelay", -1)]
+    [InlineData("drainDelay", 3601)]
+    public void Validate_DrainTimeoutOrDelayOutOfRange_ReportsIt(string key, int seconds)
+    {
+        var value = TimeSpan.FromSeconds(seconds);
+        var shutdown = key == "drainDelay" ? new ShutdownConfig { DrainDelay = value } : new ShutdownConfig { DrainTimeout = value };
+
+        AssertSingleError(Valid() with { Shutdown = shutdown }, "shutdown." + key, "must be from 00:00:00 to 01:00:00");
+    }
+
+    [Fact]
+    public void Validate_DefaultDrainDelay_IsZero() => Assert.Equal(TimeSpan.Zero, Valid().Shutdown.DrainDelay);
 }

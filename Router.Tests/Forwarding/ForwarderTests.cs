@@ -153,9 +153,10 @@ public sealed class ForwarderTests : IDisposable
     }
 
     [Fact]
-    public async Task Forward_EachAttemptGetsItsOwnTimeout_IdempotentTimeoutMovesToBackup()
+    public async Task Forward_IdempotentAttemptPastItsAttemptTimeout_MovesToBackup()
     {
-        var cluster = TestClusters.State(["p"], ["b1"], requestTimeout: TimeSpan.FromMilliseconds(100));
+        var config = TestClusters.Config(["p"], ["b1"]) with { AttemptTimeout = TimeSpan.FromMilliseconds(100) };
+        var cluster = TestClusters.State(config, TimeProvider.System);
         var sender = new ScriptedSender().Hangs("p").Replies("b1", "from backup");
 
         var result = await _forwarder.ForwardAsync(cluster, idempotent: true, sender, CancellationToken.None);

@@ -15,6 +15,9 @@ internal sealed class ScriptedSender : IAttemptSender<string>
     /// <summary>In-flight count of each called destination, seen from inside the call.</summary>
     public ConcurrentQueue<int> InFlightDuringCall { get; } = new();
 
+    /// <summary>False plays a streamed message's sender (its bytes are not held for another attempt).</summary>
+    public bool Replayable { get; init; } = true;
+
     public ScriptedSender Replies(string destination, string reply) =>
         On(destination, (_, _) => ValueTask.FromResult(AttemptResult<string>.Success(reply)));
 

@@ -11,7 +11,7 @@ public sealed class DestinationHealthTests
     private readonly CapturingLogger<DestinationHealthTests> _logger = new();
 
     [Fact]
-    public async Task Probes_UnhealthyAfterThresholdFailures_HealthyAfterThresholdPasses_EachTransitionLoggedOnce()
+    public void Probes_UnhealthyAfterThresholdFailures_HealthyAfterThresholdPasses_EachTransitionLoggedOnce()
     {
         var health = new DestinationHealth("d", new OutlierDetectionConfig(), _time, _logger);
 
@@ -23,10 +23,10 @@ public sealed class DestinationHealthTests
         Assert.False(health.IsAvailable);
         Assert.Equal("unhealthy", health.State);
 
-        await health.ProbePassedAsync(2);
+        health.ProbePassed(2);
         Assert.False(health.IsAvailable);
-        await health.ProbePassedAsync(2);
-        await health.ProbePassedAsync(2);
+        health.ProbePassed(2);
+        health.ProbePassed(2);
 
         Assert.True(health.IsAvailable);
         Assert.Equal("healthy", health.State);
@@ -35,17 +35,17 @@ public sealed class DestinationHealthTests
     }
 
     [Fact]
-    public async Task AFailedProbe_ResetsThePassingRun()
+    public void AFailedProbe_ResetsThePassingRun()
     {
         var health = new DestinationHealth("d", new OutlierDetectionConfig(), _time, _logger);
         health.ProbeFailed(1, "timed out");
 
-        await health.ProbePassedAsync(2);
+        health.ProbePassed(2);
         health.ProbeFailed(5, "timed out");
-        await health.ProbePassedAsync(2);
+        health.ProbePassed(2);
 
         Assert.False(health.IsAvailable);
-        await health.ProbePassedAsync(2);
+        health.ProbePassed(2);
         Assert.True(health.IsAvailable);
     }
 

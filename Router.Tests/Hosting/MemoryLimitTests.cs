@@ -15,6 +15,17 @@ public sealed class MemoryLimitTests
     public void Container_ReadsCgroupV2ThenV1_AndNoLimitIsNull(string? v2, string? v1, long? expected) =>
         Assert.Equal(expected, MemoryLimit.Container(path => path.EndsWith("memory.max", StringComparison.Ordinal) ? v2 : v1));
 
+    [Theory]
+    [InlineData("/sys/fs/cgroup/memory.current", "209715200\n", "anon 150000000\ninactive_file_x 1\ninactive_file 52428800\nactive_file 1\n", 157286400L)]
+    [InlineData("/sys/fs/cgroup/memory/memory.usage_in_bytes", "104857600\n", "cache 5\ntotal_inactive_file 4194304\n", 100663296L)]
+    [InlineData("/sys/fs/cgroup/memory.current", "1048576\n", "", 1048576L)]
+    [InlineData("/sys/fs/cgroup/memory.current", null, null, null)]
+    public void ContainerUsage_IsTheCgroupsUsageLessItsInactiveFilePages(string usagePath, string? usage, string? stat, long? expected)
+    {
+        var statPath = Path.Combine(Path.GetDirectoryName(usagePath)!, "memory.stat");
+        Assert.Equal(expected, MemoryLimit.ContainerUsage(path => path == usagePath ? usage : path == statPath ? stat : null));
+    }
+
     [Fact]
     public void Available_IsWhatTheGcSees() => Assert.True(MemoryLimit.Available() > 0);
 

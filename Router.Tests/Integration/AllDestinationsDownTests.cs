@@ -62,10 +62,12 @@ public sealed class AllDestinationsDownTests
         Assert.Equal(Messages, failed);
         var d1 = router.Statistics.Destination("d1").Messages;
         var d2 = router.Statistics.Destination("d2").Messages;
-        // A refused connect is retried on the other destination (it cannot have arrived), at most once per destination;
-        // once a destination is ejected, the breaker refuses it without an attempt.
-        Assert.InRange(d1 + d2, 1, Messages * 2L);
-        Assert.True(d1 + d2 < Messages * 2L, $"no attempt was spared by ejection ({d1} + {d2} attempts for {Messages} messages)");
+        // A refused connect is retried on the other destination (it cannot have arrived), at most once per destination.
+        // Both are ejected after their refusals in a row; with every destination out the cluster panics and tries them all
+        // (maxEjectionPercent), so how many attempts ejection spared depends only on which messages were in flight then.
+        Assert.InRange(d1, 1, Messages);
+        Assert.InRange(d2, 1, Messages);
+        Assert.All(router.Host.Runtime.State.Clusters["c"].Primaries.ToArray(), destination => Assert.True(destination.Health!.Ejections >= 1, destination.Name + " was never ejected"));
         AssertLogStaysSmall(router, ["d1", "d2"]);
     }
 

@@ -74,6 +74,33 @@ public sealed class MemoryPressureTests
     }
 
     [Fact]
+    public void WhileHigh_ItCollectsAgainEveryInterval_SoTheGateOpensOnceGarbageIsGone()
+    {
+        // With new messages held back nothing allocates, no collection comes by itself and the reading would not move.
+        var clock = new FakeTimeProvider();
+        var memory = new Memory();
+        using var pressure = Watch(memory, clock);
+        memory.Resident = 240 * Mb;
+        clock.Advance(MemoryPressure.SampleInterval);
+        Assert.True(pressure.IsHigh);
+        Assert.Equal(1, memory.Collections);
+
+        clock.Advance(MemoryPressure.CollectInterval - MemoryPressure.SampleInterval);
+        Assert.Equal(1, memory.Collections);
+        clock.Advance(MemoryPressure.SampleInterval);
+        Assert.Equal(2, memory.Collections);
+        clock.Advance(MemoryPressure.CollectInterval);
+        Assert.Equal(3, memory.Collections);
+        Assert.Equal(1, pressure.HighCount);
+
+        memory.Resident = 150 * Mb; // what the last collection gave back
+        clock.Advance(MemoryPressure.SampleInterval);
+        Assert.False(pressure.IsHigh);
+        clock.Advance(MemoryPressure.CollectInterval * 2);
+        Assert.Equal(3, memory.Collections);
+    }
+
+    [Fact]
     public void Load_IsTheLargerOfResidentAndManaged_AndManagedAloneOutsideAContainer()
     {
         Assert.Equal(0.5, new MemoryReading(75 * Mb, 150 * Mb, 64 * Mb, 256 * Mb).Load, 3);
@@ -82,26 +109,43 @@ public sealed class MemoryPressureTests
     }
 
     [Fact]
-    public async Task Budget_WhileMemoryIsHigh_RefusesAfterTheWait_AndAWaiterGoesOnWhenRelieved()
+    public async Task Budget_WhileMemoryIsHigh_LetsInOneMessageAtATime_RefusesTheRestAfterTheWait_AndWaitersGoOnWhenRelieved()
     {
+        // One at a time, not none: with 1,000 clients connected the memory held with nothing in flight sat between the
+        // watermarks (0.79 of the container in the soak), and a gate that let nothing in never saw it fall.
         var clock = new FakeTimeProvider();
         var memory = new Memory { Resident = 240 * Mb };
         using var pressure = Watch(memory, clock);
         using var refusing = new BufferBudget(1000, TimeSpan.FromMilliseconds(20), pressure);
         using var waiting = new BufferBudget(1000, TimeSpan.FromSeconds(30), pressure);
 
+        var alone = await refusing.ReserveAsync(10, CancellationToken.None);
         var refused = await refusing.ReserveAsync(10, CancellationToken.None);
-        var waiter = waiting.ReserveAsync(10, CancellationToken.None).AsTask();
+        var first = await waiting.ReserveAsync(10, CancellationToken.None);
+        var second = waiting.ReserveAsync(10, CancellationToken.None).AsTask();
+        var third = waiting.ReserveAsync(10, CancellationToken.None).AsTask();
         await Task.Delay(50);
-        Assert.False(waiter.IsCompleted);
-        memory.Resident = 100 * Mb;
-        clock.Advance(MemoryPressure.SampleInterval);
-        using var admitted = await waiter.WaitAsync(TimeSpan.FromSeconds(10));
-
+        Assert.NotNull(alone);
         Assert.Null(refused);
         Assert.Equal(1, refusing.RefusedForMemory);
-        Assert.NotNull(admitted);
+        Assert.NotNull(first);
+        Assert.False(second.IsCompleted);
+        Assert.False(third.IsCompleted);
+
+        first.Dispose(); // still high: the next one in line goes, alone
+        await Eventually.TrueAsync(() => Task.FromResult(second.IsCompleted || third.IsCompleted), "no waiter went on when the message in flight ended");
+        await Task.Delay(50);
         Assert.Equal(10, waiting.InUse);
+
+        memory.Resident = 100 * Mb;
+        clock.Advance(MemoryPressure.SampleInterval);
+        using var admittedSecond = await second.WaitAsync(TimeSpan.FromSeconds(10));
+        using var admittedThird = await third.WaitAsync(TimeSpan.FromSeconds(10));
+        alone!.Dispose();
+
+        Assert.NotNull(admittedSecond);
+        Assert.NotNull(admittedThird);
+        Assert.Equal(20, waiting.InUse);
         var snapshot = waiting.Snapshot();
         Assert.NotNull(snapshot.Memory);
         Assert.False(snapshot.Memory.High);

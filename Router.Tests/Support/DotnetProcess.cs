@@ -103,6 +103,9 @@ internal sealed class DotnetProcess : IDisposable
         return _process.ExitCode;
     }
 
+    /// <summary>Sends SIGKILL, as <c>docker kill</c> does: the process gets no chance to flush or clean up.</summary>
+    public void Kill() => _process.Kill();
+
     /// <summary>Sends SIGTERM, as Docker does on stop.</summary>
     public void Terminate()
     {

@@ -11,6 +11,7 @@ internal sealed class AdminEndpoint
     private const string StatusOk = "ok";
     private const string StatusDegraded = "degraded";
     private const string StatusUnhealthy = "unhealthy";
+    private const string StatusDraining = "draining";
 
     private readonly RouterStatistics _statistics;
     private readonly IHealthSource _health;
@@ -22,6 +23,9 @@ internal sealed class AdminEndpoint
     private readonly Listening.Connections.DescriptorReserve? _descriptors;
     private readonly Listening.BufferBudget? _buffers;
     private readonly Forwarding.NetTcp.NetTcpDestinationClients? _netTcp;
+    private readonly Metadata.OneWayCatalog? _oneWay;
+    private readonly Hosting.RouterRuntime? _runtime;
+    private readonly Hosting.DrainSignal? _drain;
     private readonly Caching.ResponseCache? _cache;
 
     /// <summary>
@@ -38,10 +42,16 @@ internal sealed class AdminEndpoint
         Listening.BufferBudget? buffers = null,
         Tls.TlsCertificates? certificates = null,
         Forwarding.NetTcp.NetTcpDestinationClients? netTcp = null,
+        Metadata.OneWayCatalog? oneWay = null,
+        Hosting.RouterRuntime? runtime = null,
+        Hosting.DrainSignal? drain = null,
         Caching.ResponseCache? cache = null)
     {
+        _oneWay = oneWay;
+        _runtime = runtime;
         _cache = cache;
         _netTcp = netTcp;
+        _drain = drain;
         _certificates = certificates;
         _compression = compression;
         ArgumentNullException.ThrowIfNull(statistics);
@@ -89,17 +99,25 @@ internal sealed class AdminEndpoint
         {
             worst = HealthStatus.Degraded;
         }
+
+        if (_drain?.Since is { } since)
+        {
+            worst = HealthStatus.Draining;
+            reasons.Add(string.Create(System.Globalization.CultureInfo.InvariantCulture, $"stopping: draining since {since:HH:mm:ss}Z, listeners close after shutdown.drainDelay"));
+        }
+
         var status = worst switch
         {
             HealthStatus.Ok => StatusOk,
             HealthStatus.Degraded => StatusDegraded,
+            HealthStatus.Draining => StatusDraining,
             _ => StatusUnhealthy,
         };
         var uptime = _timeProvider.GetElapsedTime(_createdAt).TotalSeconds;
 
         // A degraded router still routes what it can, so it answers 200; the body says which. One whose listener cannot
-        // accept answers 503, so a load balancer's health check takes it out.
-        if (worst == HealthStatus.Unhealthy)
+        // accept, or that is draining, answers 503, so a load balancer's health check takes it out.
+        if (worst >= HealthStatus.Unhealthy)
         {
             context.Response.StatusCode = StatusCodes.Status503ServiceUnavailable;
         }
@@ -110,10 +128,13 @@ internal sealed class AdminEndpoint
 
     private Task WriteStatsAsync(HttpContext context) =>
         context.Response.WriteAsJsonAsync(
-            _statistics.Snapshot() with { Health = _health.GetDestinations(), Compression = _compression?.Snapshot(), FileDescriptors = _descriptors?.Snapshot(), Buffers = _buffers?.Snapshot(), NetTcpSessions = _netTcp?.Sessions(), LinkEstimates = _compression?.PeersSnapshot(), Cache = _cache?.Snapshot() },
+            _statistics.Snapshot() with { Health = _health.GetDestinations(), Compression = _compression?.Snapshot(), FileDescriptors = _descriptors?.Snapshot(), Buffers = _buffers?.Snapshot(), NetTcpSessions = _netTcp?.Sessions(), LinkEstimates = _compression?.PeersSnapshot(), OneWayLearning = OneWayLearning(), Cache = _cache?.Snapshot() },
             TelemetryJsonContext.Default.StatisticsSnapshot,
             contentType: null,
             context.RequestAborted);
+
+    private IReadOnlyDictionary<string, Metadata.RouteOneWaySnapshot>? OneWayLearning() =>
+        _oneWay is not null && _runtime is not null ? _oneWay.Snapshot(_runtime.State) : null;
 
     private static Task NotFound(HttpContext context)
     {

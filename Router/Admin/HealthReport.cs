@@ -1,7 +1,7 @@
 namespace SoapRouter.Admin;
 
 /// <summary>The body of GET /health.</summary>
-/// <param name="Status">"ok", "degraded" or "unhealthy" (HTTP 503).</param>
+/// <param name="Status">"ok", "degraded", "unhealthy" or "draining" (the last two with HTTP 503).</param>
 /// <param name="ConfigVersion">Version of the config snapshot in use.</param>
 /// <param name="UptimeSeconds">Seconds since the admin server was created (at router start).</param>
 /// <param name="Destinations">Health by destination name.</param>

@@ -11,4 +11,7 @@ internal enum HealthStatus
 
     /// <summary>A listener cannot accept connections (its accept loop keeps failing): clients cannot reach the router.</summary>
     Unhealthy = 2,
+
+    /// <summary>A stop signal came: the router still serves for shutdown.drainDelay, then closes its listeners.</summary>
+    Draining = 3,
 }

@@ -28,8 +28,8 @@ internal static class CompressedBody
                 return new DecodedBody([], 0, Bomb: false, Problem: null);
             }
 
-            // The writer rents from the shared pool: its array goes on as is, without a copy, when that is the caller's pool.
-            if (ReferenceEquals(pool, ArrayPool<byte>.Shared))
+            // The writer rents from the message buffer pool: its array goes on as is, without a copy, when that is the caller's pool.
+            if (ReferenceEquals(pool, SoapRouter.Wire.Encoding.MessageBufferPool.Instance))
             {
                 return new DecodedBody(output.Detach(), result.Length, Bomb: false, Problem: null);
             }

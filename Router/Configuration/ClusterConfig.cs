@@ -18,8 +18,15 @@ public sealed record ClusterConfig
     /// <summary>Time allowed to open a connection to a destination.</summary>
     public TimeSpan ConnectTimeout { get; init; } = TimeSpan.FromSeconds(5);
 
-    /// <summary>Time allowed for one request-reply exchange with a destination.</summary>
+    /// <summary>Time allowed for a message's whole exchange with the cluster, every attempt (failover included) within it.</summary>
     public TimeSpan RequestTimeout { get; init; } = TimeSpan.FromSeconds(30);
+
+    /// <summary>
+    /// Time allowed for one attempt of an idempotent action (Envoy's per_try_timeout): past it the attempt is given up
+    /// and the next destination tried, all within <see cref="RequestTimeout"/>. Null (the default): an attempt may use
+    /// whatever is left of the request timeout. Other actions are never cut by it: they cannot be retried once sent.
+    /// </summary>
+    public TimeSpan? AttemptTimeout { get; init; }
 
     /// <summary>Failover limits and the cluster's retry budget.</summary>
     public RetryConfig Retry { get; init; } = new();

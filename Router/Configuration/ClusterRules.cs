@@ -57,11 +57,25 @@ internal static class ClusterRules
         CheckDestinations(cluster.Backups, ConfigPath.Property(path, "backups"), context);
         context.RequireTimeout(cluster.ConnectTimeout, ConfigPath.Property(path, "connectTimeout"));
         context.RequireTimeout(cluster.RequestTimeout, ConfigPath.Property(path, "requestTimeout"));
+        if (cluster.AttemptTimeout is { } attemptTimeout)
+        {
+            CheckAttemptTimeout(attemptTimeout, cluster.RequestTimeout, ConfigPath.Property(path, "attemptTimeout"), context);
+        }
+
         CheckRetry(cluster.Retry, ConfigPath.Property(path, "retry"), context);
         CheckOutlierDetection(cluster.OutlierDetection, ConfigPath.Property(path, "outlierDetection"), context);
         if (cluster.HealthCheck is { } healthCheck)
         {
             CheckHealthCheck(healthCheck, ConfigPath.Property(path, "healthCheck"), context);
+        }
+    }
+
+    private static void CheckAttemptTimeout(TimeSpan attemptTimeout, TimeSpan requestTimeout, string path, ConfigValidationContext context)
+    {
+        context.RequireTimeout(attemptTimeout, path);
+        if (attemptTimeout > requestTimeout)
+        {
+            context.Error(path, $"must be at most requestTimeout ({requestTimeout}), which bounds every attempt together (is {attemptTimeout})");
         }
     }
 
@@ -80,6 +94,17 @@ internal static class ClusterRules
         }
 
         CheckRange(outlier.MinimumThroughput, 2, 1_000_000, ConfigPath.Property(path, "minimumThroughput"), context);
+        CheckRange(outlier.ConsecutiveFailures, 0, 1_000_000, ConfigPath.Property(path, "consecutiveFailures"), context);
+        if (outlier.Latency is { } latency)
+        {
+            var latencyPath = ConfigPath.Property(path, "latency");
+            if (!(latency.Factor > 1 && latency.Factor <= 1000))
+            {
+                context.Error(ConfigPath.Property(latencyPath, "factor"), $"must be more than 1 and at most 1000 (is {latency.Factor})");
+            }
+
+            context.RequireTimeout(latency.Threshold, ConfigPath.Property(latencyPath, "threshold"));
+        }
         CheckRange(outlier.MaxEjectionPercent, 0, 100, ConfigPath.Property(path, "maxEjectionPercent"), context);
         CheckWindow(outlier.SamplingDuration, ConfigPath.Property(path, "samplingDuration"), context);
         CheckWindow(outlier.BaseEjectionTime, ConfigPath.Property(path, "baseEjectionTime"), context);
@@ -165,10 +190,24 @@ internal static class ClusterRules
             BindingRules.Check(destination.Binding, ConfigPath.Property(path, "binding"), context);
             BindingRules.CheckVariant(destination.Binding, destination.Encoding, destination.Addressing, path, context);
             AddressRules.CheckEndpoint(destination.Address, destination.Binding, ConfigPath.Property(path, "address"), context);
+            if (destination.MetadataAddress is { } metadata)
+            {
+                CheckMetadataAddress(metadata, ConfigPath.Property(path, "metadataAddress"), context);
+            }
+
             if (destination.Compression is { } compression)
             {
                 CheckCompression(destination, compression, ConfigPath.Property(path, "compression"), context);
             }
+        }
+    }
+
+    private static void CheckMetadataAddress(string address, string path, ConfigValidationContext context)
+    {
+        // The metadata is fetched over HTTP whatever the destination's binding speaks; the router appends ?wsdl itself.
+        if (AddressRules.CheckEndpoint(address, WireBindingNames.BasicHttp, path, context) is { } uri && (uri.Query.Length > 0 || uri.Fragment.Length > 0))
+        {
+            context.Error(path, $"must be the service's metadata address without a query or fragment, such as 'http://10.0.0.5:8000/OrderService' (its WSDL is that address + ?wsdl) (is '{address}')");
         }
     }
 
@@ -188,7 +227,7 @@ internal static class ClusterRules
         }
     }
 
-    // Polly's circuit breaker refuses sampling windows and break durations under half a second.
+    // The outlier window is counted in tenths; shorter windows and ejections would judge on a handful of milliseconds.
     private static readonly TimeSpan MinimumWindow = TimeSpan.FromMilliseconds(500);
 
     private static void CheckWindow(TimeSpan window, string path, ConfigValidationContext context)

@@ -27,6 +27,12 @@ public sealed record DestinationConfig
     public string? Addressing { get; init; }
 
     /// <summary>
+    /// buffered (null, the default) or streamed (HTTP bindings in text or msbin1): messages pass through as they arrive,
+    /// never held whole; routes from a streamed listener read headers only and lead to streamed destinations.
+    /// </summary>
+    public string? TransportMode { get; init; }
+
+    /// <summary>
     /// How requests to this HTTP destination are compressed (form adaptive: Content-Encoding, for peers that speak it;
     /// form wcf: WCF's +gzip media type, binaryHttp only) and which codecs its replies may use (Accept-Encoding); null:
     /// never, and no Accept-Encoding is sent. Compressed replies are read under limits.maxDecompressedSize.
@@ -38,4 +44,11 @@ public sealed record DestinationConfig
     /// default); a net.tcp:// one uses transport security only with it. Null on http://.
     /// </summary>
     public DestinationTlsConfig? Tls { get; init; }
+
+    /// <summary>
+    /// Where the service publishes its metadata (WCF's httpGetUrl): an http(s) address without a query, whose ?wsdl is
+    /// the WSDL (and ?xsd=..., ?wsdl=... its parts). Null: an HTTP destination's own address; a net.tcp destination has
+    /// none, so its one-way operations are not learned and ?wsdl is served from another destination of its cluster.
+    /// </summary>
+    public string? MetadataAddress { get; init; }
 }

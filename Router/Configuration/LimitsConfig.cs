@@ -87,4 +87,7 @@ public sealed record LimitsConfig
 
     /// <summary>Limits of net.tcp listeners and destinations.</summary>
     public NetTcpLimitsConfig NetTcp { get; init; } = new();
+
+    /// <summary>Limits of streamed transfer (transportMode streamed).</summary>
+    public StreamedLimitsConfig Streamed { get; init; } = new();
 }

@@ -23,6 +23,12 @@ public sealed record ListenerConfig
     /// </summary>
     public string? Addressing { get; init; }
 
+    /// <summary>
+    /// buffered (null, the default) or streamed (HTTP bindings in text or msbin1): messages pass through as they arrive,
+    /// never held whole; routes from a streamed listener read headers only and lead to streamed destinations.
+    /// </summary>
+    public string? TransportMode { get; init; }
+
     /// <summary>Absolute address: http://host:port/path or net.tcp://host:port/path.</summary>
     public string Address { get; init; } = "";
 

@@ -1,8 +1,9 @@
 namespace SoapRouter.Configuration;
 
 /// <summary>
-/// Passive health: a destination whose attempts fail is ejected (not chosen) for a while, longer each time it is
-/// ejected again; at most <see cref="MaxEjectionPercent"/> of a cluster's primaries are left out at once.
+/// Passive health: a destination whose attempts fail (a share of them in a window, or several in a row), or whose answers
+/// are far slower than its peers' when <see cref="Latency"/> is set, is ejected (not chosen) for a while, longer each time
+/// it is ejected again; at most <see cref="MaxEjectionPercent"/> of a cluster's primaries are left out at once.
 /// </summary>
 public sealed record OutlierDetectionConfig
 {
@@ -14,6 +15,16 @@ public sealed record OutlierDetectionConfig
 
     /// <summary>Attempts within the window before the ratio is judged (2 or more). Default 5: five straight failures eject.</summary>
     public int MinimumThroughput { get; init; } = 5;
+
+    /// <summary>
+    /// Failed attempts in a row that eject at once, whatever the window's ratio (Envoy's consecutive_5xx): a destination
+    /// that goes silent is taken out after a handful of timeouts rather than once its earlier successes have left the
+    /// window. 0 turns it off. Default 5.
+    /// </summary>
+    public int ConsecutiveFailures { get; init; } = 5;
+
+    /// <summary>Latency outliers: answers this much slower than the other primaries' count as failed attempts. Null (the default): latency is not judged.</summary>
+    public LatencyOutlierConfig? Latency { get; init; }
 
     /// <summary>The window failures are counted in (at least 0.5 s). Default 10 s.</summary>
     public TimeSpan SamplingDuration { get; init; } = TimeSpan.FromSeconds(10);

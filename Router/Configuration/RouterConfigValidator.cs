@@ -22,6 +22,7 @@ public static class RouterConfigValidator
         AdminRules.Check(config.Admin, config.Listeners, context);
         ShutdownRules.Check(config.Shutdown, context);
         CompressionRules.Check(config.Compression, context);
+        StreamedRules.Check(config, context);
         CacheRules.Check(config, context);
 
         TelemetryRules.Check(config.Telemetry, context);

@@ -65,4 +65,10 @@ internal enum ForwardError
     /// the request may have been processed; retried elsewhere only for idempotent actions.
     /// </summary>
     BackendError,
+
+    /// <summary>
+    /// The client's side of a streamed message failed while it was being sent (the client went away, sent too slowly or
+    /// past limits.streamed.maxMessageSize): not the destination's fault, and nothing more is tried.
+    /// </summary>
+    ClientFailed,
 }

@@ -35,9 +35,11 @@ internal sealed class Forwarder : IDisposable
 
     /// <summary>
     /// Forwards through <paramref name="cluster"/> with <paramref name="sender"/>: the chosen primary, the other
-    /// available primaries, then the backups, at most <c>retry.maxAttempts</c> attempts. Stops at the first reply
-    /// (normal or fault), at cancellation, at a failure that may have reached a backend unless
-    /// <paramref name="idempotent"/>, and when the cluster's retry budget refuses a retry that would load a backend.
+    /// available primaries, then the backups, at most <c>retry.maxAttempts</c> attempts, all within the cluster's
+    /// <c>requestTimeout</c>; an attempt of an <paramref name="idempotent"/> action (of a message the sender holds, not a
+    /// streamed one) gets at most <c>attemptTimeout</c> of it. Stops at the first reply (normal or fault), at
+    /// cancellation, at a failure that may have reached a backend unless <paramref name="idempotent"/>, when the request's
+    /// time is spent, and when the cluster's retry budget refuses a retry that would load a backend.
     /// </summary>
     public async ValueTask<ForwardResult<T>> ForwardAsync<T>(
         ClusterState cluster,
@@ -58,6 +60,8 @@ internal sealed class Forwarder : IDisposable
         var retry = cluster.Config.Retry;
         var budget = cluster.Budget;
         budget.RecordRequest();
+        var deadline = _timeProvider.GetTimestamp() + TimestampTicks(ClampedTimeout(cluster.RequestTimeout));
+        var attemptLimit = idempotent && sender.Replayable && cluster.Config.AttemptTimeout is { } limit ? ClampedTimeout(limit) : ClusterConfig.MaxTimeout;
 
         // Allocated only when a first attempt fails and another destination is tried.
         ForwardAttempt[]? log = null;
@@ -66,7 +70,13 @@ internal sealed class Forwarder : IDisposable
         var lastError = ForwardError.NoDestination;
         while (destination is not null)
         {
-            var result = await SendOnceAsync(cluster, destination, pastBreaker, sender, attempts + 1, cancellationToken).ConfigureAwait(false);
+            var timeout = Remaining(deadline);
+            if (timeout > attemptLimit)
+            {
+                timeout = attemptLimit;
+            }
+
+            var result = await SendOnceAsync(cluster, destination, pastBreaker, sender, attempts + 1, timeout, cancellationToken).ConfigureAwait(false);
             var error = result.Error;
             if (error == ForwardError.Ejected)
             {
@@ -83,7 +93,8 @@ internal sealed class Forwarder : IDisposable
             attempts++;
             last = destination;
             lastError = error;
-            if (!FailoverPolicy.CanTryNext(error, idempotent) || attempts >= retry.MaxAttempts)
+            // A sender whose message began to go out (a streamed one) cannot send it again, whatever the error.
+            if (!FailoverPolicy.CanTryNext(error, idempotent) || !sender.CanSendAgain || attempts >= retry.MaxAttempts)
             {
                 return new ForwardResult<T>(result.Reply, error, destination, log, attempts);
             }
@@ -98,6 +109,12 @@ internal sealed class Forwarder : IDisposable
             {
                 // The client left while this attempt failed for another reason; trying more would be wasted work.
                 return new ForwardResult<T>(default, ForwardError.Cancelled, destination, log ?? [new ForwardAttempt(destination, error)], attempts);
+            }
+
+            if (Remaining(deadline) <= TimeSpan.Zero)
+            {
+                // The request's time is spent: the client is told now rather than after an attempt that cannot finish.
+                return new ForwardResult<T>(default, error, destination, log, attempts);
             }
 
             if (FailoverPolicy.RetrySpendsBudget(error))
@@ -134,7 +151,7 @@ internal sealed class Forwarder : IDisposable
         ArgumentNullException.ThrowIfNull(cluster);
         ArgumentNullException.ThrowIfNull(destination);
         ArgumentNullException.ThrowIfNull(sender);
-        var result = await SendOnceAsync(cluster, destination, pastBreaker: true, sender, 1, cancellationToken).ConfigureAwait(false);
+        var result = await SendOnceAsync(cluster, destination, pastBreaker: true, sender, 1, ClampedTimeout(cluster.RequestTimeout), cancellationToken).ConfigureAwait(false);
         return new ForwardResult<T>(result.Reply, result.Error, destination, null, 1);
     }
 
@@ -144,27 +161,38 @@ internal sealed class Forwarder : IDisposable
         bool pastBreaker,
         IAttemptSender<T> sender,
         int number,
+        TimeSpan timeout,
         CancellationToken cancellationToken)
     {
-        // Validation caps timeouts at a day; clamp anyway so a timer argument can never throw on the message path.
-        var timeout = cluster.RequestTimeout > TimeSpan.Zero && cluster.RequestTimeout <= ClusterConfig.MaxTimeout
-            ? cluster.RequestTimeout
-            : ClusterConfig.MaxTimeout;
+        var admission = destination.Health?.Admit(pastBreaker) ?? OutlierAdmission.Bypassed;
+        if (admission == OutlierAdmission.Refused)
+        {
+            return AttemptResult<T>.Failed(ForwardError.Ejected);
+        }
 
         // One source that the timer (on the injected clock) and the client's token both cancel: a linked source
-        // whose own state tells the two apart afterwards.
-        using var attemptCts = new CancellationTokenSource(timeout, _timeProvider);
-        using var link = cancellationToken.UnsafeRegister(static state => ((CancellationTokenSource)state!).Cancel(), attemptCts);
-
-        var attempt = new Attempt<T>(this, cluster.Name, destination, sender, number, cancellationToken);
-        return destination.Health is { } health
-            ? await health.RunAsync(static (a, token) => a.Forwarder.SendAsync(a, token), attempt, pastBreaker, attemptCts.Token).ConfigureAwait(false)
-            : await SendAsync(attempt, attemptCts.Token).ConfigureAwait(false);
+        // whose own state tells the two apart afterwards. A streamed sender moves it on as its bytes move.
+        using var deadline = new AttemptDeadline(timeout, _timeProvider, cancellationToken);
+        sender.BeginAttempt(deadline);
+        return await SendAsync(new Attempt<T>(cluster, destination, sender, number, admission, cancellationToken), deadline.Token).ConfigureAwait(false);
     }
+
+    /// <summary>What is left of the request's time at <paramref name="deadline"/> (a timestamp of the injected clock).</summary>
+    private TimeSpan Remaining(long deadline)
+    {
+        var left = deadline - _timeProvider.GetTimestamp();
+        return left <= 0 ? TimeSpan.Zero : TimeSpan.FromSeconds((double)left / _timeProvider.TimestampFrequency);
+    }
+
+    private long TimestampTicks(TimeSpan span) => (long)(span.TotalSeconds * _timeProvider.TimestampFrequency);
+
+    // Validation caps timeouts at a day; clamp anyway so a timer argument can never throw on the message path.
+    private static TimeSpan ClampedTimeout(TimeSpan timeout) =>
+        timeout > TimeSpan.Zero && timeout <= ClusterConfig.MaxTimeout ? timeout : ClusterConfig.MaxTimeout;
 
     /// <summary>
     /// One send with its outcome settled: our timeout told apart from the client leaving, a thrown exception
-    /// classified, the destination's counters and the failure log updated. What the destination's breaker judges.
+    /// classified, the destination's counters, its outlier detector and the failure log updated.
     /// </summary>
     private async ValueTask<AttemptResult<T>> SendAsync<T>(Attempt<T> attempt, CancellationToken attemptToken)
     {
@@ -205,15 +233,17 @@ internal sealed class Forwarder : IDisposable
                 error = ForwardError.RequestTimeout;
             }
 
-            ForwarderLog.SenderThrew(_logger, attempt.Cluster, destination.Name, error, exception);
+            ForwarderLog.SenderThrew(_logger, attempt.Cluster.Name, destination.Name, error, exception);
             return AttemptResult<T>.Failed(error);
         }
         finally
         {
             var failed = FailoverPolicy.IsDestinationFailure(error);
+            var elapsed = _timeProvider.GetElapsedTime(started);
             destination.EndRequest(failed);
+            destination.Health?.Record(attempt.Admission, error, elapsed, LatencyOutliers.IsSlow(attempt.Cluster, destination, elapsed));
             RouterTracing.EndAttempt(activity, error);
-            _metrics?.RecordAttempt(destination.Name, error, _timeProvider.GetElapsedTime(started));
+            _metrics?.RecordAttempt(destination.Name, error, elapsed);
             if (failed)
             {
                 _failures.Record(destination.Name, error, error == ForwardError.TlsFailed ? destination.TlsProblem : null);
@@ -222,5 +252,5 @@ internal sealed class Forwarder : IDisposable
     }
 
     private readonly record struct Attempt<T>(
-        Forwarder Forwarder, string Cluster, DestinationState Destination, IAttemptSender<T> Sender, int Number, CancellationToken ClientToken);
+        ClusterState Cluster, DestinationState Destination, IAttemptSender<T> Sender, int Number, OutlierAdmission Admission, CancellationToken ClientToken);
 }

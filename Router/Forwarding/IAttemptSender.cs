@@ -16,4 +16,22 @@ internal interface IAttemptSender<T>
     /// the attempt's timeout; an <see cref="OperationCanceledException"/> thrown for it is classified by the caller.
     /// </summary>
     ValueTask<AttemptResult<T>> SendAsync(DestinationState destination, CancellationToken cancellationToken);
+
+    /// <summary>
+    /// False once the message cannot be sent to another destination whatever went wrong: a streamed message, some of whose
+    /// bytes went to a destination, is gone from the router. Buffered messages can always be sent again.
+    /// </summary>
+    bool CanSendAgain => true;
+
+    /// <summary>
+    /// True when the message's bytes are held, so an attempt that sent them can be repeated elsewhere (a buffered
+    /// message); false for a streamed one, read as it goes. Only a replayable message's attempt is cut by
+    /// <c>attemptTimeout</c>: cutting one that cannot be sent again would only fail it sooner.
+    /// </summary>
+    bool Replayable => true;
+
+    /// <summary>Called before each attempt with its deadline, which a sender whose transfer may outlast the timeout moves on as bytes move.</summary>
+    void BeginAttempt(AttemptDeadline deadline)
+    {
+    }
 }

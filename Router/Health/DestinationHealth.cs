@@ -1,15 +1,14 @@
-using Polly;
-using Polly.CircuitBreaker;
 using SoapRouter.Configuration;
 using SoapRouter.Forwarding;
 
 namespace SoapRouter.Health;
 
 /// <summary>
-/// One destination's health: passive (Polly's circuit breaker over the attempts sent to it: a failure ratio within a
-/// window ejects it for a time that doubles with each ejection in a row, a half-open trial readmits it) and active
-/// (probe results, <see cref="HealthProber"/>). Transitions are logged once each. Built per destination and
-/// outlier configuration; a reload that keeps both keeps this object.
+/// One destination's health: passive (<see cref="OutlierDetector"/> over the attempts sent to it: failures in a row or a
+/// failure ratio within a window eject it for a time that doubles with each ejection in a row, a trial attempt readmits
+/// it; slow answers count as failures when the cluster judges latency) and active (probe results,
+/// <see cref="HealthProber"/>). Transitions are logged once each. Built per destination and outlier configuration; a
+/// reload that keeps both keeps this object.
 /// </summary>
 internal sealed class DestinationHealth
 {
@@ -17,15 +16,10 @@ internal sealed class DestinationHealth
 
     private readonly string _destination;
     private readonly ILogger _logger;
-    private readonly TimeProvider _time;
-    private readonly ResiliencePipeline<ForwardError> _pipeline;
-    private readonly CircuitBreakerManualControl? _manual;
-    private volatile bool _ejected;
+    private readonly OutlierDetector? _detector;
     private volatile bool _probeDown;
     private int _probeSuccesses;
     private int _probeFailures;
-    private long _ejections;
-    private long _ejectedUntilTicks;
 
     /// <summary>Creates the health of <paramref name="destination"/> under <paramref name="config"/>.</summary>
     public DestinationHealth(string destination, OutlierDetectionConfig config, TimeProvider time, ILogger logger)
@@ -36,31 +30,8 @@ internal sealed class DestinationHealth
         ArgumentNullException.ThrowIfNull(logger);
         _destination = destination;
         _logger = logger;
-        _time = time;
         Config = config;
-        if (!config.Enabled)
-        {
-            _pipeline = ResiliencePipeline<ForwardError>.Empty;
-            return;
-        }
-
-        _manual = new CircuitBreakerManualControl();
-        _pipeline = new ResiliencePipelineBuilder<ForwardError> { TimeProvider = time }
-            .AddCircuitBreaker(new CircuitBreakerStrategyOptions<ForwardError>
-            {
-                FailureRatio = config.FailureRatio,
-                MinimumThroughput = config.MinimumThroughput,
-                SamplingDuration = config.SamplingDuration,
-                BreakDuration = config.BaseEjectionTime,
-                BreakDurationGenerator = args => ValueTask.FromResult(EjectionTime(config, args.HalfOpenAttempts)),
-                ShouldHandle = static args => ValueTask.FromResult(
-                    args.Outcome.Exception is not null || FailoverPolicy.IsDestinationFailure(args.Outcome.Result)),
-                ManualControl = _manual,
-                OnOpened = args => OnEjected(args.BreakDuration, args.IsManual),
-                OnHalfOpened = _ => OnTrial(),
-                OnClosed = _ => OnReadmitted(),
-            })
-            .Build();
+        _detector = config.Enabled ? new OutlierDetector(config, time) : null;
     }
 
     /// <summary>Changes whenever any destination's availability changes; clusters recompute their candidates then.</summary>
@@ -71,80 +42,80 @@ internal sealed class DestinationHealth
 
     /// <summary>
     /// True when the destination may be chosen: not failing its probes, and not ejected or its ejection has run out
-    /// (the next attempt through the breaker is then its trial).
+    /// (the next attempt admitted is then its trial).
     /// </summary>
     public bool IsAvailable => !_probeDown && !IsEjectedNow;
 
     /// <summary>When the current ejection ends, in UTC ticks; 0 when not ejected.</summary>
-    public long EjectedUntilTicks => _ejected ? Interlocked.Read(ref _ejectedUntilTicks) : 0;
+    public long EjectedUntilTicks => _detector?.EjectedUntilTicks ?? 0;
 
-    private bool IsEjectedNow => _ejected && _time.GetUtcNow().UtcTicks < Interlocked.Read(ref _ejectedUntilTicks);
+    private bool IsEjectedNow => _detector?.IsEjectedNow ?? false;
 
     /// <summary>Times the destination has been ejected.</summary>
-    public long Ejections => Interlocked.Read(ref _ejections);
+    public long Ejections => _detector?.Ejections ?? 0;
 
     /// <summary>What /stats and /health show: healthy, ejected (passive) or unhealthy (active probes).</summary>
     public string State => _probeDown ? "unhealthy" : IsEjectedNow ? "ejected" : "healthy";
 
     /// <summary>When the current ejection ends (UTC); null when not ejected.</summary>
-    public DateTimeOffset? EjectedUntil =>
-        IsEjectedNow ? new DateTimeOffset(Interlocked.Read(ref _ejectedUntilTicks), TimeSpan.Zero) : null;
+    public DateTimeOffset? EjectedUntil => IsEjectedNow ? new DateTimeOffset(EjectedUntilTicks, TimeSpan.Zero) : null;
+
+    /// <summary>The mean answer time over the outlier window, in ticks, once it holds enough answers; null before (or without outlier detection).</summary>
+    public double? MeanAnswerTicks => _detector?.MeanAnswerTicks;
 
     /// <summary>
-    /// Runs one attempt through the breaker; <paramref name="attempt"/> returns every outcome as a value (timeouts and
-    /// transport errors already classified), which the breaker judges with <see cref="FailoverPolicy.IsDestinationFailure"/>.
-    /// An open breaker (or a half-open one whose single trial is already out) sends nothing and answers
-    /// <see cref="ForwardError.Ejected"/>; <paramref name="bypass"/> sends anyway without judging the outcome (a cluster
-    /// with too many ejected destinations).
+    /// Whether an attempt may go to the destination now (<see cref="OutlierAdmission.Refused"/>: it is ejected, or its
+    /// one trial attempt is out). <paramref name="bypass"/>: send anyway and judge nothing (a cluster with too many
+    /// destinations out). Every admitted attempt is judged with <see cref="Record"/>.
     /// </summary>
-    public async ValueTask<AttemptResult<T>> RunAsync<T, TState>(
-        Func<TState, CancellationToken, ValueTask<AttemptResult<T>>> attempt, TState state, bool bypass, CancellationToken cancellationToken)
+    public OutlierAdmission Admit(bool bypass)
     {
-        if (bypass || _manual is null)
+        if (bypass || _detector is null)
         {
-            return await attempt(state, cancellationToken).ConfigureAwait(false);
+            return OutlierAdmission.Bypassed;
         }
 
-        var context = ResilienceContextPool.Shared.Get(cancellationToken);
-        try
+        var admission = _detector.Admit();
+        if (admission == OutlierAdmission.Trial)
         {
-            var outcome = await _pipeline.ExecuteOutcomeAsync(
-                static async (ctx, s) =>
-                {
-                    var result = await s.Attempt(s.State, ctx.CancellationToken).ConfigureAwait(false);
-                    ctx.Properties.Set(ReplyKey<T>.Key, result.Reply);
-                    return Outcome.FromResult(result.Error);
-                },
-                context,
-                (Attempt: attempt, State: state)).ConfigureAwait(false);
-
-            if (outcome.Exception is { } exception)
-            {
-                if (exception is BrokenCircuitException)
-                {
-                    return AttemptResult<T>.Failed(ForwardError.Ejected);
-                }
-
-                System.Runtime.ExceptionServices.ExceptionDispatchInfo.Throw(exception);
-            }
-
-            var error = outcome.Result;
-            var reply = context.Properties.GetValue(ReplyKey<T>.Key, default);
-            return error switch
-            {
-                ForwardError.None => AttemptResult<T>.Success(reply!),
-                ForwardError.BackendFault => AttemptResult<T>.Fault(reply!),
-                _ => AttemptResult<T>.Failed(error),
-            };
+            Bump();
+            HealthLog.Trial(_logger, _destination);
         }
-        finally
+
+        return admission;
+    }
+
+    /// <summary>
+    /// Judges an attempt admitted as <paramref name="admission"/> that ended with <paramref name="error"/> after
+    /// <paramref name="elapsed"/>: a failure by <see cref="FailoverPolicy.IsDestinationFailure"/>, or an answer that
+    /// <paramref name="slow"/> says was far slower than the other destinations'.
+    /// </summary>
+    public void Record(OutlierAdmission admission, ForwardError error, TimeSpan elapsed, bool slow)
+    {
+        if (_detector is null || admission is OutlierAdmission.Bypassed or OutlierAdmission.Refused)
         {
-            ResilienceContextPool.Shared.Return(context);
+            return;
+        }
+
+        var answered = error is ForwardError.None or ForwardError.BackendFault;
+        var verdict = FailoverPolicy.IsDestinationFailure(error) || (answered && slow)
+            ? OutlierVerdict.Failed
+            : answered ? OutlierVerdict.Ok : OutlierVerdict.NotJudged;
+        switch (_detector.Record(admission, verdict, answered ? elapsed : null, out var ejection))
+        {
+            case OutlierTransition.Ejected:
+                Bump();
+                HealthLog.Ejected(_logger, _destination, ejection.Duration, ejection.Reason);
+                break;
+            case OutlierTransition.Readmitted:
+                Bump();
+                HealthLog.Readmitted(_logger, _destination);
+                break;
         }
     }
 
     /// <summary>Counts a passed probe; after <paramref name="threshold"/> in a row an unhealthy or ejected destination is readmitted.</summary>
-    public async ValueTask ProbePassedAsync(int threshold)
+    public void ProbePassed(int threshold)
     {
         Volatile.Write(ref _probeFailures, 0);
         if (Interlocked.Increment(ref _probeSuccesses) < threshold)
@@ -159,10 +130,11 @@ internal sealed class DestinationHealth
             HealthLog.ProbesPassing(_logger, _destination, threshold);
         }
 
-        if (_ejected && _manual is not null)
+        if (_detector?.Readmit() == true)
         {
             // Probes see it answering again: no need to wait out the ejection.
-            await _manual.CloseAsync().ConfigureAwait(false);
+            Bump();
+            HealthLog.Readmitted(_logger, _destination);
         }
     }
 
@@ -178,49 +150,5 @@ internal sealed class DestinationHealth
         }
     }
 
-    private static TimeSpan EjectionTime(OutlierDetectionConfig config, int ejectionsInARow)
-    {
-        var factor = Math.Pow(2, Math.Min(ejectionsInARow, 30));
-        var ticks = Math.Min(config.BaseEjectionTime.Ticks * factor, config.MaxEjectionTime.Ticks);
-        return TimeSpan.FromTicks((long)ticks);
-    }
-
-    private ValueTask OnEjected(TimeSpan duration, bool manual)
-    {
-        _ejected = true;
-        Interlocked.Increment(ref _ejections);
-        Interlocked.Exchange(ref _ejectedUntilTicks, _time.GetUtcNow().Add(duration).UtcTicks);
-        Bump();
-        if (!manual)
-        {
-            HealthLog.Ejected(_logger, _destination, duration);
-        }
-
-        return ValueTask.CompletedTask;
-    }
-
-    private ValueTask OnTrial()
-    {
-        // One trial attempt may go; the breaker refuses the others while it is out.
-        _ejected = false;
-        Bump();
-        HealthLog.Trial(_logger, _destination);
-        return ValueTask.CompletedTask;
-    }
-
-    private ValueTask OnReadmitted()
-    {
-        _ejected = false;
-        Interlocked.Exchange(ref _ejectedUntilTicks, 0);
-        Bump();
-        HealthLog.Readmitted(_logger, _destination);
-        return ValueTask.CompletedTask;
-    }
-
     private static void Bump() => Interlocked.Increment(ref s_version);
-
-    private static class ReplyKey<T>
-    {
-        public static readonly ResiliencePropertyKey<T?> Key = new("soaprouter.reply");
-    }
 }

@@ -5,8 +5,8 @@ internal static partial class HealthLog
 {
     /// <summary>The breaker opened: the destination is not chosen for a while.</summary>
     [LoggerMessage(EventId = 1701, Level = LogLevel.Warning,
-        Message = "Destination {Destination} ejected for {Duration} after failed attempts")]
-    public static partial void Ejected(ILogger logger, string destination, TimeSpan duration);
+        Message = "Destination {Destination} ejected for {Duration}: {Reason}")]
+    public static partial void Ejected(ILogger logger, string destination, TimeSpan duration, string reason);
 
     /// <summary>The ejection ran out: one trial attempt may go.</summary>
     [LoggerMessage(EventId = 1702, Level = LogLevel.Debug, Message = "Destination {Destination}: ejection over, sending one trial attempt")]

@@ -133,7 +133,7 @@ internal sealed class HealthProber : BackgroundService
 
             if (problem is null)
             {
-                await health.ProbePassedAsync(check.HealthyThreshold).ConfigureAwait(false);
+                health.ProbePassed(check.HealthyThreshold);
             }
             else
             {

@@ -14,33 +14,26 @@ internal sealed class RetryBudget
     /// <summary>How far back requests and retries are counted.</summary>
     public static readonly TimeSpan Window = TimeSpan.FromSeconds(10);
 
-    private const int Buckets = 10;
+    private const int Requests = 0;
+    private const int Retries = 1;
 
-    private readonly TimeProvider _time;
-    private readonly Bucket[] _buckets = new Bucket[Buckets];
+    private readonly RollingCounts _counts;
     private long _denied;
 
     /// <summary>A budget on <paramref name="time"/>'s clock (the system clock when null).</summary>
-    public RetryBudget(TimeProvider? time = null)
-    {
-        _time = time ?? TimeProvider.System;
-        for (var i = 0; i < Buckets; i++)
-        {
-            _buckets[i] = new Bucket();
-        }
-    }
+    public RetryBudget(TimeProvider? time = null) => _counts = new RollingCounts(Window, 2, time);
 
     /// <summary>Retries refused since start.</summary>
     public long Denied => Interlocked.Read(ref _denied);
 
     /// <summary>Requests counted in the window.</summary>
-    public long RecentRequests => Sum(static bucket => Interlocked.Read(ref bucket.Requests));
+    public long RecentRequests => _counts.Sum(Requests);
 
     /// <summary>Retries counted in the window.</summary>
-    public long RecentRetries => Sum(static bucket => Interlocked.Read(ref bucket.Retries));
+    public long RecentRetries => _counts.Sum(Retries);
 
     /// <summary>Counts a message as being forwarded (its first attempt).</summary>
-    public void RecordRequest() => Interlocked.Increment(ref Current().Requests);
+    public void RecordRequest() => _counts.Add(Requests);
 
     /// <summary>
     /// Counts a retry when the budget allows it: fewer retries in the window than <paramref name="budgetPercent"/> of
@@ -48,58 +41,14 @@ internal sealed class RetryBudget
     /// </summary>
     public bool TryRecordRetry(int budgetPercent, int minRetriesPerSecond)
     {
-        var allowed = (RecentRequests * budgetPercent / 100) + ((long)minRetriesPerSecond * Buckets);
+        var allowed = (RecentRequests * budgetPercent / 100) + ((long)minRetriesPerSecond * (long)Window.TotalSeconds);
         if (RecentRetries < allowed)
         {
-            Interlocked.Increment(ref Current().Retries);
+            _counts.Add(Retries);
             return true;
         }
 
         Interlocked.Increment(ref _denied);
         return false;
-    }
-
-    private long Second => _time.GetTimestamp() / _time.TimestampFrequency;
-
-    private Bucket Current()
-    {
-        var second = Second;
-        var bucket = _buckets[second % Buckets];
-        if (Volatile.Read(ref bucket.Second) != second)
-        {
-            lock (bucket)
-            {
-                if (bucket.Second != second)
-                {
-                    Interlocked.Exchange(ref bucket.Requests, 0);
-                    Interlocked.Exchange(ref bucket.Retries, 0);
-                    Volatile.Write(ref bucket.Second, second);
-                }
-            }
-        }
-
-        return bucket;
-    }
-
-    private long Sum(Func<Bucket, long> read)
-    {
-        var oldest = Second - Buckets + 1;
-        long sum = 0;
-        foreach (var bucket in _buckets)
-        {
-            if (Volatile.Read(ref bucket.Second) >= oldest)
-            {
-                sum += read(bucket);
-            }
-        }
-
-        return sum;
-    }
-
-    private sealed class Bucket
-    {
-        public long Second = long.MinValue;
-        public long Requests;
-        public long Retries;
     }
 }

@@ -29,6 +29,10 @@ internal static partial class HostingLog
         Message = "Draining: no new connections; messages in flight have up to {DrainTimeout} to be answered")]
     public static partial void Draining(ILogger logger, TimeSpan drainTimeout);
 
+    [LoggerMessage(EventId = 114, Level = LogLevel.Information,
+        Message = "Stopping: /health says draining and answers close their connections; the listeners close in {DrainDelay}")]
+    public static partial void DrainDelay(ILogger logger, TimeSpan drainDelay);
+
     [LoggerMessage(EventId = 107, Level = LogLevel.Information, Message = "Drained in {ElapsedMs:F0} ms: every message in flight was answered")]
     public static partial void Drained(ILogger logger, double elapsedMs);
 

@@ -37,6 +37,7 @@ internal sealed class RouterHost : IAsyncDisposable
     private readonly TimeProvider _timeProvider;
     private readonly Tls.TlsCertificates _certificates;
     private readonly Tls.ListenerTls? _adminTls;
+    private readonly DrainSignal _drain;
     private ListenOptions? _adminListen;
     private int _adminPort;
 
@@ -95,7 +96,8 @@ internal sealed class RouterHost : IAsyncDisposable
         // The only transport: the sockets one, wrapped so an endpoint's accept loop survives a failed accept.
         builder.Services.RemoveAll<IConnectionListenerFactory>();
         builder.Services.AddSingleton<IConnectionListenerFactory>(sp => new AcceptRetryingListenerFactory(
-            ActivatorUtilities.CreateInstance<SocketTransportFactory>(sp), sp.GetRequiredService<ListenerConnections>(), sp.GetRequiredService<DescriptorReserve>(), timeProvider));
+            ActivatorUtilities.CreateInstance<SocketTransportFactory>(sp), sp.GetRequiredService<ListenerConnections>(), sp.GetRequiredService<DescriptorReserve>(), timeProvider,
+            sp.GetRequiredService<MemoryPressure>()));
         builder.WebHost.ConfigureKestrel(options => Configure(options, config));
         _app = builder.Build();
 
@@ -124,10 +126,12 @@ internal sealed class RouterHost : IAsyncDisposable
         Metrics = services.GetRequiredService<RouterMetrics>();
         Compression = services.GetRequiredService<Compression.CompressionLinks>();
         Clients = services.GetRequiredService<HttpDestinationClients>();
+        OneWay = services.GetRequiredService<Metadata.OneWayCatalog>();
         _soap = services.GetRequiredService<HttpSoapHandler>();
         _admin = services.GetRequiredService<AdminEndpoint>();
         _states = services.GetRequiredService<PipelineStateCache>();
         _netTcp = services.GetRequiredService<NetTcpDestinationClients>();
+        _drain = services.GetRequiredService<DrainSignal>();
         Cache = services.GetRequiredService<Caching.ResponseCache>();
         Cache.OnReload(Runtime.State.Config, Runtime.State.Snapshot.Version);
         Runtime.StateChanged += OnStateChanged;
@@ -156,6 +160,9 @@ internal sealed class RouterHost : IAsyncDisposable
 
     /// <summary>The connection pools to the destinations.</summary>
     internal HttpDestinationClients Clients { get; }
+
+    /// <summary>The one-way actions of each route, listed or learned from its cluster's WSDL.</summary>
+    internal Metadata.OneWayCatalog OneWay { get; }
 
     /// <summary>Binds every endpoint and returns once they listen. A port in use throws <see cref="IOException"/>.</summary>
     public async Task StartAsync(CancellationToken cancellationToken = default)
@@ -192,13 +199,31 @@ internal sealed class RouterHost : IAsyncDisposable
     }
 
     /// <summary>
-    /// Drains and stops: the listen sockets close at once (new connections are refused), messages in flight on HTTP and
-    /// net.tcp connections are answered, each connection closes once it is idle, and whatever is still open when the
-    /// current config's <c>shutdown.drainTimeout</c> ends (or <paramref name="cancellationToken"/> fires) is aborted.
+    /// Drains and stops. First, for the current config's <c>shutdown.drainDelay</c>, the router goes on serving while
+    /// /health answers 503 "draining" and every HTTP answer carries <c>Connection: close</c>, so a load balancer stops
+    /// sending and keep-alive clients leave after their next answer. Then the listen sockets close (new connections are
+    /// refused), messages in flight on HTTP and net.tcp connections are answered, each connection closes once it is
+    /// idle, and whatever is still open when <c>shutdown.drainTimeout</c> ends (or <paramref name="cancellationToken"/>
+    /// fires, which also cuts the delay short) is aborted.
     /// </summary>
     public async Task StopAsync(CancellationToken cancellationToken = default)
     {
-        var drainTimeout = Runtime.State.Config.Shutdown.DrainTimeout;
+        var shutdown = Runtime.State.Config.Shutdown;
+        _drain.Begin(_timeProvider.GetUtcNow());
+        if (shutdown.DrainDelay > TimeSpan.Zero)
+        {
+            HostingLog.DrainDelay(_logger, shutdown.DrainDelay);
+            try
+            {
+                await Task.Delay(shutdown.DrainDelay, _timeProvider, cancellationToken).ConfigureAwait(false);
+            }
+            catch (OperationCanceledException) when (cancellationToken.IsCancellationRequested)
+            {
+                // A second stop signal: on to closing at once.
+            }
+        }
+
+        var drainTimeout = shutdown.DrainTimeout;
         using var drain = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken);
         drain.CancelAfter(drainTimeout);
         var started = _timeProvider.GetTimestamp();
@@ -274,6 +299,13 @@ internal sealed class RouterHost : IAsyncDisposable
 
         if (Listeners.Find(connection, context.Request.Path.Value.AsSpan()) is { } listener)
         {
+            if (_drain.IsDraining)
+            {
+                // Kestrel closes the connection after this answer: the client opens its next one elsewhere, with no
+                // idle connection left for the router to close under a request.
+                context.Response.Headers.Connection = "close";
+            }
+
             return _soap.HandleAsync(context, listener);
         }
 

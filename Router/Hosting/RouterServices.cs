@@ -98,11 +98,15 @@ internal static class RouterServices
                 new LinuxOpenFileLimits(), config.Limits.FileDescriptorReserve, () => connections.Open, timeProvider, sp.GetRequiredService<ILogger<DescriptorReserve>>());
         });
         services.AddSingleton(_ => new ClientRateLimiter(config.Limits.PerClientRateLimit));
+        services.AddSingleton<MetadataFetcher>();
+        services.AddSingleton<OneWayCatalog>();
         services.AddSingleton<WsdlProxy>();
         services.AddSingleton<HttpSoapHandler>();
         services.AddSingleton<NetTcpConnections>();
+        services.AddSingleton<DrainSignal>();
         services.AddSingleton<AdminEndpoint>();
         services.AddHostedService<HealthProber>();
+        services.AddHostedService<OneWayLearner>();
         services.AddSingleton(listeners);
         services.AddRouterTelemetry(config.Telemetry);
         return services;

@@ -5,7 +5,8 @@ namespace SoapRouter.Listening;
 /// A message reserves its body's size before the body is read (its Content-Length, or the message size limit when it
 /// has none); past the budget it waits briefly for bytes to come free, as a request waits for a concurrency slot, and is
 /// then answered 503, so a burst of large messages is refused before it is allocated rather than after the process ran
-/// out of memory. One message larger than the whole budget is let in alone.
+/// out of memory. One message larger than the whole budget is let in alone; while memory is over its high watermark
+/// messages are let in one at a time.
 /// </summary>
 internal sealed class BufferBudget : IDisposable
 {
@@ -47,13 +48,21 @@ internal sealed class BufferBudget : IDisposable
 
     /// <summary>
     /// What a message's processing holds per byte of its body: the body, its reply, and their decoded or re-encoded
-    /// copies (a 1 MB text message re-encoded to msbin1 and its 1 MB reply back held ~5 MB of managed heap at once in the
-    /// compose soak, Benchmarks/scripts/soak.sh).
+    /// copies. A 1 MB text message re-encoded to msbin1 and its 1 MB reply back held 5-6 MB of managed heap at once in
+    /// the compose soak (Benchmarks/scripts/soak.sh --profiles large: 20 of them in flight, 122 MB live after a
+    /// collection); at 4 the budget let in more than the heap could hold.
     /// </summary>
-    public const int CopiesPerMessage = 4;
+    public const int CopiesPerMessage = 6;
 
     /// <summary>The bytes a message of <paramref name="bodyBytes"/> reserves: <see cref="CopiesPerMessage"/> times its body.</summary>
     public static long MessageCost(long bodyBytes) => bodyBytes * CopiesPerMessage;
+
+    /// <summary>
+    /// The bytes a streamed message reserves, whatever its size: its header section and the envelope routing reads
+    /// (<paramref name="maxHeadersSize"/> each), and the copy buffers of its request and reply, with the XML readers' and
+    /// writers' own on the re-encode path (<paramref name="chunkSize"/> each).
+    /// </summary>
+    public static long StreamedCost(int maxHeadersSize, int chunkSize) => 2L * maxHeadersSize + 4L * chunkSize;
 
     /// <summary>The memory-pressure gate this budget obeys, if any.</summary>
     public MemoryPressure? Pressure => _pressure;
@@ -122,15 +131,14 @@ internal sealed class BufferBudget : IDisposable
 
     private bool TryReserve(long bytes)
     {
-        if (_pressure?.IsHigh == true)
-        {
-            return false;
-        }
-
+        var pressed = _pressure?.IsHigh == true;
         lock (_gate)
         {
             // A message larger than the whole budget fits only when nothing else is held: it is never refused forever.
-            if (_inUse + bytes > Limit && _inUse > 0)
+            // Under memory pressure messages go one at a time, never none: the memory held with nothing in flight (the
+            // connections and what the runtime keeps) can sit between the watermarks, and a gate that let nothing in
+            // would wait for a fall that never comes.
+            if (_inUse > 0 && (pressed || _inUse + bytes > Limit))
             {
                 return false;
             }

@@ -16,17 +16,19 @@ internal sealed record BufferBudgetSnapshot(
 /// <param name="HighWatermark">limits.memoryHighWatermark.</param>
 /// <param name="LowWatermark">limits.memoryLowWatermark.</param>
 /// <param name="TimesHigh">Times the load went over the high watermark.</param>
-/// <param name="ResidentBytes">The resident set (in a container).</param>
+/// <param name="ResidentBytes">The container's memory in use (in a container).</param>
 /// <param name="ManagedBytes">The managed heap after the last collection.</param>
 /// <param name="ManagedLimitBytes">What the GC may use.</param>
+/// <param name="AcceptPauses">Times a listener's accept loop stopped accepting while the load was high.</param>
 internal sealed record MemoryPressureSnapshot(
-    double Load, bool High, double HighWatermark, double LowWatermark, long TimesHigh, long? ResidentBytes, long ManagedBytes, long ManagedLimitBytes)
+    double Load, bool High, double HighWatermark, double LowWatermark, long TimesHigh, long? ResidentBytes, long ManagedBytes, long ManagedLimitBytes,
+    long AcceptPauses = 0)
 {
     /// <summary>The figures of <paramref name="pressure"/> now.</summary>
     public static MemoryPressureSnapshot Of(MemoryPressure pressure)
     {
         ArgumentNullException.ThrowIfNull(pressure);
         var last = pressure.Last;
-        return new(Math.Round(last.Load, 3), pressure.IsHigh, pressure.High, pressure.Low, pressure.HighCount, last.ResidentBytes, last.ManagedBytes, last.ManagedLimitBytes);
+        return new(Math.Round(last.Load, 3), pressure.IsHigh, pressure.High, pressure.Low, pressure.HighCount, last.ResidentBytes, last.ManagedBytes, last.ManagedLimitBytes, pressure.AcceptPauses);
     }
 }

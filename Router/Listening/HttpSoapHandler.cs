@@ -7,6 +7,7 @@ using SoapRouter.Hosting;
 using SoapRouter.Listening.Connections;
 using SoapRouter.Metadata;
 using SoapRouter.Pipeline;
+using SoapRouter.Streaming;
 using SoapRouter.Telemetry;
 using SoapRouter.Wire.Compression;
 using SoapRouter.Wire.Faults;
@@ -39,8 +40,12 @@ internal sealed class HttpSoapHandler : IDisposable
     private readonly CompressionLinks _compression;
     private readonly TimeProvider _time;
     private readonly BufferBudget _budget;
+    private readonly DrainSignal? _drain;
 
-    /// <summary>Creates the handler; request bodies are rented from the shared array pool, within <paramref name="budget"/>.</summary>
+    /// <summary>
+    /// Creates the handler; request bodies are rented from the shared array pool, within <paramref name="budget"/>; while
+    /// <paramref name="drain"/> is set, a GET that is not for metadata answers 503 (what a load balancer in front checks).
+    /// </summary>
     public HttpSoapHandler(
         MessagePipeline pipeline,
         WsdlProxy metadata,
@@ -50,9 +55,11 @@ internal sealed class HttpSoapHandler : IDisposable
         CompressionLinks compression,
         TimeProvider timeProvider,
         ILogger<HttpSoapHandler> logger,
-        BufferBudget budget)
+        BufferBudget budget,
+        DrainSignal? drain = null)
     {
         ArgumentNullException.ThrowIfNull(budget);
+        _drain = drain;
         _budget = budget;
         ArgumentNullException.ThrowIfNull(compression);
         _compression = compression;
@@ -69,7 +76,7 @@ internal sealed class HttpSoapHandler : IDisposable
         _gate = gate;
         _statistics = statistics;
         _logger = logger;
-        _pool = ArrayPool<byte>.Shared;
+        _pool = SoapRouter.Wire.Encoding.MessageBufferPool.Instance;
         _rateLimiter = rateLimiter;
         _deadlines = new BodyReadDeadlines(timeProvider);
         _slowClients = new IntervalCount(timeProvider, SlowClientReportInterval, (count, interval) => ListenerLog.SlowClientsDropped(logger, count, interval));
@@ -95,7 +102,9 @@ internal sealed class HttpSoapHandler : IDisposable
                 return;
             }
 
-            await ListenerResponses.WriteMethodNotAllowedAsync(context).ConfigureAwait(false);
+            await (_drain?.IsDraining == true
+                ? ListenerResponses.WriteDrainingAsync(context)
+                : ListenerResponses.WriteMethodNotAllowedAsync(context)).ConfigureAwait(false);
             return;
         }
 
@@ -108,7 +117,7 @@ internal sealed class HttpSoapHandler : IDisposable
         {
             await HandlePostAsync(context, listener, activity).ConfigureAwait(false);
         }
-        catch (Exception exception) when (IsClientGone(exception, context))
+        catch (Exception exception) when (ClientBodyErrors.IsClientGone(exception, context))
         {
             _statistics.RecordFault(FaultKind.ClientAborted);
             RouterTracing.RecordFault(activity, FaultKind.ClientAborted);
@@ -156,6 +165,19 @@ internal sealed class HttpSoapHandler : IDisposable
             return;
         }
 
+        if (listener.IsStreamed && compression.Codec is not null)
+        {
+            // A compressed stream would have to be decoded to be routed and re-encoded; streamed links stay plain.
+            using var compressed = _pipeline.Faults.Refuse(
+                listener,
+                SoapFaultSpec.Sender($"A streamed {listener.Binding.Name} listener does not read compressed messages."),
+                FaultKind.BadRequest,
+                0,
+                statusCode: StatusCodes.Status415UnsupportedMediaType);
+            await ListenerResponses.WriteAsync(context, compressed.Encoded!).ConfigureAwait(false);
+            return;
+        }
+
         if (!_rateLimiter.TryAcquire(context.Connection.RemoteIpAddress))
         {
             await RefuseBusyAsync(context, listener, "Too many requests from this client; try again later.", FaultKind.ClientRateLimited).ConfigureAwait(false);
@@ -166,12 +188,21 @@ internal sealed class HttpSoapHandler : IDisposable
         var state = _pipeline.CurrentState;
 
         // Its cost before its body (limits.maxBufferedBytes): a burst of large messages waits or is refused before it is read.
+        // A streamed message holds its header section and copy buffers only, whatever its size.
         using var reservation = await _budget.ReserveAsync(
-            BufferBudget.MessageCost(Math.Min(context.Request.ContentLength ?? state.MaxMessageSize, state.MaxMessageSize)),
+            listener.IsStreamed
+                ? BufferBudget.StreamedCost(state.State.Config.Limits.Streamed.MaxHeadersSize, StreamedExchange.ChunkSize)
+                : BufferBudget.MessageCost(Math.Min(context.Request.ContentLength ?? state.MaxMessageSize, state.MaxMessageSize)),
             context.RequestAborted).ConfigureAwait(false);
         if (reservation is null)
         {
             await RefuseBusyAsync(context, listener, "The router is busy; try again later.", FaultKind.RouterBusy).ConfigureAwait(false);
+            return;
+        }
+
+        if (listener.IsStreamed)
+        {
+            await HandleStreamedAsync(context, listener, contentType, state, activity).ConfigureAwait(false);
             return;
         }
 
@@ -300,7 +331,7 @@ internal sealed class HttpSoapHandler : IDisposable
             await RefuseTooLargeAsync(context, listener, maxSize).ConfigureAwait(false);
             return null;
         }
-        catch (Exception exception) when (IsTooSlow(exception, context, deadline.Token))
+        catch (Exception exception) when (ClientBodyErrors.IsTooSlow(exception, context, deadline.Token))
         {
             DropSlowClient(context, listener, exception is OperationCanceledException ? "requestBodyTimeout" : "minRequestBodyDataRate");
             return null;
@@ -319,26 +350,94 @@ internal sealed class HttpSoapHandler : IDisposable
         return body;
     }
 
+    /// <summary>
+    /// A streamed listener's message: its header section read under the body deadline, then a slot, then the pipeline with
+    /// the rest of the body still with the client (<see cref="StreamedExchange"/> passes on the answer). The body's size is
+    /// bounded by limits.streamed.maxMessageSize (Kestrel's own count) and its pace by Kestrel's minimum data rate.
+    /// </summary>
+    private async Task HandleStreamedAsync(
+        HttpContext context, SoapListener listener, string contentType, PipelineState state, System.Diagnostics.Activity? activity)
+    {
+        var limits = state.State.Config.Limits;
+        if (context.Features.Get<IHttpMaxRequestBodySizeFeature>() is { IsReadOnly: false } sizeLimit)
+        {
+            sizeLimit.MaxRequestBodySize = limits.Streamed.MaxMessageSize;
+        }
+
+        if (context.Request.ContentLength > limits.Streamed.MaxMessageSize)
+        {
+            await RefuseTooLargeAsync(context, listener, limits.Streamed.MaxMessageSize).ConfigureAwait(false);
+            return;
+        }
+
+        // WCF's encoders read and write streams synchronously (on threads of their own) on the re-encode path.
+        context.Features.Get<IHttpBodyControlFeature>()!.AllowSynchronousIO = true;
+        var deadline = _deadlines.Rent(limits.RequestBodyTimeout);
+        (StreamedRequest? Request, HeaderSectionError Error) read;
+        try
+        {
+            read = await StreamedRequest.ReadAsync(
+                context.Request.Body,
+                context.Request.ContentLength,
+                listener.Binding.IsBinary,
+                limits.Streamed.MaxHeadersSize,
+                _pool,
+                exception => ClientBodyErrors.Classify(exception, context),
+                deadline.Token).ConfigureAwait(false);
+        }
+        catch (Exception exception) when (ClientBodyErrors.IsTooSlow(exception, context, deadline.Token))
+        {
+            DropSlowClient(context, listener, exception is OperationCanceledException ? "requestBodyTimeout" : "minRequestBodyDataRate");
+            return;
+        }
+        catch (Exception exception) when (ClientBodyErrors.IsTooLarge(exception))
+        {
+            await RefuseTooLargeAsync(context, listener, limits.Streamed.MaxMessageSize).ConfigureAwait(false);
+            return;
+        }
+        finally
+        {
+            _deadlines.Return(deadline);
+        }
+
+        using var request = read.Request;
+        if (request is null)
+        {
+            await StreamedExchange.RefuseHeaderSectionAsync(context, listener, read.Error, limits.Streamed.MaxHeadersSize, _pipeline.Faults).ConfigureAwait(false);
+            return;
+        }
+
+        if (!await _gate.TryEnterAsync(context.RequestAborted).ConfigureAwait(false))
+        {
+            context.Response.Headers.Connection = "close";
+            await RefuseBusyAsync(context, listener, "The router is busy; try again later.", FaultKind.RouterBusy).ConfigureAwait(false);
+            return;
+        }
+
+        try
+        {
+            await IoScheduling.LeaveEventThreadAsync().ConfigureAwait(false);
+            var inbound = Inbound(context, listener, contentType, request.HeadersEnvelope, request.HeadersEnvelopeLength, activity, request);
+            using var answer = await _pipeline.ProcessAsync(inbound, state).ConfigureAwait(false);
+            if (answer is null && inbound.Fault == FaultKind.SlowClient)
+            {
+                NoteSlowClient(context, listener, "minRequestBodyDataRate");
+            }
+
+            await StreamedExchange.AnswerAsync(context, listener, answer, request, _time, _logger).ConfigureAwait(false);
+        }
+        finally
+        {
+            _gate.Exit();
+        }
+    }
+
     private async Task ProcessAsync(
         HttpContext context, SoapListener listener, string contentType, PipelineState state, PooledBody body, ClientLink client, System.Diagnostics.Activity? activity)
     {
         var link = client.Link;
         var headers = context.Request.Headers;
-        var inbound = new InboundMessage
-        {
-            Listener = listener,
-            Buffer = body.Buffer,
-            Length = body.Length,
-            ContentType = contentType,
-            SoapActionHeader = Header(headers, "SOAPAction"),
-            TraceParent = Header(headers, "traceparent"),
-            TraceState = Header(headers, "tracestate"),
-
-            // What the listener's TLS handshake received (ITlsConnectionFeature); null on plain HTTP.
-            ClientCertificate = context.Connection.ClientCertificate,
-            Aborted = context.RequestAborted,
-            Activity = activity,
-        };
+        var inbound = Inbound(context, listener, contentType, body.Buffer, body.Length, activity);
         using var answer = await _pipeline.ProcessAsync(inbound, state).ConfigureAwait(false);
         if (answer is not null)
         {
@@ -360,14 +459,49 @@ internal sealed class HttpSoapHandler : IDisposable
         }
     }
 
+    /// <summary>The message as the pipeline takes it: <paramref name="buffer"/>'s first <paramref name="length"/> bytes and the request's transport headers.</summary>
+    private static InboundMessage Inbound(
+        HttpContext context,
+        SoapListener listener,
+        string contentType,
+        byte[] buffer,
+        int length,
+        System.Diagnostics.Activity? activity,
+        StreamedRequest? streamed = null)
+    {
+        var headers = context.Request.Headers;
+        return new InboundMessage
+        {
+            Listener = listener,
+            Buffer = buffer,
+            Length = length,
+            Streamed = streamed,
+            ContentType = contentType,
+            SoapActionHeader = Header(headers, "SOAPAction"),
+            TraceParent = Header(headers, "traceparent"),
+            TraceState = Header(headers, "tracestate"),
+
+            // What the listener's TLS handshake received (ITlsConnectionFeature); null on plain HTTP.
+            ClientCertificate = context.Connection.ClientCertificate,
+            Aborted = context.RequestAborted,
+            Activity = activity,
+        };
+    }
+
     private void DropSlowClient(HttpContext context, SoapListener listener, string limit)
     {
         // Nothing is answered: a client that cannot send in time is not waited on to read an answer either.
         _statistics.RecordFault(FaultKind.SlowClient);
         RouterTracing.RecordFault(System.Diagnostics.Activity.Current, FaultKind.SlowClient);
+        NoteSlowClient(context, listener, limit);
+        context.Abort();
+    }
+
+    /// <summary>Logs a slow client dropped (counted already): each at Debug, and their number once per interval.</summary>
+    private void NoteSlowClient(HttpContext context, SoapListener listener, string limit)
+    {
         ListenerLog.SlowClientDropped(_logger, listener.Name, context.Connection.RemoteIpAddress, limit);
         _slowClients.Add();
-        context.Abort();
     }
 
     private async Task RefuseBusyAsync(HttpContext context, SoapListener listener, string reason, FaultKind kind)
@@ -379,7 +513,7 @@ internal sealed class HttpSoapHandler : IDisposable
         await ListenerResponses.WriteAsync(context, busy.Encoded!).ConfigureAwait(false);
     }
 
-    private async Task RefuseTooLargeAsync(HttpContext context, SoapListener listener, int maxSize)
+    private async Task RefuseTooLargeAsync(HttpContext context, SoapListener listener, long maxSize)
     {
         // The rest of the body is not read: close the connection after answering rather than drain it.
         context.Response.Headers.Connection = "close";
@@ -394,22 +528,4 @@ internal sealed class HttpSoapHandler : IDisposable
 
     private static string? Header(IHeaderDictionary headers, string name) =>
         headers.TryGetValue(name, out var values) && !StringValues.IsNullOrEmpty(values) ? values.ToString() : null;
-
-    /// <summary>Kestrel's minimum body rate (408) or the router's body deadline, and not the client simply leaving.</summary>
-    private static bool IsTooSlow(Exception exception, HttpContext context, CancellationToken deadline) => exception switch
-    {
-        BadHttpRequestException bad => bad.StatusCode == StatusCodes.Status408RequestTimeout,
-        OperationCanceledException => deadline.IsCancellationRequested && !context.RequestAborted.IsCancellationRequested,
-        _ => false,
-    };
-
-    private static bool IsClientGone(Exception exception, HttpContext context) => exception switch
-    {
-        OperationCanceledException => context.RequestAborted.IsCancellationRequested,
-
-        // A body cut short (Content-Length not reached, bad chunk) or a reset connection.
-        BadHttpRequestException => true,
-        IOException => true,
-        _ => false,
-    };
 }

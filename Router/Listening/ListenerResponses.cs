@@ -10,6 +10,7 @@ internal static class ListenerResponses
 {
     private static readonly byte[] NotFoundBody = Encoding.ASCII.GetBytes("No SOAP listener at this address.\n");
     private static readonly byte[] MethodNotAllowedBody = Encoding.ASCII.GetBytes("SOAP listeners accept POST (and GET ?wsdl).\n");
+    private static readonly byte[] DrainingBody = Encoding.ASCII.GetBytes("The router is stopping.\n");
 
     /// <summary>
     /// Writes an answer: its status, content type and bytes. An empty reply is a one-way acknowledgement and becomes
@@ -83,6 +84,13 @@ internal static class ListenerResponses
     {
         context.Response.Headers.Allow = HttpMethods.Post;
         return WriteTextAsync(context, StatusCodes.Status405MethodNotAllowed, MethodNotAllowedBody);
+    }
+
+    /// <summary>503 while the router drains: a load balancer's check of a listener path fails, so it sends elsewhere.</summary>
+    public static Task WriteDrainingAsync(HttpContext context)
+    {
+        context.Response.Headers.RetryAfter = "1";
+        return WriteTextAsync(context, StatusCodes.Status503ServiceUnavailable, DrainingBody);
     }
 
     private static Task WriteTextAsync(HttpContext context, int statusCode, byte[] body)

@@ -7,8 +7,8 @@ namespace SoapRouter.Listening;
 /// The process's memory against what it may use, sampled every <see cref="SampleInterval"/>, as Envoy's overload manager
 /// watches its heap: above limits.memoryHighWatermark (a fraction) the request-body budget lets no new message in
 /// (<see cref="BufferBudget"/>: they wait, then 503) and one aggressive, compacting collection gives freed memory back
-/// to the system; at or below limits.memoryLowWatermark messages flow again. The load is the larger of the resident
-/// set over the container's memory limit (what the kernel kills for) and the managed heap after the last collection
+/// to the system; at or below limits.memoryLowWatermark messages flow again. The load is the larger of the container's
+/// memory in use over its limit (what the kernel kills for) and the managed heap after the last collection
 /// over the GC's hard limit (what throws OutOfMemoryException). Outside a container only the second counts.
 /// </summary>
 internal sealed class MemoryPressure : IDisposable
@@ -16,7 +16,7 @@ internal sealed class MemoryPressure : IDisposable
     /// <summary>How often the load is read.</summary>
     public static readonly TimeSpan SampleInterval = TimeSpan.FromMilliseconds(100);
 
-    /// <summary>The shortest time between two collections asked for by entering high pressure.</summary>
+    /// <summary>The shortest time between two collections asked for while the pressure is high.</summary>
     public static readonly TimeSpan CollectInterval = TimeSpan.FromSeconds(5);
 
     private readonly Func<MemoryReading> _read;
@@ -27,11 +27,12 @@ internal sealed class MemoryPressure : IDisposable
     private long _lastCollect = long.MinValue;
     private MemoryReading? _last;
     private long _highCount;
+    private long _acceptPauses;
     private bool _high;
 
     /// <summary>
     /// Watches <paramref name="read"/> against the watermarks (fractions, <paramref name="low"/> below
-    /// <paramref name="high"/>); <paramref name="collect"/> runs on entering high pressure, at most every <see cref="CollectInterval"/>.
+    /// <paramref name="high"/>); <paramref name="collect"/> runs on entering high pressure and every <see cref="CollectInterval"/> while it lasts.
     /// </summary>
     public MemoryPressure(double high, double low, Func<MemoryReading> read, Action collect, TimeProvider time, ILogger logger)
     {
@@ -67,15 +68,44 @@ internal sealed class MemoryPressure : IDisposable
     /// <summary>Times the load went over the high watermark.</summary>
     public long HighCount => Interlocked.Read(ref _highCount);
 
+    /// <summary>Times an accept loop stopped accepting for memory (<see cref="WaitForReliefAsync"/>).</summary>
+    public long AcceptPauses => Interlocked.Read(ref _acceptPauses);
+
+    /// <summary>
+    /// Completes once the pressure is no longer high (at once when it is not), looking again every
+    /// <see cref="SampleInterval"/>; counted in <see cref="AcceptPauses"/>. Cancelling <paramref name="cancellationToken"/>
+    /// ends the wait with <see cref="OperationCanceledException"/>.
+    /// </summary>
+    public async ValueTask WaitForReliefAsync(CancellationToken cancellationToken)
+    {
+        if (!IsHigh)
+        {
+            return;
+        }
+
+        Interlocked.Increment(ref _acceptPauses);
+        while (IsHigh)
+        {
+            await Task.Delay(SampleInterval, _time, cancellationToken).ConfigureAwait(false);
+        }
+    }
+
     /// <summary>The last reading.</summary>
     public MemoryReading Last => Volatile.Read(ref _last) ?? new MemoryReading(0, 1, null, null);
 
-    /// <summary>The default reading: the GC's figures after its last collection, and the resident set against the container's limit.</summary>
+    /// <summary>
+    /// The default reading: the GC's figures after its last collection, and the container's memory in use (what its OOM
+    /// killer counts, <see cref="Hosting.MemoryLimit.ContainerUsage()"/>; the resident set where that cannot be read)
+    /// against the container's limit.
+    /// </summary>
     public static MemoryReading ReadProcess(long? containerLimit)
     {
         var info = GC.GetGCMemoryInfo();
         return new MemoryReading(
-            info.HeapSizeBytes - info.FragmentedBytes, info.TotalAvailableMemoryBytes, containerLimit is null ? null : Environment.WorkingSet, containerLimit);
+            info.HeapSizeBytes - info.FragmentedBytes,
+            info.TotalAvailableMemoryBytes,
+            containerLimit is null ? null : Hosting.MemoryLimit.ContainerUsage() ?? Environment.WorkingSet,
+            containerLimit);
     }
 
     /// <summary>The default collection: aggressive (decommits what it frees), compacting the large object heap too.</summary>
@@ -118,6 +148,19 @@ internal sealed class MemoryPressure : IDisposable
             Volatile.Write(ref _high, true);
             Interlocked.Increment(ref _highCount);
             _highReports.Add();
+        }
+        else if (_high && reading.Load <= Low)
+        {
+            Volatile.Write(ref _high, false);
+            Relieved?.Invoke();
+            return;
+        }
+
+        // Collect on entering high pressure and again every CollectInterval while it lasts: with new messages held
+        // back little is allocated, so no collection would come by itself, the reading would not move and the gate
+        // would stay shut on memory that is already garbage.
+        if (_high)
+        {
             var now = _time.GetTimestamp();
             if (_lastCollect == long.MinValue || _time.GetElapsedTime(_lastCollect, now) >= CollectInterval)
             {
@@ -125,18 +168,15 @@ internal sealed class MemoryPressure : IDisposable
                 _collect();
             }
         }
-        else if (_high && reading.Load <= Low)
-        {
-            Volatile.Write(ref _high, false);
-            Relieved?.Invoke();
-        }
     }
 }
 
 /// <summary>One reading of the process's memory.</summary>
 /// <param name="ManagedBytes">The managed heap after the last collection, less its fragmentation.</param>
 /// <param name="ManagedLimitBytes">What the GC may use (its hard limit in a container).</param>
-/// <param name="ResidentBytes">The resident set, or null outside a container.</param>
+/// <param name="ResidentBytes">
+/// The container's memory in use (cgroup usage less inactive file pages), else the process's resident set; null outside a container.
+/// </param>
 /// <param name="ResidentLimitBytes">The container's memory limit, or null outside one.</param>
 internal sealed record MemoryReading(long ManagedBytes, long ManagedLimitBytes, long? ResidentBytes, long? ResidentLimitBytes)
 {

@@ -18,7 +18,11 @@ internal sealed class SoapListener
         Name = config.Name;
         Binding = binding;
         Address = address;
-        ValidateBody = config.ValidateBody;
+        IsStreamed = TransportModes.IsStreamed(config.TransportMode);
+
+        // A streamed body is never held, so it cannot be checked before it goes on (the backend's reader checks it).
+        ValidateBody = config.ValidateBody && !IsStreamed;
+        RequiresClientCertificate = string.Equals(config.Tls?.ClientCertificateMode, TlsNames.RequireCertificate, StringComparison.OrdinalIgnoreCase);
         _matchPath = Uri.UnescapeDataString(address.AbsolutePath).TrimEnd('/');
         Path = _matchPath.Length == 0 ? "/" : _matchPath;
     }
@@ -32,8 +36,14 @@ internal sealed class SoapListener
     /// <summary>The configured address.</summary>
     public Uri Address { get; }
 
+    /// <summary>True for transportMode streamed: bodies pass through as they arrive, routing reads the header section only.</summary>
+    public bool IsStreamed { get; }
+
     /// <summary>True when every message is read to its end (well-formed, within the reader quotas) before it is forwarded.</summary>
     public bool ValidateBody { get; }
+
+    /// <summary>True when clients must present a TLS certificate (tls.clientCertificateMode RequireCertificate); the WSDL says so.</summary>
+    public bool RequiresClientCertificate { get; }
 
     /// <summary>The path served, without a trailing slash ("/" for the root); routes' address filters see it.</summary>
     public string Path { get; }

@@ -60,7 +60,7 @@ internal sealed class ClusterState
     /// <summary>This cluster's turn counter, shared with the state that replaces it on reload.</summary>
     public LoadBalancingCursor Cursor { get; }
 
-    /// <summary>Time allowed for one attempt on one destination.</summary>
+    /// <summary>Time allowed for a message's whole exchange with the cluster, every attempt included.</summary>
     public TimeSpan RequestTimeout => Config.RequestTimeout;
 
     /// <summary>Time allowed to open a connection to one destination.</summary>

@@ -23,6 +23,7 @@ internal sealed class DestinationState
         Binding = WireBindings.Find(config.Binding, config.Encoding, config.Addressing)
             ?? throw new ArgumentException($"Unknown binding '{config.Binding}' ({config.Encoding}, {config.Addressing}).", nameof(config));
         Address = new Uri(config.Address, UriKind.Absolute);
+        MetadataAddress = config.MetadataAddress is { } metadata ? new Uri(metadata, UriKind.Absolute) : Binding.IsHttp ? Address : null;
     }
 
     /// <summary>The configuration this state was built from.</summary>
@@ -33,6 +34,12 @@ internal sealed class DestinationState
 
     /// <summary>The destination's address: where requests go and what its To must say.</summary>
     public Uri Address { get; }
+
+    /// <summary>Where the service's metadata is (its WSDL at ?wsdl): metadataAddress, else an HTTP destination's own address; null for none.</summary>
+    public Uri? MetadataAddress { get; }
+
+    /// <summary>True when the metadata is fetched from the destination's own address (its TLS settings and connection pool apply).</summary>
+    public bool MetadataAtAddress => Config.MetadataAddress is null && MetadataAddress is not null;
 
     /// <summary>
     /// Passive and active health. Set by <see cref="ClusterStateBuilder"/> (a new object when the cluster's outlier
@@ -62,7 +69,7 @@ internal sealed class DestinationState
     public int ConsecutiveFailures => Volatile.Read(ref _consecutiveFailures);
 
     /// <summary>
-    /// True when <paramref name="config"/> describes the same endpoint (name, address, binding, encoding, addressing), so this state
+    /// True when <paramref name="config"/> describes the same endpoint (name, address, binding, encoding, addressing, TLS, metadata address), so this state
     /// and its counters can be kept across a reload.
     /// </summary>
     public bool Matches(DestinationConfig config) =>
@@ -71,7 +78,8 @@ internal sealed class DestinationState
         && string.Equals(Config.Binding, config.Binding, StringComparison.Ordinal)
         && string.Equals(Config.Encoding, config.Encoding, StringComparison.Ordinal)
         && string.Equals(Config.Addressing, config.Addressing, StringComparison.Ordinal)
-        && Config.Tls == config.Tls;
+        && Config.Tls == config.Tls
+        && string.Equals(Config.MetadataAddress, config.MetadataAddress, StringComparison.Ordinal);
 
     /// <summary>Counts a request as started; pair every call with <see cref="EndRequest"/> in a finally block.</summary>
     public void BeginRequest()

@@ -1,7 +1,5 @@
-using System.Net;
 using System.Text;
 using System.Xml;
-using SoapRouter.Forwarding.Http;
 using SoapRouter.Listening;
 using SoapRouter.LoadBalancing;
 using SoapRouter.Pipeline;
@@ -11,8 +9,10 @@ namespace SoapRouter.Metadata;
 /// <summary>
 /// Answers GET ?wsdl (and ?singleWsdl, ?wsdl=..., ?xsd=...) on a listener the way the service behind it would, so
 /// dotnet-svcutil, zeep or node-soap pointed at the router generate a client for the router: the route that matches the
-/// listener's address picks the cluster, a destination of the listener's own binding (if the cluster has one) serves
-/// the metadata, and its addresses are rewritten to the listener's.
+/// listener's address picks the cluster, a destination with metadata (of the listener's own binding if the cluster has
+/// one) serves it, and its addresses are rewritten to the listener's. When that destination speaks another binding
+/// (or its metadata comes from a metadataAddress, which may describe other endpoints too), the WSDL's SOAP bindings are
+/// rewritten to describe the listener's (<see cref="WsdlBindingTranslator"/>).
 /// </summary>
 internal sealed class WsdlProxy
 {
@@ -20,17 +20,17 @@ internal sealed class WsdlProxy
     private static readonly byte[] Unavailable = Encoding.ASCII.GetBytes("The service's metadata could not be fetched.\n");
 
     private readonly MessagePipeline _pipeline;
-    private readonly HttpDestinationClients _clients;
+    private readonly MetadataFetcher _fetcher;
     private readonly ILogger _logger;
 
     /// <summary>Creates the proxy.</summary>
-    public WsdlProxy(MessagePipeline pipeline, HttpDestinationClients clients, ILogger<WsdlProxy> logger)
+    public WsdlProxy(MessagePipeline pipeline, MetadataFetcher fetcher, ILogger<WsdlProxy> logger)
     {
         ArgumentNullException.ThrowIfNull(pipeline);
-        ArgumentNullException.ThrowIfNull(clients);
+        ArgumentNullException.ThrowIfNull(fetcher);
         ArgumentNullException.ThrowIfNull(logger);
         _pipeline = pipeline;
-        _clients = clients;
+        _fetcher = fetcher;
         _logger = logger;
     }
 
@@ -44,27 +44,32 @@ internal sealed class WsdlProxy
         var route = state.State.Routes.Match(new MetadataRequest(listener.Path));
         if (route is null || state.Target(route.Cluster)?.Cluster is not { } cluster || Choose(cluster, listener) is not { } destination)
         {
-            MetadataLog.Failed(_logger, listener.Name, query, "no route matches the listener's address alone");
+            MetadataLog.Failed(_logger, listener.Name, query, "no route matches the listener's address alone, or its cluster has no destination with metadata");
             await WriteTextAsync(context, StatusCodes.Status404NotFound, NoMetadata).ConfigureAwait(false);
             return;
         }
 
+        var fetch = await _fetcher.FetchAsync(destination, cluster.ConnectTimeout, query, state.MaxMessageSize, cluster.RequestTimeout, context.RequestAborted)
+            .ConfigureAwait(false);
+        if (fetch.Document is not { } document)
+        {
+            MetadataLog.Failed(_logger, listener.Name, query, $"destination {destination.Name}: {fetch.Problem}");
+            await WriteTextAsync(context, StatusCodes.Status502BadGateway, Unavailable).ConfigureAwait(false);
+            return;
+        }
+
         byte[] rewritten;
+        var address = ListenerAddress(context, listener);
+        var translate = ReferenceEquals(destination.Binding, listener.Binding) && destination.MetadataAtAddress
+            ? null
+            : new WsdlTarget(listener.Binding, address.Scheme == Uri.UriSchemeHttps, listener.RequiresClientCertificate);
         try
         {
-            var document = await FetchAsync(destination, cluster, query, state.MaxMessageSize, context.RequestAborted).ConfigureAwait(false);
-            if (document is null)
-            {
-                MetadataLog.Failed(_logger, listener.Name, query, $"destination {destination.Name} did not answer with a document");
-                await WriteTextAsync(context, StatusCodes.Status502BadGateway, Unavailable).ConfigureAwait(false);
-                return;
-            }
-
-            rewritten = WsdlRewriter.Rewrite(document, ListenerAddress(context, listener));
+            rewritten = WsdlRewriter.Rewrite(document, address, translate);
         }
-        catch (Exception ex) when (ex is HttpRequestException or XmlException or IOException or OperationCanceledException && !context.RequestAborted.IsCancellationRequested)
+        catch (XmlException)
         {
-            MetadataLog.Failed(_logger, listener.Name, query, $"destination {destination.Name}: {ex.GetType().Name}");
+            MetadataLog.Failed(_logger, listener.Name, query, $"destination {destination.Name} did not answer with an XML document");
             await WriteTextAsync(context, StatusCodes.Status502BadGateway, Unavailable).ConfigureAwait(false);
             return;
         }
@@ -77,12 +82,16 @@ internal sealed class WsdlProxy
         await response.Body.WriteAsync(rewritten, context.RequestAborted).ConfigureAwait(false);
     }
 
-    /// <summary>A destination that speaks the listener's binding, so the WSDL describes what the client will send; else the first.</summary>
+    /// <summary>
+    /// A destination with metadata that speaks the listener's binding, so the WSDL describes what the client will send;
+    /// else the first with metadata (primaries before backups).
+    /// </summary>
     private static DestinationState? Choose(ClusterState cluster, SoapListener listener)
     {
+        DestinationState? first = null;
         foreach (var destination in cluster.Primaries)
         {
-            if (ReferenceEquals(destination.Binding, listener.Binding))
+            if (Consider(destination, listener, ref first))
             {
                 return destination;
             }
@@ -90,45 +99,24 @@ internal sealed class WsdlProxy
 
         foreach (var destination in cluster.Backups)
         {
-            if (ReferenceEquals(destination.Binding, listener.Binding))
+            if (Consider(destination, listener, ref first))
             {
                 return destination;
             }
         }
 
-        return cluster.Primaries.Length > 0 ? cluster.Primaries[0] : cluster.Backups.Length > 0 ? cluster.Backups[0] : null;
+        return first;
     }
 
-    private async Task<byte[]?> FetchAsync(DestinationState destination, ClusterState cluster, string query, int maxSize, CancellationToken cancellationToken)
+    private static bool Consider(DestinationState destination, SoapListener listener, ref DestinationState? first)
     {
-        var client = _clients.Get(destination, cluster.ConnectTimeout);
-        using var request = new HttpRequestMessage(HttpMethod.Get, new UriBuilder(client.Address) { Query = query }.Uri)
+        if (destination.MetadataAddress is null)
         {
-            Version = HttpVersion.Version11,
-            VersionPolicy = HttpVersionPolicy.RequestVersionExact,
-        };
-        using var timeout = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken);
-        timeout.CancelAfter(cluster.RequestTimeout);
-        using var response = await client.Invoker.SendAsync(request, timeout.Token).ConfigureAwait(false);
-        if (response.StatusCode != HttpStatusCode.OK)
-        {
-            return null;
+            return false;
         }
 
-        var stream = await response.Content.ReadAsStreamAsync(timeout.Token).ConfigureAwait(false);
-        var body = await PooledBodyReader.ReadAsync(stream, response.Content.Headers.ContentLength, maxSize, System.Buffers.ArrayPool<byte>.Shared, timeout.Token)
-            .ConfigureAwait(false);
-        try
-        {
-            return body.TooLarge || body.Length == 0 ? null : body.Buffer.AsSpan(0, body.Length).ToArray();
-        }
-        finally
-        {
-            if (body.Length > 0)
-            {
-                System.Buffers.ArrayPool<byte>.Shared.Return(body.Buffer);
-            }
-        }
+        first ??= destination;
+        return ReferenceEquals(destination.Binding, listener.Binding);
     }
 
     /// <summary>

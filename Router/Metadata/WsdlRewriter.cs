@@ -1,5 +1,6 @@
 using System.Text;
 using System.Xml;
+using SoapRouter.Wire.Soap;
 
 namespace SoapRouter.Metadata;
 
@@ -11,31 +12,23 @@ namespace SoapRouter.Metadata;
 /// </summary>
 internal static class WsdlRewriter
 {
-    private const string Soap11Binding = "http://schemas.xmlsoap.org/wsdl/soap/";
-    private const string Soap12Binding = "http://schemas.xmlsoap.org/wsdl/soap12/";
-    private const string Wsdl = "http://schemas.xmlsoap.org/wsdl/";
-    private const string Schema = "http://www.w3.org/2001/XMLSchema";
-    private const string Addressing10 = "http://www.w3.org/2005/08/addressing";
-
-    private static readonly XmlReaderSettings ReaderSettings = new()
-    {
-        DtdProcessing = DtdProcessing.Prohibit,
-        XmlResolver = null,
-        MaxCharactersInDocument = 16 * 1024 * 1024,
-    };
-
     /// <summary>
-    /// The metadata in <paramref name="document"/> with addresses pointing at <paramref name="listenerAddress"/>. Throws
-    /// <see cref="XmlException"/> for a document that is not well-formed XML.
+    /// The metadata in <paramref name="document"/> with addresses pointing at <paramref name="listenerAddress"/> and, with
+    /// <paramref name="translateTo"/>, its SOAP bindings describing that endpoint (<see cref="WsdlBindingTranslator"/>).
+    /// Throws <see cref="XmlException"/> for a document that is not well-formed XML.
     /// </summary>
-    public static byte[] Rewrite(ReadOnlySpan<byte> document, Uri listenerAddress)
+    public static byte[] Rewrite(ReadOnlySpan<byte> document, Uri listenerAddress, WsdlTarget? translateTo = null)
     {
         ArgumentNullException.ThrowIfNull(listenerAddress);
         var xml = new XmlDocument { XmlResolver = null, PreserveWhitespace = true };
-        using (var stream = new MemoryStream(document.ToArray(), writable: false))
-        using (var reader = XmlReader.Create(stream, ReaderSettings))
+        using (var reader = MetadataXml.Open(document))
         {
             xml.Load(reader);
+        }
+
+        if (translateTo is not null)
+        {
+            WsdlBindingTranslator.Translate(xml, translateTo);
         }
 
         var listener = listenerAddress.GetLeftPart(UriPartial.Path);
@@ -57,16 +50,16 @@ internal static class WsdlRewriter
     {
         switch (element.LocalName)
         {
-            case "address" when element.NamespaceURI is Soap11Binding or Soap12Binding:
+            case "address" when element.NamespaceURI is WsdlNamespaces.Soap11Binding or WsdlNamespaces.Soap12Binding:
                 element.SetAttribute("location", listener);
                 break;
-            case "Address" when element.NamespaceURI == Addressing10:
+            case "Address" when element.NamespaceURI == WsdlNamespaces.Addressing10:
                 element.InnerText = listener;
                 break;
-            case "import" when element.NamespaceURI == Wsdl:
+            case "import" when element.NamespaceURI == WsdlNamespaces.Wsdl:
                 PointAtListener(element, "location", listener);
                 break;
-            case "import" or "include" when element.NamespaceURI == Schema:
+            case "import" or "include" when element.NamespaceURI == WsdlNamespaces.Xsd:
                 PointAtListener(element, "schemaLocation", listener);
                 break;
         }

@@ -7,15 +7,17 @@ namespace SoapRouter.Pipeline;
 /// <summary>
 /// What the pipeline answers a client. An HTTP listener gets encoded bytes it writes as they are. A session listener
 /// (net.tcp) gets a message, which its connection encodes itself, in send order, because the session's dictionary
-/// depends on that order. A one-way message gets only an acknowledgement (HTTP 202; nothing on a session).
+/// depends on that order. A streamed listener gets the destination's reply still open (<see cref="Streamed"/>), which it
+/// passes on as it arrives. A one-way message gets only an acknowledgement (HTTP 202; nothing on a session).
 /// Disposing releases the bytes, the message and whatever the message still reads from.
 /// </summary>
 internal sealed class ClientAnswer : IDisposable
 {
     private readonly IDisposable? _owner;
 
-    private ClientAnswer(RawSoapReply? encoded, Message? message, bool isFault, IDisposable? owner)
+    private ClientAnswer(RawSoapReply? encoded, Message? message, bool isFault, IDisposable? owner, Streaming.StreamedAnswer? streamed = null)
     {
+        Streamed = streamed;
         Encoded = encoded;
         Message = message;
         IsFault = isFault;
@@ -28,6 +30,9 @@ internal sealed class ClientAnswer : IDisposable
     /// <summary>The message for a session client; null for an HTTP answer.</summary>
     public Message? Message { get; }
 
+    /// <summary>The open reply for a streamed listener's client; null otherwise.</summary>
+    public Streaming.StreamedAnswer? Streamed { get; }
+
     /// <summary>How the response cache answered it (HIT or MISS for <c>X-Cache</c>); null when the action is not cached.</summary>
     public Caching.CacheResult? CacheResult { get; set; }
 
@@ -35,9 +40,9 @@ internal sealed class ClientAnswer : IDisposable
     public bool IsFault { get; }
 
     /// <summary>True for the acknowledgement of a one-way message: no envelope at all.</summary>
-    public bool IsOneWayAck => Message is null && (Encoded is null || Encoded.IsEmpty);
+    public bool IsOneWayAck => Message is null && Streamed is null && (Encoded is null || Encoded.IsEmpty);
 
-    /// <summary>The encoded length when the pipeline knows it (HTTP answers); 0 for session answers, whose connection encodes them.</summary>
+    /// <summary>The encoded length when the pipeline knows it (HTTP answers); 0 for session and streamed answers, whose bytes are counted as they go.</summary>
     public int Length => Encoded?.Length ?? 0;
 
     /// <summary>Bytes for an HTTP client. A fault goes out as HTTP 500 whatever status the backend used: a WCF client reads a fault only from a 500.</summary>
@@ -59,6 +64,13 @@ internal sealed class ClientAnswer : IDisposable
         return new ClientAnswer(null, message, isFault, owner);
     }
 
+    /// <summary>A destination's reply for a streamed listener's client, passed on as it arrives; owned from now on.</summary>
+    public static ClientAnswer FromStreamed(Streaming.StreamedAnswer answer)
+    {
+        ArgumentNullException.ThrowIfNull(answer);
+        return new ClientAnswer(null, null, answer.IsFault, null, answer);
+    }
+
     /// <summary>The acknowledgement of a one-way message (HTTP 202, or nothing on a session).</summary>
     public static ClientAnswer OneWayAck() => new(RawSoapReply.Empty(StatusCodes.Status202Accepted, contentType: null), null, false, null);
 
@@ -66,6 +78,7 @@ internal sealed class ClientAnswer : IDisposable
     public void Dispose()
     {
         Encoded?.Dispose();
+        Streamed?.Dispose();
         Message?.Close();
         _owner?.Dispose();
     }

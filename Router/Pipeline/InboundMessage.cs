@@ -57,6 +57,16 @@ internal sealed class InboundMessage
     /// <summary>The message's place in its net.tcp client session (which may be bound to a backend session); null for HTTP listeners.</summary>
     public Listening.NetTcp.SessionTurn? Turn { get; init; }
 
+    /// <summary>
+    /// A streamed listener's request: its header section, the rest of its body still with the client. <see cref="Buffer"/>
+    /// then holds the header section closed into an envelope with an empty Body, which is all routing reads. Null for
+    /// buffered messages.
+    /// </summary>
+    public Streaming.StreamedRequest? Streamed { get; init; }
+
+    /// <summary>The bytes received from the client so far: <see cref="Length"/>, or what a streamed request has read.</summary>
+    public long ReceivedLength => Streamed?.BytesRead ?? Length;
+
     /// <summary>The message's bytes.</summary>
     public ArraySegment<byte> Bytes => new(Buffer, 0, Length);
 }

@@ -26,6 +26,7 @@ internal sealed partial class MessagePipeline
     private readonly RouterMetrics? _metrics;
     private readonly TimeProvider _timeProvider;
     private readonly ILogger _logger;
+    private readonly Metadata.OneWayCatalog _oneWay;
     private readonly ResponseCache? _cache;
 
     /// <summary>Creates the pipeline; it holds no per-message state.</summary>
@@ -37,6 +38,7 @@ internal sealed partial class MessagePipeline
         RouterStatistics statistics,
         TimeProvider timeProvider,
         ILogger<MessagePipeline> logger,
+        Metadata.OneWayCatalog oneWay,
         RouterMetrics? metrics = null,
         ResponseCache? cache = null)
     {
@@ -48,6 +50,8 @@ internal sealed partial class MessagePipeline
         ArgumentNullException.ThrowIfNull(statistics);
         ArgumentNullException.ThrowIfNull(timeProvider);
         ArgumentNullException.ThrowIfNull(logger);
+        ArgumentNullException.ThrowIfNull(oneWay);
+        _oneWay = oneWay;
         _runtime = runtime;
         _states = states;
         _forwarder = forwarder;
@@ -84,7 +88,7 @@ internal sealed partial class MessagePipeline
         _metrics?.RecordMessage(inbound.Listener.Name, inbound.RouteName, failed, _timeProvider.GetElapsedTime(started));
         if (inbound.Activity is { IsAllDataRequested: true } activity)
         {
-            activity.SetTag(SpanTags.RequestSize, inbound.Length);
+            activity.SetTag(SpanTags.RequestSize, inbound.ReceivedLength);
             activity.SetTag(SpanTags.ResponseSize, answer?.Length ?? 0);
             if (inbound.Fault is { } kind)
             {
@@ -109,7 +113,7 @@ internal sealed partial class MessagePipeline
         using var received = Read(state, inbound, out var readError);
         if (received is null)
         {
-            return Refuse(inbound, SoapFaultSpec.Sender(readError!), FaultKind.BadRequest, inbound.Length);
+            return Refuse(inbound, SoapFaultSpec.Sender(readError!), FaultKind.BadRequest, inbound.ReceivedLength);
         }
 
         inbound.Action = received.Action;
@@ -151,7 +155,7 @@ internal sealed partial class MessagePipeline
         if (route is null)
         {
             return Refuse(
-                inbound, SoapFaultSpec.Sender(PipelineFaults.NoRouteReason(received.Action)), FaultKind.NoRoute, inbound.Length, received.MessageId);
+                inbound, SoapFaultSpec.Sender(PipelineFaults.NoRouteReason(received.Action)), FaultKind.NoRoute, inbound.ReceivedLength, received.MessageId);
         }
 
         inbound.RouteName = route.Name;
@@ -160,8 +164,8 @@ internal sealed partial class MessagePipeline
         if (route.ClientCertificates is { } allowed && !allowed.Admits(inbound.ClientCertificate))
         {
             PipelineLog.AccessDenied(_logger, listener.Name, route.Name, inbound.ClientCertificate?.Subject ?? "no certificate");
-            var denied = Refuse(inbound, PipelineFaults.AccessDenied, FaultKind.AccessDenied, inbound.Length, received.MessageId, StatusCodes.Status403Forbidden);
-            routeCounters.Record(inbound.Length, denied.Length, failed: true);
+            var denied = Refuse(inbound, PipelineFaults.AccessDenied, FaultKind.AccessDenied, inbound.ReceivedLength, received.MessageId, StatusCodes.Status403Forbidden);
+            routeCounters.Record(inbound.ReceivedLength, denied.Length, failed: true);
             return denied;
         }
 
@@ -171,30 +175,34 @@ internal sealed partial class MessagePipeline
             // Every destination of the cluster speaks a binding this build cannot send to (warned at load).
             // Validation ties every route to a cluster; reaching this means a state was built from an unchecked config.
             var refused = Refuse(
-                inbound, SoapFaultSpec.Receiver(PipelineFaults.Unavailable), FaultKind.BackendUnavailable, inbound.Length, received.MessageId);
-            routeCounters.Record(inbound.Length, refused.Length, failed: true);
+                inbound, SoapFaultSpec.Receiver(PipelineFaults.Unavailable), FaultKind.BackendUnavailable, inbound.ReceivedLength, received.MessageId);
+            routeCounters.Record(inbound.ReceivedLength, refused.Length, failed: true);
             return refused;
         }
 
-        if (target is not null && target.NeedsReencoding(listener.Binding) && !received.TryBuffer(state, inbound))
+        // A streamed message is never buffered: the re-encode path reads it as a stream.
+        if (target is not null && inbound.Streamed is null && target.NeedsReencoding(listener.Binding) && !received.TryBuffer(state, inbound))
         {
             var refused = Refuse(
-                inbound, SoapFaultSpec.Sender("The message could not be read."), FaultKind.BadRequest, inbound.Length, received.MessageId);
-            routeCounters.Record(inbound.Length, refused.Length, failed: true);
+                inbound, SoapFaultSpec.Sender("The message could not be read."), FaultKind.BadRequest, inbound.ReceivedLength, received.MessageId);
+            routeCounters.Record(inbound.ReceivedLength, refused.Length, failed: true);
             return refused;
         }
 
-        // A WS-Addressing message without a MessageID is one-way (WCF sends none then); others say so in the route.
-        var oneWay = route.IsOneWay(received.Action) || (received.HasAddressing && received.MessageId is null);
+        // A WS-Addressing message without a MessageID is one-way (WCF sends none then); for others the route's
+        // oneWayActions or, without them, the cluster's WSDL say so.
+        var oneWay = (received.HasAddressing && received.MessageId is null) || _oneWay.IsOneWay(route, received.Action);
         var forwarded = route.ForwardsClientCertificate && inbound.ClientCertificate is { } certificate
             ? Tls.CertificateIdentity.Of(certificate).ForwardedHeader
             : null;
         var affinity = Listening.NetTcp.SessionTurn.OnRoute(turn, route);
-        var sender = new MessageSender(state, cluster, inbound, received, oneWay, _logger, forwarded, affinity);
-        if (bound is null && !oneWay && _cache is not null && route.Cache is { } policy && policy.Find(received.Action) is { } cached
+        IMessageSender sender = inbound.Streamed is null
+            ? new MessageSender(state, cluster, inbound, received, oneWay, _logger, forwarded, affinity)
+            : new Streaming.StreamedSender(state, cluster, inbound, received, _logger, forwarded);
+        if (sender is MessageSender buffered && bound is null && !oneWay && _cache is not null && route.Cache is { } policy && policy.Find(received.Action) is { } cached
             && ResponseCache.KeyOf(policy, cached, inbound, received) is { } key)
         {
-            var production = new CachedForward(this, inbound, state, route, routeCounters, cluster, sender, received, started);
+            var production = new CachedForward(this, inbound, state, route, routeCounters, cluster, buffered, received, started);
             return await ServeCachedAsync(key, policy, cached, production).ConfigureAwait(false);
         }
 
@@ -208,7 +216,7 @@ internal sealed partial class MessagePipeline
         Route route,
         Telemetry.TrafficCounters routeCounters,
         LoadBalancing.ClusterState cluster,
-        MessageSender sender,
+        IMessageSender sender,
         ReceivedMessage received,
         long started,
         Listening.NetTcp.SessionAffinity? bound = null)
@@ -222,14 +230,29 @@ internal sealed partial class MessagePipeline
         }
 
         RecordAttempts(state, result, sender, inbound, replyLength: 0);
-        if (result.Error == ForwardError.Cancelled)
+        if (result.Error is ForwardError.ClientFailed && inbound.Streamed?.FailureKind == FaultKind.BadRequest)
         {
-            // The client went away; there is nobody to answer.
-            inbound.Fault = FaultKind.ClientAborted;
-            _statistics.RecordFault(FaultKind.ClientAborted);
-            _statistics.RecordMessage(PathOf(result, sender), oneWay: false, inbound.Length, 0, failed: true);
-            _statistics.Listener(inbound.Listener.Name).Record(inbound.Length, 0, failed: true);
-            routeCounters.Record(inbound.Length, 0, failed: true);
+            // A streamed body past limits.streamed.maxMessageSize (Kestrel stopped reading it): 413, and the connection closes.
+            var tooLarge = Refuse(
+                inbound,
+                SoapFaultSpec.Sender($"The message is larger than the router's limit of {state.State.Config.Limits.Streamed.MaxMessageSize} bytes."),
+                FaultKind.BadRequest,
+                inbound.ReceivedLength,
+                received.MessageId,
+                StatusCodes.Status413PayloadTooLarge);
+            routeCounters.Record(inbound.ReceivedLength, tooLarge.Length, failed: true);
+            return tooLarge;
+        }
+
+        if (result.Error is ForwardError.Cancelled or ForwardError.ClientFailed)
+        {
+            // The client went away, or its streamed body stopped coming (too slow): there is nobody to answer.
+            var kind = result.Error == ForwardError.ClientFailed ? inbound.Streamed!.FailureKind : FaultKind.ClientAborted;
+            inbound.Fault = kind;
+            _statistics.RecordFault(kind);
+            _statistics.RecordMessage(PathOf(result, sender), oneWay: false, inbound.ReceivedLength, 0, failed: true);
+            _statistics.Listener(inbound.Listener.Name).Record(inbound.ReceivedLength, 0, failed: true);
+            routeCounters.Record(inbound.ReceivedLength, 0, failed: true);
             PipelineLog.ClientAborted(_logger, inbound.Listener.Name);
             return null;
         }
@@ -344,11 +367,12 @@ internal sealed partial class MessagePipeline
         Route route,
         Telemetry.TrafficCounters routeCounters,
         ForwardResult<ClientAnswer> result,
-        MessageSender sender,
+        IMessageSender sender,
         ReceivedMessage received,
         long started)
     {
         var reply = result.Reply!;
+        var bytesIn = inbound.ReceivedLength;
         if (result.Error == ForwardError.BackendFault)
         {
             inbound.Fault = FaultKind.BackendFault;
@@ -359,16 +383,24 @@ internal sealed partial class MessagePipeline
         // session's answer is encoded by its connection, so its bytes are not known here (counted as 0).
         var path = PathOf(result, sender);
         RecordAttempts(state, result, sender, inbound, reply.Length);
-        _statistics.RecordMessage(path, oneWay: reply.IsOneWayAck, inbound.Length, reply.Length);
-        _statistics.Listener(inbound.Listener.Name).Record(inbound.Length, reply.Length);
-        routeCounters.Record(inbound.Length, reply.Length);
+        if (reply.Streamed is { } streamed && path is { } streamedPath && result.Destination is { } answered && sender is Streaming.StreamedSender { LastContent: { } sent })
+        {
+            // Its bytes go on passing after this: they are added where it is counted now once the reply is done.
+            streamed.Traffic = new Streaming.StreamedTraffic(
+                _statistics, streamedPath, _statistics.Listener(inbound.Listener.Name), routeCounters, state.DestinationCounters(answered),
+                inbound.Streamed!, sent, bytesIn, sent.Written);
+        }
+
+        _statistics.RecordMessage(path, oneWay: reply.IsOneWayAck, bytesIn, reply.Length);
+        _statistics.Listener(inbound.Listener.Name).Record(bytesIn, reply.Length);
+        routeCounters.Record(bytesIn, reply.Length);
         if (_logger.IsEnabled(LogLevel.Debug))
         {
             var pathName = path == ForwardingPath.Reencoded ? "re-encoded" : "verbatim";
             var status = reply.IsOneWayAck ? StatusCodes.Status202Accepted : reply.IsFault ? StatusCodes.Status500InternalServerError : StatusCodes.Status200OK;
             var elapsedMs = ElapsedMs(started);
             PipelineLog.Routed(
-                _logger, inbound.Listener.Name, received.Action, route.Name, result.Destination?.Name, pathName, status, inbound.Length, reply.Length, elapsedMs);
+                _logger, inbound.Listener.Name, received.Action, route.Name, result.Destination?.Name, pathName, status, bytesIn, reply.Length, elapsedMs);
         }
 
         return reply;
@@ -379,7 +411,7 @@ internal sealed partial class MessagePipeline
         Route route,
         Telemetry.TrafficCounters routeCounters,
         ForwardResult<ClientAnswer> result,
-        MessageSender sender,
+        IMessageSender sender,
         ReceivedMessage received,
         long started)
     {
@@ -394,9 +426,9 @@ internal sealed partial class MessagePipeline
         var kind = result.Error == ForwardError.BackendError ? FaultKind.BackendError : FaultKind.BackendUnavailable;
         inbound.Fault = kind;
         _statistics.RecordFault(kind);
-        _statistics.RecordMessage(PathOf(result, sender), oneWay: false, inbound.Length, fault.Length, failed: true);
-        _statistics.Listener(inbound.Listener.Name).Record(inbound.Length, fault.Length, failed: true);
-        routeCounters.Record(inbound.Length, fault.Length, failed: true);
+        _statistics.RecordMessage(PathOf(result, sender), oneWay: false, inbound.ReceivedLength, fault.Length, failed: true);
+        _statistics.Listener(inbound.Listener.Name).Record(inbound.ReceivedLength, fault.Length, failed: true);
+        routeCounters.Record(inbound.ReceivedLength, fault.Length, failed: true);
         if (_logger.IsEnabled(LogLevel.Debug))
         {
             var elapsedMs = ElapsedMs(started);
@@ -406,13 +438,13 @@ internal sealed partial class MessagePipeline
         return fault;
     }
 
-    private static ForwardingPath? PathOf(ForwardResult<ClientAnswer> result, MessageSender sender) =>
+    private static ForwardingPath? PathOf(ForwardResult<ClientAnswer> result, IMessageSender sender) =>
         result.Destination is { } destination ? sender.PathTo(destination) : null;
 
     /// <summary>Counts every destination tried: the bytes sent to it, the reply bytes from the one that answered, and failures.</summary>
-    private void RecordAttempts(PipelineState state, ForwardResult<ClientAnswer> result, MessageSender sender, InboundMessage inbound, int replyLength)
+    private void RecordAttempts(PipelineState state, ForwardResult<ClientAnswer> result, IMessageSender sender, InboundMessage inbound, int replyLength)
     {
-        var length = inbound.Length;
+        var length = inbound.ReceivedLength;
         var last = result.AttemptCount - 1;
         if (result.AttemptCount > 0)
         {

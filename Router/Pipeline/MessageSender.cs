@@ -18,7 +18,7 @@ namespace SoapRouter.Pipeline;
 /// its reply is re-encoded for the client. Per message; the forwarder calls it once per attempt, so failover may
 /// change the path.
 /// </summary>
-internal sealed class MessageSender : IAttemptSender<ClientAnswer>
+internal sealed class MessageSender : IMessageSender
 {
     private readonly PipelineState _state;
     private readonly ClusterState _cluster;
@@ -65,8 +65,11 @@ internal sealed class MessageSender : IAttemptSender<ClientAnswer>
     /// The path a message to <paramref name="destination"/> takes: verbatim only between HTTP hops of one binding (a
     /// session's bytes mean something on their own connection only).
     /// </summary>
-    public ForwardingPath PathTo(DestinationState destination) =>
-        ReferenceEquals(destination.Binding, _inbound.Listener.Binding) && !destination.Binding.IsSession
+    public ForwardingPath PathTo(DestinationState destination) => PathBetween(_inbound.Listener.Binding, destination);
+
+    /// <summary>The path from a listener of <paramref name="listener"/> to <paramref name="destination"/>: verbatim between HTTP hops of one binding.</summary>
+    public static ForwardingPath PathBetween(Wire.Bindings.WireBinding listener, DestinationState destination) =>
+        ReferenceEquals(destination.Binding, listener) && !destination.Binding.IsSession
             ? ForwardingPath.Verbatim
             : ForwardingPath.Reencoded;
 
@@ -86,7 +89,7 @@ internal sealed class MessageSender : IAttemptSender<ClientAnswer>
     }
 
     /// <summary>The bytes sent to <paramref name="destination"/> by its attempt; <paramref name="fallback"/> when none was made.</summary>
-    public int SentLength(DestinationState destination, int fallback)
+    public long SentLength(DestinationState destination, long fallback)
     {
         if (ReferenceEquals(destination, _firstDestination))
         {
@@ -136,24 +139,8 @@ internal sealed class MessageSender : IAttemptSender<ClientAnswer>
     /// address filter insists on its own address). No To (basicHttp), the right one already, or a message the strict
     /// scanners will not splice: the bytes go as received, and a backend that checks To answers with its own fault.
     /// </summary>
-    private ToHeaderRewriteResult SpliceTo(DestinationState destination)
-    {
-        var binding = _inbound.Listener.Binding;
-        var address = destination.Config.Address;
-
-        // The envelope reader saw the To already: most messages need no scan to know there is nothing to do.
-        if (!binding.UsesAddressing || _received.To is null)
-        {
-            return ToHeaderRewriteResult.NotPresent;
-        }
-
-        if (string.Equals(_received.To, address, StringComparison.Ordinal))
-        {
-            return ToHeaderRewriteResult.Unchanged;
-        }
-
-        return _to.Splice(_inbound.Bytes.AsSpan(), binding.IsBinary, address, _received.MtomEnvelope);
-    }
+    private ToHeaderRewriteResult SpliceTo(DestinationState destination) =>
+        _to.SpliceFor(_inbound.Bytes.AsSpan(), _inbound.Listener.Binding, _received.To, destination.Config.Address, _received.MtomEnvelope);
 
     private async ValueTask<AttemptResult<ClientAnswer>> SendReencodedHttpAsync(DestinationState destination, CancellationToken cancellationToken)
     {

@@ -28,6 +28,7 @@ internal sealed class PipelineState
     private PipelineState(
         RouterState state,
         HttpVerbatimTransport transport,
+        HttpStreamedTransport streamedTransport,
         NetTcpDestinationClients netTcp,
         FrozenDictionary<string, ForwardTarget> targets,
         FrozenDictionary<Route, TrafficCounters> routeCounters,
@@ -38,6 +39,7 @@ internal sealed class PipelineState
         Limits = ToWireLimits(state.Config.Limits);
         Reader = new SoapEnvelopeReader(state.Config.Limits.ReaderQuotas);
         Transport = transport;
+        StreamedTransport = streamedTransport;
         NetTcp = netTcp;
         NetTcpSessions = state.Config.Limits.NetTcp.SessionsPerDestination;
         NetTcpMaxSessions = state.Config.Limits.NetTcp.MaxSessionsPerDestination;
@@ -60,6 +62,9 @@ internal sealed class PipelineState
 
     /// <summary>Sends encoded messages over HTTP, refusing replies over this config's message size.</summary>
     public HttpVerbatimTransport Transport { get; }
+
+    /// <summary>Sends streamed messages over HTTP, handing replies back open.</summary>
+    public HttpStreamedTransport StreamedTransport { get; }
 
     /// <summary>The sessions to net.tcp destinations.</summary>
     public NetTcpDestinationClients NetTcp { get; }
@@ -110,6 +115,7 @@ internal sealed class PipelineState
         return new PipelineState(
             state,
             transport,
+            new HttpStreamedTransport(clients, transportLogger),
             netTcp,
             targets.ToFrozenDictionary(StringComparer.Ordinal),
             routes.ToFrozenDictionary(ReferenceEqualityComparer.Instance),

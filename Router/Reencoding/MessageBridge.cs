@@ -30,7 +30,7 @@ internal static class MessageBridge
         ArgumentNullException.ThrowIfNull(source);
         ArgumentNullException.ThrowIfNull(target);
         ArgumentNullException.ThrowIfNull(address);
-        var soapAction = target.UsesAddressing ? null : SoapMediaTypes.ToSoapActionHeader(action);
+        var soapAction = SoapActionFor(target, action);
         if (source.Version == target.MessageVersion)
         {
             var copy = Copy(source);
@@ -59,6 +59,13 @@ internal static class MessageBridge
         }
 
         return new OutgoingRequest(message, soapAction);
+    }
+
+    /// <summary>The SOAPAction header a request with <paramref name="action"/> carries to a destination of <paramref name="target"/>: null where wsa:Action says it.</summary>
+    public static string? SoapActionFor(WireBinding target, string? action)
+    {
+        ArgumentNullException.ThrowIfNull(target);
+        return target.UsesAddressing ? null : SoapMediaTypes.ToSoapActionHeader(action);
     }
 
     /// <summary>
@@ -141,15 +148,20 @@ internal static class MessageBridge
             : Message.CreateMessage(version, action, new CopiedBodyWriter(source));
         var headers = source.Headers;
         var sourceAddressing = AddressingNamespace(source.Version.Addressing);
+        var targetAddressing = AddressingNamespace(version.Addressing);
         var targetIsSoap12 = version.Envelope == EnvelopeVersion.Soap12;
         var targetHasAddressing = version.Addressing != AddressingVersion.None;
         for (var i = 0; i < headers.Count; i++)
         {
             var ns = headers[i].Namespace;
 
-            // Addressing is mapped, not copied, where the target has its own; without, what HTTP carries is left out.
+            // Addressing is mapped, not copied, where the target has its own; without, what HTTP carries is left out. A
+            // message of a version without addressing may still carry such headers (zeep adds WS-Addressing 1.0 to SOAP
+            // 1.1 when the WSDL names wsaw:Action): those the router writes itself would be there twice, which a WCF
+            // service refuses, so the router's win.
             if (ns == SoapNamespaces.AddressingNone
-                || (ns == sourceAddressing && (targetHasAddressing || IsCarriedByHttp(headers[i].Name))))
+                || (ns == sourceAddressing && (targetHasAddressing || IsCarriedByHttp(headers[i].Name)))
+                || (ns == targetAddressing && sourceAddressing is null && IsCarriedByHttp(headers[i].Name)))
             {
                 continue;
             }
@@ -160,6 +172,7 @@ internal static class MessageBridge
         return message;
     }
 
+    // Also the headers the router writes itself for a target with addressing (Action, To, MessageID, ReplyTo; RelatesTo on replies).
     private static bool IsCarriedByHttp(string name) => name is "Action" or "To" or "MessageID" or "ReplyTo" or "RelatesTo";
 
     private static string? AddressingNamespace(AddressingVersion version) =>

@@ -22,9 +22,12 @@ internal sealed class AddressFilter : IMessageFilter
     public bool ReadsBody => false;
 
     /// <inheritdoc />
-    public bool Match(IRoutableMessage message)
+    public bool Match(IRoutableMessage message) => MatchesPath(message.Path);
+
+    /// <summary>True when a message that arrived on <paramref name="requestPath"/> passes this filter (also what the config checker asks of a listener's path).</summary>
+    public bool MatchesPath(ReadOnlySpan<char> requestPath)
     {
-        var path = message.Path.AsSpan().TrimEnd('/');
+        var path = requestPath.TrimEnd('/');
         if (path.Equals(_path, StringComparison.OrdinalIgnoreCase))
         {
             return true;

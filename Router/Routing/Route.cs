@@ -93,6 +93,12 @@ internal sealed class Route
     /// <summary>True when the configuration names <paramref name="action"/> as a one-way operation's.</summary>
     public bool IsOneWay(string? action) => action is not null && _oneWayActions.Contains(action);
 
+    /// <summary>True when the route lists its one-way actions itself (routes[].oneWayActions), which wins over what the WSDL says.</summary>
+    public bool ListsOneWayActions => _oneWayActions.Count > 0;
+
+    /// <summary>The one-way actions the route lists, for /stats.</summary>
+    public IReadOnlyCollection<string> OneWayActions => _oneWayActions;
+
     /// <inheritdoc />
     public override string ToString() => Name;
 }

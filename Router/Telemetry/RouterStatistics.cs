@@ -53,6 +53,14 @@ internal sealed class RouterStatistics
         }
     }
 
+    /// <summary>Adds the bytes of a message counted already (a streamed one) to the totals and its path's counters.</summary>
+    public void AddBytes(ForwardingPath path, long bytesIn, long bytesOut, bool failed = false)
+    {
+        Interlocked.Add(ref _bytesIn, bytesIn);
+        Interlocked.Add(ref _bytesOut, bytesOut);
+        Path(path).AddBytes(bytesIn, bytesOut, failed);
+    }
+
     /// <summary>
     /// Counts one message forwarded with <paramref name="attempts"/> attempts (every attempt past the first is a retry on
     /// another destination); <paramref name="failedOver"/>: a destination other than the first tried answered.

@@ -20,6 +20,7 @@ namespace SoapRouter.Telemetry;
 /// <param name="Buffers">The request-body budget, limits.maxBufferedBytes (filled in by the admin endpoint).</param>
 /// <param name="NetTcpSessions">Sessions open to each net.tcp destination, pooled and with affinity (filled in by the admin endpoint).</param>
 /// <param name="LinkEstimates">The adaptive listeners' per-client link estimates (filled in by the admin endpoint).</param>
+/// <param name="OneWayLearning">Per route: its one-way actions, listed in the route or learned from its cluster's WSDL (filled in by the admin endpoint).</param>
 /// <param name="Cache">The response cache, per caching route (filled in by the admin endpoint).</param>
 internal sealed record StatisticsSnapshot(
     long Messages,
@@ -46,5 +47,7 @@ internal sealed record StatisticsSnapshot(
     IReadOnlyDictionary<string, Forwarding.NetTcp.NetTcpSessionCounts>? NetTcpSessions = null,
     [property: System.Text.Json.Serialization.JsonIgnore(Condition = System.Text.Json.Serialization.JsonIgnoreCondition.WhenWritingNull)]
     Compression.LinkEstimatesSnapshot? LinkEstimates = null,
+    [property: System.Text.Json.Serialization.JsonIgnore(Condition = System.Text.Json.Serialization.JsonIgnoreCondition.WhenWritingNull)]
+    IReadOnlyDictionary<string, Metadata.RouteOneWaySnapshot>? OneWayLearning = null,
     [property: System.Text.Json.Serialization.JsonIgnore(Condition = System.Text.Json.Serialization.JsonIgnoreCondition.WhenWritingNull)]
     CacheSnapshot? Cache = null);

@@ -43,6 +43,20 @@ internal sealed class TrafficCounters
         }
     }
 
+    /// <summary>
+    /// Adds bytes of a message counted already (a streamed one, whose bytes pass after it was counted), and its failure
+    /// when it failed after that.
+    /// </summary>
+    public void AddBytes(long bytesIn, long bytesOut, bool failed = false)
+    {
+        Interlocked.Add(ref _bytesIn, bytesIn);
+        Interlocked.Add(ref _bytesOut, bytesOut);
+        if (failed)
+        {
+            Interlocked.Increment(ref _failures);
+        }
+    }
+
     /// <summary>Reads the counters into an immutable record (each counter read atomically, not all together).</summary>
     public TrafficSnapshot Snapshot() => new(Messages, Failures, BytesIn, BytesOut);
 }

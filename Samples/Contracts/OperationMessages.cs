@@ -9,7 +9,11 @@ namespace Samples.Contracts;
 /// GetOrders:   &lt;GetOrders&gt;&lt;numOrders&gt;5&lt;/numOrders&gt;&lt;/GetOrders&gt;
 ///              &lt;GetOrdersResponse&gt;&lt;GetOrdersResult&gt;&lt;a:Order&gt;…&lt;/a:Order&gt;…&lt;/GetOrdersResult&gt;&lt;/GetOrdersResponse&gt;
 /// SubmitOrder: &lt;SubmitOrder&gt;&lt;order&gt;Order&lt;/order&gt;&lt;/SubmitOrder&gt; (one-way: no reply body)
+/// GetOrdersProto: &lt;GetOrdersProto&gt;&lt;numOrders&gt;5&lt;/numOrders&gt;&lt;/GetOrdersProto&gt;
+///              &lt;GetOrdersProtoResponse&gt;&lt;GetOrdersProtoResult&gt;protobuf-net bytes&lt;/GetOrdersProtoResult&gt;&lt;/GetOrdersProtoResponse&gt;
+/// EchoProto:   &lt;EchoProto&gt;&lt;orders&gt;protobuf-net bytes&lt;/orders&gt;&lt;/EchoProto&gt; and EchoProtoResponse/EchoProtoResult
 /// </code>
+/// (byte[] parts are base64 text in text XML and one bytes record in binary XML, as the DataContractSerializer writes them.)
 /// Wrapper and part elements are in http://tempuri.org/; the data members in <see cref="ContractNamespaces.Data"/>.
 /// </summary>
 public static class OperationMessages
@@ -28,6 +32,18 @@ public static class OperationMessages
 
     /// <summary>Request body of the one-way SubmitOrder.</summary>
     public static readonly WrappedElement<Order> SubmitOrderRequest = new("SubmitOrder", "order");
+
+    /// <summary>Request body of IProtoOrderService.GetOrdersProto.</summary>
+    public static readonly WrappedElement<int> GetOrdersProtoRequest = new("GetOrdersProto", "numOrders");
+
+    /// <summary>Reply body of GetOrdersProto: the orders as protobuf-net bytes.</summary>
+    public static readonly WrappedElement<byte[]> GetOrdersProtoResponse = new("GetOrdersProtoResponse", "GetOrdersProtoResult");
+
+    /// <summary>Request body of IProtoOrderService.EchoProto.</summary>
+    public static readonly WrappedElement<byte[]> EchoProtoRequest = new("EchoProto", "orders");
+
+    /// <summary>Reply body of EchoProto.</summary>
+    public static readonly WrappedElement<byte[]> EchoProtoResponse = new("EchoProtoResponse", "EchoProtoResult");
 
     /// <summary>Request body of ISessionCounter.Next (no parameters: an empty wrapper).</summary>
     public static readonly WrappedElement<int> NextRequest = new("Next", "unused");

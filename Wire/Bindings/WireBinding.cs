@@ -212,6 +212,40 @@ public sealed class WireBinding
     }
 
     /// <summary>
+    /// The System.ServiceModel binding a WCF client with TransferMode.Streamed uses on this HTTP binding (text or msbin1):
+    /// requests and replies of any size as streams (MaxReceivedMessageSize long.MaxValue), headers up to
+    /// <paramref name="maxHeadersSize"/> buffered, <paramref name="limits"/>' reader quotas.
+    /// </summary>
+    public Binding CreateStreamedClientBinding(WireLimits limits, int maxHeadersSize = 64 * 1024)
+    {
+        ArgumentNullException.ThrowIfNull(limits);
+        if (IsSession || IsMtom)
+        {
+            throw new NotSupportedException($"Streamed transfer is built for the HTTP bindings in text or msbin1, not for {this}.");
+        }
+
+        if (!UsesAddressing)
+        {
+            var basic = new BasicHttpBinding
+            {
+                TransferMode = TransferMode.Streamed,
+                MaxReceivedMessageSize = long.MaxValue,
+                MaxBufferSize = maxHeadersSize,
+            };
+            limits.ToReaderQuotas().CopyTo(basic.ReaderQuotas);
+            return basic;
+        }
+
+        var transport = new HttpTransportBindingElement
+        {
+            TransferMode = TransferMode.Streamed,
+            MaxReceivedMessageSize = long.MaxValue,
+            MaxBufferSize = maxHeadersSize,
+        };
+        return new CustomBinding(CreateEncodingElement(limits), transport) { Name = Name };
+    }
+
+    /// <summary>
     /// WCF's encoding binding element for this binding (text, msbin1 or MTOM, in its message version) with
     /// <paramref name="limits"/>' reader quotas. WCF's encoders pool their XML readers and writers; the binary and MTOM
     /// ones let the pool be sized for a router's concurrency (the text one's pool size is not part of the client

@@ -3,7 +3,7 @@ using System.Buffers;
 namespace SoapRouter.Wire.Compression;
 
 /// <summary>
-/// An <see cref="IBufferWriter{T}"/> over arrays rented from <see cref="ArrayPool{T}.Shared"/>; it grows by renting
+/// An <see cref="IBufferWriter{T}"/> over arrays rented from <see cref="Encoding.MessageBufferPool"/>; it grows by renting
 /// a larger array. <see cref="Dispose"/> returns the array. Not thread-safe; one message at a time.
 /// </summary>
 public sealed class PooledBufferWriter : IBufferWriter<byte>, IDisposable
@@ -16,7 +16,7 @@ public sealed class PooledBufferWriter : IBufferWriter<byte>, IDisposable
     public PooledBufferWriter(int initialCapacity = MinimumSize)
     {
         ArgumentOutOfRangeException.ThrowIfNegative(initialCapacity);
-        _buffer = ArrayPool<byte>.Shared.Rent(Math.Max(initialCapacity, MinimumSize));
+        _buffer = Encoding.MessageBufferPool.Instance.Rent(Math.Max(initialCapacity, MinimumSize));
     }
 
     /// <summary>The bytes written so far.</summary>
@@ -93,7 +93,7 @@ public sealed class PooledBufferWriter : IBufferWriter<byte>, IDisposable
         _written = 0;
         if (buffer.Length > 0)
         {
-            ArrayPool<byte>.Shared.Return(buffer);
+            Encoding.MessageBufferPool.Instance.Return(buffer);
         }
     }
 
@@ -112,9 +112,9 @@ public sealed class PooledBufferWriter : IBufferWriter<byte>, IDisposable
             throw new InvalidOperationException("The buffer cannot grow past the largest array.");
         }
 
-        var larger = ArrayPool<byte>.Shared.Rent(size);
+        var larger = Encoding.MessageBufferPool.Instance.Rent(size);
         _buffer.AsSpan(0, _written).CopyTo(larger);
-        ArrayPool<byte>.Shared.Return(_buffer);
+        Encoding.MessageBufferPool.Instance.Return(_buffer);
         _buffer = larger;
     }
 }

@@ -11,10 +11,10 @@ public sealed class ArrayPoolBufferManager : BufferManager
 {
     private readonly ArrayPool<byte> _pool;
 
-    /// <summary>Rents from <paramref name="pool"/> (the shared pool by default).</summary>
-    public ArrayPoolBufferManager(ArrayPool<byte>? pool = null) => _pool = pool ?? ArrayPool<byte>.Shared;
+    /// <summary>Rents from <paramref name="pool"/> (<see cref="MessageBufferPool"/> by default).</summary>
+    public ArrayPoolBufferManager(ArrayPool<byte>? pool = null) => _pool = pool ?? MessageBufferPool.Instance;
 
-    /// <summary>The shared instance over <see cref="ArrayPool{T}.Shared"/>.</summary>
+    /// <summary>The shared instance over <see cref="MessageBufferPool"/>.</summary>
     public static ArrayPoolBufferManager Shared { get; } = new();
 
     /// <summary>The pool rented from.</summary>

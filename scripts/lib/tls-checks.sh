@@ -8,10 +8,11 @@
 #   tls_checks DIR HOST HTTPS PARTNER NETTCP WHERE
 #                                     one check each, WHERE ending each description ("", " through the front"):
 #     https with the test CA: 200 | the system CAs alone: refused (the certificate is the test CA's) | plain HTTP on the
-#     https port: 400 | partner listener with partner-a: 200 | without a certificate: no HTTP answer | with the
-#     impostor (CN=partner-a from another CA): no HTTP answer | with partner-b (the test CA's, not allowed on the
-#     route): 403 wsse:FailedAuthentication | net.tcp: the application/ssl-tls upgrade and a Preamble Ack through TLS
-#     | a plain net.tcp preamble on that port: not acknowledged.
+#     https port: 400 from a router, no HTTP answer through the front (it ends TLS on 8443 itself, in HTTP mode) |
+#     partner listener with partner-a: 200 | without a certificate: no HTTP answer | with the impostor (CN=partner-a
+#     from another CA): no HTTP answer | with partner-b (the test CA's, not allowed on the route): 403
+#     wsse:FailedAuthentication | net.tcp: the application/ssl-tls upgrade and a Preamble Ack through TLS | a plain
+#     net.tcp preamble on that port: not acknowledged.
 
 client_tls_copy() { # compose command words..., then the destination folder
   local dir="${*: -1}" container
@@ -36,6 +37,8 @@ XML
   _tls_answered() { [ "$code" = 200 ] && grep -q 'tls smoke' "$tmp/reply"; }
   _tls_refused() { [ "$code" = 000 ] && [ "$rc" != 0 ]; }
   _tls_denied() { [ "$code" = 403 ] && grep -q FailedAuthentication "$tmp/reply"; }
+  # The router answers plain HTTP on its TLS port with 400; HAProxy's TLS bind (the front's 8443) closes without one.
+  _tls_plain_refused() { [ "$code" = 400 ] || { [ -n "$where" ] && _tls_refused; }; }
   local https="https://$host:$https_port" partner="https://$host:$partner_port/router/partner"
 
   _tls_post "$https/router/basic" --cacert "$certs/ca.crt"
@@ -43,7 +46,7 @@ XML
   _tls_post "$https/router/basic"
   check "https$where trusting the system CAs only: refused by the client (curl exit $rc: not a public CA's certificate)" test "$rc" = 60
   _tls_post "http://$host:$https_port/router/basic"
-  check "plain HTTP$where on the https port: HTTP $code ($(head -c 60 "$tmp/reply" | tr -d '\r\n'))" test "$code" = 400
+  check "plain HTTP$where on the https port: HTTP $code ($(head -c 60 "$tmp/reply" | tr -d '\r\n'))" _tls_plain_refused
   _tls_post "$partner" --cacert "$certs/ca.crt" --cert "$certs/partner-a.crt" --key "$certs/partner-a.key"
   check "partner listener$where with partner-a's certificate: HTTP $code, echo answered" _tls_answered
   _tls_post "$partner" --cacert "$certs/ca.crt"

@@ -58,6 +58,7 @@ public sealed class DataContractRoundTripTests
         // The stub's filler members are left out when unset, so the seed's contract sees its own shape.
         Assert.DoesNotContain("Notes", xml, StringComparison.Ordinal);
         Assert.DoesNotContain("Attachment", xml, StringComparison.Ordinal);
+        Assert.DoesNotContain("OrderId", xml, StringComparison.Ordinal);
     }
 
     [Fact]

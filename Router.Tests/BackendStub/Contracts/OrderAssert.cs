@@ -22,6 +22,7 @@ internal static class OrderAssert
         Assert.Equal(expected.CreditCardName, actual.CreditCardName);
         Assert.Equal(expected.Notes, actual.Notes);
         Assert.Equal(expected.Attachment, actual.Attachment);
+        Assert.Equal(expected.OrderId, actual.OrderId);
         Assert.Equal(expected.OrderItems?.Length, actual.OrderItems?.Length);
         for (var i = 0; i < (expected.OrderItems?.Length ?? 0); i++)
         {

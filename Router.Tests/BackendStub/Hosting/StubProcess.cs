@@ -39,6 +39,9 @@ internal sealed class StubProcess : IDisposable
     /// <summary>Sends SIGTERM, as Docker does on stop.</summary>
     public void Terminate() => _process.Terminate();
 
+    /// <summary>Sends SIGKILL, as <c>docker kill -s KILL</c> does.</summary>
+    public void Kill() => _process.Kill();
+
     public void Dispose() => _process.Dispose();
 
     private void OnLine(string line)

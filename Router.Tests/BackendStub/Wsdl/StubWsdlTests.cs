@@ -55,10 +55,12 @@ public sealed class StubWsdlTests
         var wsdl = await GetWsdlAsync(stub, binding);
 
         var portTypes = wsdl.Root!.Elements(Wsdl + "portType").ToDictionary(p => (string)p.Attribute("name")!);
-        Assert.Equal(["IEchoService", "IOrderService"], portTypes.Keys.Order());
+        Assert.Equal(["IEchoService", "IOrderService", "IProtoOrderService"], portTypes.Keys.Order());
         AssertPortTypeOperation(portTypes["IEchoService"], "Echo", EchoServiceActions.Echo, EchoServiceActions.EchoResponse);
         AssertPortTypeOperation(portTypes["IOrderService"], "GetOrders", OrderServiceActions.GetOrders, OrderServiceActions.GetOrdersResponse);
         AssertPortTypeOperation(portTypes["IOrderService"], "SubmitOrder", OrderServiceActions.SubmitOrder, replyAction: null);
+        AssertPortTypeOperation(portTypes["IProtoOrderService"], "GetOrdersProto", ProtoOrderServiceActions.GetOrdersProto, ProtoOrderServiceActions.GetOrdersProtoResponse);
+        AssertPortTypeOperation(portTypes["IProtoOrderService"], "EchoProto", ProtoOrderServiceActions.EchoProto, ProtoOrderServiceActions.EchoProtoResponse);
 
         var soap = binding.IsSoap12 ? Soap12 : Soap11;
         var soapActions = wsdl.Root.Elements(Wsdl + "binding")
@@ -70,6 +72,8 @@ public sealed class StubWsdlTests
                 ["Echo"] = EchoServiceActions.Echo,
                 ["GetOrders"] = OrderServiceActions.GetOrders,
                 ["SubmitOrder"] = OrderServiceActions.SubmitOrder,
+                ["GetOrdersProto"] = ProtoOrderServiceActions.GetOrdersProto,
+                ["EchoProto"] = ProtoOrderServiceActions.EchoProto,
             },
             soapActions);
         Assert.All(wsdl.Root.Elements(Wsdl + "binding"), b =>
@@ -91,7 +95,7 @@ public sealed class StubWsdlTests
         var wsdl = await GetWsdlAsync(stub, binding);
 
         var ports = wsdl.Root!.Element(Wsdl + "service")!.Elements(Wsdl + "port").ToList();
-        Assert.Equal(2, ports.Count);
+        Assert.Equal(3, ports.Count);
         Assert.NotEqual(0, address.Port);
         var soap = binding.IsSoap12 ? Soap12 : Soap11;
         Assert.All(ports, port => Assert.Equal(address.AbsoluteUri, (string?)port.Element(soap + "address")?.Attribute("location")));
@@ -111,7 +115,7 @@ public sealed class StubWsdlTests
 
         var policies = wsdl.Root!.Elements(Wsp + "Policy").ToDictionary(p => (string)p.Attribute(Wsu + "Id")!);
         var bindings = wsdl.Root.Elements(Wsdl + "binding").ToList();
-        Assert.Equal(2, bindings.Count);
+        Assert.Equal(3, bindings.Count);
         foreach (var wsdlBinding in bindings)
         {
             var reference = (string?)wsdlBinding.Element(Wsp + "PolicyReference")?.Attribute("URI");
@@ -125,7 +129,7 @@ public sealed class StubWsdlTests
             Assert.Equal(binding.IsBinary ? [Msb + "BinaryEncoding", Wsaw + "UsingAddressing"] : [Wsaw + "UsingAddressing"], assertions);
         }
 
-        Assert.Equal(binding.UsesAddressing ? 2 : 0, policies.Count);
+        Assert.Equal(binding.UsesAddressing ? 3 : 0, policies.Count);
     }
 
     [Fact]
@@ -139,7 +143,7 @@ public sealed class StubWsdlTests
         var order = Sequence(data, "Order");
         Assert.Equal(
             ["CustomerID", "ShippingAddress1", "ShippingAddress2", "ShippingCity", "ShippingState", "ShippingZip", "ShippingCountry",
-             "ShipType", "CreditCardType", "CreditCardNumber", "CreditCardExpiration", "CreditCardName", "OrderItems", "Notes", "Attachment"],
+             "ShipType", "CreditCardType", "CreditCardNumber", "CreditCardExpiration", "CreditCardName", "OrderItems", "Notes", "Attachment", "OrderId"],
             order.Select(e => (string)e.Attribute("name")!));
         Assert.All(order, e => Assert.Equal("0", (string?)e.Attribute("minOccurs")));
         Assert.Equal(("xs:int", null), TypeOf(order, "CustomerID"));

@@ -17,7 +17,8 @@ internal static class HttpTestClusters
         string[]? backups = null,
         TimeSpan? requestTimeout = null,
         TimeSpan? connectTimeout = null,
-        IReadOnlyDictionary<string, ClusterState>? previous = null)
+        IReadOnlyDictionary<string, ClusterState>? previous = null,
+        TimeSpan? attemptTimeout = null)
     {
         var backupConfigs = new DestinationConfig[backups?.Length ?? 0];
         for (var i = 0; i < backupConfigs.Length; i++)
@@ -31,6 +32,7 @@ internal static class HttpTestClusters
             Backups = backupConfigs,
             RequestTimeout = requestTimeout ?? TimeSpan.FromSeconds(30),
             ConnectTimeout = connectTimeout ?? TimeSpan.FromSeconds(5),
+            AttemptTimeout = attemptTimeout,
         }, previous)["c"];
     }
 

@@ -71,11 +71,11 @@ public sealed class HttpVerbatimForwardingTests : IDisposable
     }
 
     [Fact]
-    public async Task Forward_BackendStallsPastRequestTimeout_IdempotentActionMovesToTheBackup()
+    public async Task Forward_BackendStallsPastAttemptTimeout_IdempotentActionMovesToTheBackup()
     {
         await using var stalling = await RecordingBackend.StartAsync(RecordingBackend.Stalls());
         await using var backup = await RecordingBackend.StartAsync(RecordingBackend.Echoes(ContentType));
-        var cluster = HttpTestClusters.State(stalling.Address(), [backup.Address()], requestTimeout: TimeSpan.FromMilliseconds(300));
+        var cluster = HttpTestClusters.State(stalling.Address(), [backup.Address()], attemptTimeout: TimeSpan.FromMilliseconds(300));
 
         var result = await ForwardAsync(cluster, idempotent: true);
 

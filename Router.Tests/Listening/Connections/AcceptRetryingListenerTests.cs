@@ -124,6 +124,35 @@ public sealed class AcceptRetryingListenerTests
         Assert.Equal(0, connections.Open);
     }
 
+    [Fact]
+    public async Task WhileMemoryIsHigh_NoConnectionIsAccepted_AndAcceptingResumesAtTheLowWatermark()
+    {
+        var clock = new FakeTimeProvider();
+        using var connections = new ListenerConnections(new RouterStatistics(), clock, NullLogger<ListenerConnections>.Instance, maxConnections: 10);
+        long resident = 240L << 20; // 0.94 of 256 MB
+        using var memory = new MemoryPressure(
+            0.85, 0.75, () => new MemoryReading(0, 1L << 30, Volatile.Read(ref resident), 256L << 20), () => { }, clock, NullLogger.Instance);
+        clock.Advance(MemoryPressure.SampleInterval);
+        Assert.True(memory.IsHigh);
+        var inner = new ScriptedListener(failures: 0);
+        var listener = new AcceptRetryingListener(inner, new IPEndPoint(IPAddress.Loopback, 0), connections, clock, memory: memory);
+
+        var accepting = listener.AcceptAsync().AsTask();
+        clock.Advance(MemoryPressure.SampleInterval * 3);
+        Assert.False(accepting.IsCompleted);
+        Assert.Equal(0, inner.Calls);
+        Assert.Equal(1, memory.AcceptPauses);
+
+        Volatile.Write(ref resident, 150L << 20); // 0.59
+        await Eventually.TrueAsync(() =>
+        {
+            clock.Advance(MemoryPressure.SampleInterval);
+            return Task.FromResult(accepting.IsCompleted);
+        }, "accepting did not resume once memory fell");
+        Assert.NotNull(await accepting);
+        Assert.Equal(1, inner.Calls);
+    }
+
     private static ListenerEndpoint Endpoint()
     {
         var config = TestConfigs.Listener("basic", WireBindingNames.BasicHttp, "http://127.0.0.1:0/router/basic");

@@ -28,6 +28,9 @@ internal sealed class RawClient : IDisposable
         + (request.SoapAction is null ? string.Empty : $"SOAPAction: {request.SoapAction}\r\n")
         + $"Content-Length: {request.Body.Length}\r\n\r\n"));
 
+    /// <summary>The status line and headers of the last response read.</summary>
+    public string? LastResponseHead { get; private set; }
+
     /// <summary>Reads one HTTP response with a Content-Length body and returns its status code.</summary>
     public async Task<int> ReadResponseAsync(CancellationToken cancellationToken = default)
     {
@@ -46,6 +49,7 @@ internal sealed class RawClient : IDisposable
         }
 
         var head = Encoding.ASCII.GetString([.. received.Take(headerEnd)]);
+        LastResponseHead = head;
         var length = head.Split("\r\n")
             .Where(line => line.StartsWith("Content-Length:", StringComparison.OrdinalIgnoreCase))
             .Select(line => int.Parse(line["Content-Length:".Length..].Trim(), System.Globalization.CultureInfo.InvariantCulture))

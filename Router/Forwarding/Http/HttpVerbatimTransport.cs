@@ -41,7 +41,7 @@ internal sealed class HttpVerbatimTransport
 
         // One byte of headroom below the largest array lets the reader see that a body passed the limit.
         _maxReplySize = (int)Math.Min(maxReplySize, Array.MaxLength - 1);
-        _pool = pool ?? ArrayPool<byte>.Shared;
+        _pool = pool ?? SoapRouter.Wire.Encoding.MessageBufferPool.Instance;
         _logger = logger;
         _compression = compression;
         _maxDecompressedSize = (int)Math.Min(Math.Min(maxDecompressedSize, _maxReplySize), Array.MaxLength - 1);
@@ -146,7 +146,11 @@ internal sealed class HttpVerbatimTransport
         }
     }
 
-    private static HttpRequestMessage CreateMessage(HttpDestinationClient client, RawSoapContent content, RawSoapRequest request)
+    /// <summary>
+    /// The POST of <paramref name="content"/> to <paramref name="client"/>'s address with <paramref name="request"/>'s transport
+    /// headers (SOAPAction, traceparent, X-Forwarded-Client-Cert, Host); the streamed transport sends its own content with it.
+    /// </summary>
+    internal static HttpRequestMessage CreateMessage(HttpDestinationClient client, HttpContent content, RawSoapRequest request)
     {
         var message = new HttpRequestMessage(HttpMethod.Post, client.Address)
         {
@@ -280,7 +284,7 @@ internal sealed class HttpVerbatimTransport
     /// A status that carries no usable answer: a 5xx means the backend was reached and failed (its own outcome, so an
     /// empty 500 is not counted as an unreachable backend); anything else is a reply the router cannot use.
     /// </summary>
-    private static ForwardError UnusableError(int statusCode) =>
+    internal static ForwardError UnusableError(int statusCode) =>
         statusCode is >= 500 and <= 599 ? ForwardError.BackendError : ForwardError.ResponseInvalid;
 
     /// <summary>
@@ -288,7 +292,7 @@ internal sealed class HttpVerbatimTransport
     /// bug it is. A cancellation of our own token is reported as such; the forwarder knows whether it was the
     /// attempt's timeout or the client leaving.
     /// </summary>
-    private static bool TryClassify(Exception exception, bool requestSent, CancellationToken cancellationToken, out ForwardError error)
+    internal static bool TryClassify(Exception exception, bool requestSent, CancellationToken cancellationToken, out ForwardError error)
     {
         if (exception is OperationCanceledException && cancellationToken.IsCancellationRequested)
         {

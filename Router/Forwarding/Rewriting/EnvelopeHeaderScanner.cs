@@ -37,6 +37,7 @@ internal ref partial struct EnvelopeHeaderScanner
     private bool _headerSeen;
     private int _toContentStart;
     private ByteRange _envelopeNamespace;
+    private BodyStart _body;
 
     /// <summary>Creates a scanner for wsa:To over <paramref name="xml"/> that keeps its records in the spans given.</summary>
     public EnvelopeHeaderScanner(
@@ -64,9 +65,13 @@ internal ref partial struct EnvelopeHeaderScanner
         _toContentStart = -1;
     }
 
+    /// <summary>Where the Body's content starts, once <see cref="Scan"/> succeeded.</summary>
+    public readonly BodyStart Body => _body;
+
     /// <summary>
     /// Scans to the Body start tag. On <see cref="ToHeaderRewriteError.None"/>, <paramref name="found"/> tells whether
-    /// exactly one of the header was found, and <paramref name="location"/> where.
+    /// exactly one of the header was found, and <paramref name="location"/> where. Bytes that end before the Body start tag is
+    /// complete give <see cref="ToHeaderRewriteError.Malformed"/>: a caller reading a stream reads on and scans again.
     /// </summary>
     public ToHeaderRewriteError Scan(out bool found, out ToHeaderLocation location)
     {
@@ -174,6 +179,7 @@ internal ref partial struct EnvelopeHeaderScanner
             else if (IsEnvelopeChild(name, ns, "Body"u8))
             {
                 isBody = true;
+                _body = new BodyStart(_pos, isEmpty, name.Range, _elements[0].Name.Range);
                 return Ok;
             }
             else

@@ -41,10 +41,21 @@ internal ref struct Msbin1ToLocator
     public static int DeclarationCapacity => MaxDeclarations;
 
     /// <summary>Finds the To; on <see cref="ToHeaderRewriteError.None"/>, <paramref name="found"/> says whether there is one.</summary>
-    public ToHeaderRewriteError Locate(out bool found, out Msbin1ToLocation location)
+    public ToHeaderRewriteError Locate(out bool found, out Msbin1ToLocation location) => Locate(out found, out location, out _, toBody: false);
+
+    /// <summary>
+    /// Finds the To, then reads on past the Header to the Body's element record; on <see cref="ToHeaderRewriteError.None"/>
+    /// <paramref name="body"/> says where the Body's content starts. Bytes that stop before that give
+    /// <see cref="ToHeaderRewriteError.Malformed"/>: a caller reading a stream reads on and walks again.
+    /// </summary>
+    public ToHeaderRewriteError LocateToBody(out bool found, out Msbin1ToLocation location, out BodyStart body) =>
+        Locate(out found, out location, out body, toBody: true);
+
+    private ToHeaderRewriteError Locate(out bool found, out Msbin1ToLocation location, out BodyStart body, bool toBody)
     {
         found = false;
         location = default;
+        body = default;
         if (!ReadStartElement(depth: 1, out var envelope, out _) || !envelope.Is(Msbin1Records.EnvelopeId, Msbin1Records.EnvelopeText, _data))
         {
             return StartError();
@@ -57,7 +68,7 @@ internal ref struct Msbin1ToLocator
 
         if (first.Is(Msbin1Records.BodyId, Msbin1Records.BodyText, _data))
         {
-            return ToHeaderRewriteError.None;
+            return BodyFound(out body);
         }
 
         if (!first.Is(Msbin1Records.HeaderId, Msbin1Records.HeaderText, _data))
@@ -65,7 +76,36 @@ internal ref struct Msbin1ToLocator
             return ToHeaderRewriteError.NotSoapEnvelope;
         }
 
-        return ReadHeaders(out found, out location);
+        var error = ReadHeaders(out found, out location);
+        if (error != ToHeaderRewriteError.None || !toBody)
+        {
+            return error;
+        }
+
+        // ReadHeaders stops on the Header's EndElement record; the Body's element record follows it.
+        _cursor.ReadByte();
+        PopDeclarations(depth: 2);
+        if (!ReadStartElement(depth: 2, out var next, out _))
+        {
+            return StartError();
+        }
+
+        if (!next.Is(Msbin1Records.BodyId, Msbin1Records.BodyText, _data))
+        {
+            return ToHeaderRewriteError.NotSoapEnvelope;
+        }
+
+        return BodyFound(out body);
+    }
+
+    /// <summary>
+    /// The Body's element record was read: its content starts here. Bytes that end with it may still owe it attributes,
+    /// so the Body start counts as found only with a byte after it (a whole message always has its end records there).
+    /// </summary>
+    private ToHeaderRewriteError BodyFound(out BodyStart body)
+    {
+        body = new BodyStart(_cursor.Position, IsEmpty: false, default, default);
+        return _cursor.AtEnd ? ToHeaderRewriteError.Malformed : ToHeaderRewriteError.None;
     }
 
     private ToHeaderRewriteError ReadHeaders(out bool found, out Msbin1ToLocation location)
@@ -353,6 +393,12 @@ internal ref struct Msbin1ToLocator
     private bool SkipAttributeValue()
     {
         var record = _cursor.Peek();
+        if (record < 0)
+        {
+            // The value is not in these bytes (yet): truncated, not malformed.
+            _cursor.ReadByte();
+            return false;
+        }
 
         // Attribute values use the plain (even) text records only.
         return Msbin1Records.IsText(record) && (record & 1) == 0 && SkipContentRecord(out _);

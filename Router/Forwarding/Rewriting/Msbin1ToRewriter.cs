@@ -49,7 +49,7 @@ internal static class Msbin1ToRewriter
             return ToHeaderRewriteResult.Failed(ToHeaderRewriteError.Unsupported);
         }
 
-        pool ??= ArrayPool<byte>.Shared;
+        pool ??= SoapRouter.Wire.Encoding.MessageBufferPool.Instance;
         var buffer = pool.Rent((int)length);
         var output = buffer.AsSpan();
         before.CopyTo(output);

@@ -42,7 +42,7 @@ internal static class ToHeaderRewriter
             return ToHeaderRewriteResult.Unchanged;
         }
 
-        return Splice(message, location, newAddress, XmlTextEscaper.GetEscapedLength(newAddress), pool ?? ArrayPool<byte>.Shared);
+        return Splice(message, location, newAddress, XmlTextEscaper.GetEscapedLength(newAddress), pool ?? SoapRouter.Wire.Encoding.MessageBufferPool.Instance);
     }
 
     /// <summary>

@@ -14,6 +14,26 @@ internal struct ToSplicer
     private Msbin1ToLocation _binary;
 
     /// <summary>
+    /// <paramref name="message"/>, received on <paramref name="binding"/> with <paramref name="receivedTo"/> as its To, with
+    /// To set to <paramref name="address"/>: nothing to do without addressing or a To, or when the To names the address
+    /// already (the envelope reader saw the To: most messages need no scan). A message the strict scanners will not
+    /// splice goes as received; a backend that checks To answers with its own fault.
+    /// </summary>
+    public ToHeaderRewriteResult SpliceFor(
+        ReadOnlySpan<byte> message, Wire.Bindings.WireBinding binding, string? receivedTo, string address, ByteRange? envelope = null)
+    {
+        ArgumentNullException.ThrowIfNull(binding);
+        if (!binding.UsesAddressing || receivedTo is null)
+        {
+            return ToHeaderRewriteResult.NotPresent;
+        }
+
+        return string.Equals(receivedTo, address, StringComparison.Ordinal)
+            ? ToHeaderRewriteResult.Unchanged
+            : Splice(message, binding.IsBinary, address, envelope);
+    }
+
+    /// <summary>
     /// <paramref name="message"/> (text when <paramref name="binary"/> is false, msbin1 otherwise; the same bytes on
     /// every call) with its To set to <paramref name="address"/>. <paramref name="envelope"/>: where the text envelope
     /// sits when it is one part of the message (MTOM's root part); the bytes around it are kept as they are.

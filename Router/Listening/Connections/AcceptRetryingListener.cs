@@ -8,11 +8,18 @@ namespace SoapRouter.Listening.Connections;
 /// One bound endpoint whose <see cref="AcceptAsync"/> never throws a socket error at Kestrel's accept loop: the error
 /// is recorded (health, /stats, one log line per interval) and the accept retried after <see cref="RetryDelay"/>.
 /// Once the cause is gone (descriptors freed), the next accept takes the waiting connection and the streak ends. A
-/// listener's endpoint given a <paramref name="reserve"/> does not accept while that would eat into it (the admin
-/// endpoint has none: /health answers while the listeners wait).
+/// listener's endpoint given a <paramref name="reserve"/> does not accept while that would eat into it, nor, given
+/// <paramref name="memory"/>, while memory is over limits.memoryHighWatermark (Envoy's overload manager stops accepting
+/// too: each TLS connection holds ~66 KB that no message gate counts). The admin endpoint has neither: /health answers
+/// while the listeners wait; waiting connections stay in the kernel's backlog.
 /// </summary>
 internal sealed class AcceptRetryingListener(
-    IConnectionListener inner, EndPoint configured, ListenerConnections connections, TimeProvider timeProvider, DescriptorReserve? reserve = null)
+    IConnectionListener inner,
+    EndPoint configured,
+    ListenerConnections connections,
+    TimeProvider timeProvider,
+    DescriptorReserve? reserve = null,
+    MemoryPressure? memory = null)
     : IConnectionListener
 {
     /// <summary>The pause between a failed accept and the next try: short, so accepting resumes soon, long enough not to spin.</summary>
@@ -30,6 +37,11 @@ internal sealed class AcceptRetryingListener(
         while (true)
         {
             if (reserve is { HasRoom: false } && !await WaitForRoomAsync(reserve).ConfigureAwait(false))
+            {
+                return null;
+            }
+
+            if (memory is { IsHigh: true } && !await WaitForMemoryAsync(memory).ConfigureAwait(false))
             {
                 return null;
             }
@@ -78,6 +90,21 @@ internal sealed class AcceptRetryingListener(
         finally
         {
             connections.ReserveWaitEnded(configured);
+        }
+    }
+
+    /// <summary>Waits while memory is over the high watermark; false when unbound meanwhile.</summary>
+    private async ValueTask<bool> WaitForMemoryAsync(MemoryPressure pressure)
+    {
+        try
+        {
+            await pressure.WaitForReliefAsync(_unbound.Token).ConfigureAwait(false);
+            return true;
+        }
+        catch (OperationCanceledException)
+        {
+            // Unbound while waiting: the accept loop ends as it would on a closed listener.
+            return false;
         }
     }
 

@@ -7,10 +7,11 @@ namespace SoapRouter.Listening.Connections;
 /// Wraps the socket transport so that every bound endpoint's accept loop survives a failed accept (out of file
 /// descriptors, say): Kestrel ends an endpoint's accept loop for good on the first exception, leaving a listener that
 /// never accepts again; wrapped, the failure is recorded and accepting is retried after a short pause. The listeners'
-/// endpoints (not the admin one) also keep the file-descriptor <paramref name="reserve"/>.
+/// endpoints (not the admin one) also keep the file-descriptor <paramref name="reserve"/> and stop accepting while
+/// <paramref name="memory"/> is high.
 /// </summary>
 internal sealed class AcceptRetryingListenerFactory(
-    IConnectionListenerFactory inner, ListenerConnections connections, DescriptorReserve reserve, TimeProvider timeProvider)
+    IConnectionListenerFactory inner, ListenerConnections connections, DescriptorReserve reserve, TimeProvider timeProvider, MemoryPressure? memory = null)
     : IConnectionListenerFactory, IConnectionListenerFactorySelector
 {
     /// <inheritdoc />
@@ -19,7 +20,9 @@ internal sealed class AcceptRetryingListenerFactory(
         var listener = await inner.BindAsync(endpoint, cancellationToken).ConfigureAwait(false);
 
         // Counted under the object Kestrel was configured with (known to ListenerConnections), not the bound copy.
-        return new AcceptRetryingListener(listener, endpoint, connections, timeProvider, connections.IsListener(endpoint) ? reserve : null);
+        return connections.IsListener(endpoint)
+            ? new AcceptRetryingListener(listener, endpoint, connections, timeProvider, reserve, memory)
+            : new AcceptRetryingListener(listener, endpoint, connections, timeProvider);
     }
 
     /// <inheritdoc />

@@ -1,0 +1,122 @@
+using System.Globalization;
+using System.ServiceModel.Channels;
+using BackendStub.Hosting;
+using Microsoft.AspNetCore.Http.Features;
+using SoapRouter.Wire.Encoding;
+using SoapRouter.Wire.Faults;
+
+namespace BackendStub.Service;
+
+/// <summary>
+/// The HTTP side of the streamed endpoints (<see cref="StubSoapEndpoints.Streamed"/>), as WCF's HTTP transport with
+/// TransferMode.Streamed: the request is read by the endpoint's encoder straight from the request body (headers now, the
+/// body as the operation reads it), the reply written straight to the response (chunked). WCF's encoders read and write
+/// streams synchronously, so each exchange runs on a thread of its own. <c>?abortAfter=N</c> on the request URI resets the
+/// connection once N bytes of the request were read (a backend dying mid-transfer, for the router's tests).
+/// </summary>
+internal sealed class StubStreamedHandler
+{
+    /// <summary>The largest header section read (WCF's MaxBufferSize in streamed mode).</summary>
+    public const int MaxHeadersSize = 64 * 1024;
+
+    private readonly StubStatistics _statistics;
+    private readonly StubDispatcher _dispatcher;
+    private readonly StubStreamedService _service;
+    private readonly string _host;
+    private readonly AddressFilterMode _addressFilter;
+    private readonly Dictionary<StubSoapEndpoint, MessageCodec> _codecs = [];
+
+    public StubStreamedHandler(StubOptions options, StubStatistics statistics, StubDispatcher dispatcher)
+    {
+        _statistics = statistics;
+        _dispatcher = dispatcher;
+        _service = new StubStreamedService(dispatcher);
+        _host = options.Host;
+        _addressFilter = options.AddressFilter;
+
+        // Quotas as a streamed WCF service sets them for large parts; the message size is never checked on a stream.
+        var limits = WireLimits.ForSize(int.MaxValue - 1);
+        foreach (var endpoint in StubSoapEndpoints.Streamed)
+        {
+            _codecs[endpoint] = endpoint.Binding.CreateCodec(limits);
+        }
+    }
+
+    /// <summary>Handles a request to <paramref name="endpoint"/>, one of the streamed ones.</summary>
+    public Task HandleAsync(HttpContext context, StubSoapEndpoint endpoint)
+    {
+        var request = context.Request;
+        if (!HttpMethods.IsPost(request.Method))
+        {
+            context.Response.StatusCode = StatusCodes.Status405MethodNotAllowed;
+            context.Response.Headers.Allow = HttpMethods.Post;
+            return Task.CompletedTask;
+        }
+
+        if (!endpoint.Binding.Accepts(request.ContentType))
+        {
+            context.Response.StatusCode = StatusCodes.Status415UnsupportedMediaType;
+            return Task.CompletedTask;
+        }
+
+        context.Features.Get<IHttpBodyControlFeature>()!.AllowSynchronousIO = true;
+        return Task.Factory.StartNew(() => Exchange(context, endpoint), CancellationToken.None, TaskCreationOptions.LongRunning, TaskScheduler.Default);
+    }
+
+    private void Exchange(HttpContext context, StubSoapEndpoint endpoint)
+    {
+        var codec = _codecs[endpoint];
+        var binding = endpoint.Binding;
+        var request = context.Request;
+        _statistics.StreamedRequestStarted(endpoint);
+        var body = AbortAfter(request) is { } limit ? new AbortingReadStream(request.Body, limit, context.Abort) : request.Body;
+        var transportAction = binding.TransportAction(request.ContentType, request.Headers["SOAPAction"].ToString());
+        var address = new UriBuilder(request.IsHttps ? Uri.UriSchemeHttps : Uri.UriSchemeHttp, _host, context.Connection.LocalPort, endpoint.Path).Uri;
+        StubAnswer answer;
+        Message? message = null;
+        try
+        {
+            message = codec.Encoder.ReadMessage(body, MaxHeadersSize, request.ContentType);
+            var headers = RequestHeaders.Read(message, binding, transportAction);
+            _statistics.ActionSeen(headers.Action ?? string.Empty);
+            answer = binding.UsesAddressing && !AddressFilter.Matches(headers.To, address, _addressFilter)
+                ? _dispatcher.Fault(binding, WcfFaults.DestinationUnreachable(headers.To?.OriginalString), headers.MessageIdText)
+                : _service.Answer(binding, message, headers);
+        }
+        catch (Exception ex) when (BadInput.Is(ex) && !context.RequestAborted.IsCancellationRequested)
+        {
+            answer = _dispatcher.Fault(binding, WcfFaults.MalformedMessage(BadInput.DescribeMessage(ex, binding.IsSoap12 ? "1.2" : "1.1")), relatesTo: null);
+        }
+        catch (Exception ex) when (ex is IOException or OperationCanceledException || context.RequestAborted.IsCancellationRequested)
+        {
+            // The client (or the abort above) ended the connection: nobody to answer.
+            message?.Close();
+            context.Abort();
+            return;
+        }
+
+        using (answer)
+        {
+            try
+            {
+                // The request is read to its end before the reply, as WCF's HTTP transport does.
+                message?.Close();
+                var response = context.Response;
+                response.StatusCode = answer.Message is null ? StatusCodes.Status202Accepted
+                    : answer.IsFault ? SoapFaultMessages.HttpStatusCode : StatusCodes.Status200OK;
+                if (answer.Message is { } reply)
+                {
+                    response.ContentType = codec.ContentType;
+                    codec.Encoder.WriteMessage(reply, response.Body);
+                }
+            }
+            catch (Exception ex) when (ex is IOException or OperationCanceledException || context.RequestAborted.IsCancellationRequested)
+            {
+                context.Abort();
+            }
+        }
+    }
+
+    private static long? AbortAfter(HttpRequest request) =>
+        long.TryParse(request.Query["abortAfter"], NumberStyles.None, CultureInfo.InvariantCulture, out var bytes) ? bytes : null;
+}

@@ -1,0 +1,18 @@
+using SoapRouter.Forwarding;
+using SoapRouter.LoadBalancing;
+using SoapRouter.Telemetry;
+
+namespace SoapRouter.Pipeline;
+
+/// <summary>
+/// Sends one received message to the destinations the forwarder picks (<see cref="MessageSender"/> for buffered messages,
+/// <see cref="Streaming.StreamedSender"/> for streamed ones), and tells the pipeline what each attempt did for its counters.
+/// </summary>
+internal interface IMessageSender : IAttemptSender<ClientAnswer>
+{
+    /// <summary>The path a message to <paramref name="destination"/> takes.</summary>
+    ForwardingPath PathTo(DestinationState destination);
+
+    /// <summary>The bytes sent to <paramref name="destination"/> by its attempt; <paramref name="fallback"/> when none was made.</summary>
+    long SentLength(DestinationState destination, long fallback);
+}

@@ -1,0 +1,198 @@
+using System.ServiceModel.Channels;
+using SoapRouter.Forwarding;
+using SoapRouter.Forwarding.Http;
+using SoapRouter.Forwarding.Rewriting;
+using SoapRouter.Hosting;
+using SoapRouter.LoadBalancing;
+using SoapRouter.Pipeline;
+using SoapRouter.Reencoding;
+using SoapRouter.Telemetry;
+
+namespace SoapRouter.Streaming;
+
+/// <summary>
+/// Sends one streamed message to the destinations the forwarder picks: a destination of the listener's binding gets the
+/// header section with only To spliced and then the body as it arrives (verbatim); any other HTTP binding a streamed
+/// re-encode. The reply comes back open, to be passed on as it arrives. The message can go to another destination only
+/// while none of its bytes was written to one (a refused or timed-out connect, a TLS failure): after that it is gone from
+/// the router, and whatever went wrong is the client's answer.
+/// </summary>
+internal sealed class StreamedSender : IMessageSender
+{
+    private readonly PipelineState _state;
+    private readonly ClusterState _cluster;
+    private readonly InboundMessage _inbound;
+    private readonly ReceivedMessage _received;
+    private readonly StreamedRequest _request;
+    private readonly ILogger _logger;
+    private readonly string? _clientCertificateHeader;
+    private ToSplicer _to;
+    private AttemptDeadline? _deadline;
+    private DestinationState? _lastDestination;
+    private StreamedContent? _lastContent;
+    private bool _sent;
+
+    /// <summary>Prepares to send <paramref name="inbound"/>'s streamed request through <paramref name="cluster"/>.</summary>
+    public StreamedSender(
+        PipelineState state, ClusterState cluster, InboundMessage inbound, ReceivedMessage received, ILogger logger, string? clientCertificateHeader)
+    {
+        _state = state;
+        _cluster = cluster;
+        _inbound = inbound;
+        _received = received;
+        _request = inbound.Streamed ?? throw new ArgumentException("The message is not a streamed one.", nameof(inbound));
+        _logger = logger;
+        _clientCertificateHeader = clientCertificateHeader;
+    }
+
+    /// <inheritdoc />
+    public bool CanSendAgain => !_sent && !_request.RestTaken;
+
+    /// <inheritdoc />
+    public bool Replayable => false;
+
+    /// <summary>The bytes the last attempt wrote, for the counters that follow the reply.</summary>
+    public StreamedContent? LastContent => _lastContent;
+
+    /// <inheritdoc />
+    public void BeginAttempt(AttemptDeadline deadline) => _deadline = deadline;
+
+    /// <inheritdoc />
+    public ForwardingPath PathTo(DestinationState destination) => MessageSender.PathBetween(_inbound.Listener.Binding, destination);
+
+    /// <inheritdoc />
+    public long SentLength(DestinationState destination, long fallback) =>
+        ReferenceEquals(destination, _lastDestination) ? _lastContent!.Written : _lastDestination is null ? fallback : 0;
+
+    /// <inheritdoc />
+    public async ValueTask<AttemptResult<ClientAnswer>> SendAsync(DestinationState destination, CancellationToken cancellationToken)
+    {
+        if (!destination.Binding.IsHttp)
+        {
+            // The checker keeps streamed routes on HTTP destinations; a net.tcp session has no streamed form here.
+            PipelineLog.ReencodeFailed(_logger, _received.Action, _inbound.Listener.Binding.Name, destination.Binding.Name, destination.Name, "streamed transfer needs an HTTP destination");
+            return AttemptResult<ClientAnswer>.Failed(ForwardError.EncodingFailed);
+        }
+
+        var path = PathTo(destination);
+        RouterTracing.CurrentAttempt?.SetTag(SpanTags.Path, path == ForwardingPath.Verbatim ? "verbatim" : "reencoded");
+        var progress = _deadline is { } deadline ? deadline.Progress : (Action?)null;
+        _request.Progress = progress;
+        var limits = _state.State.Config.Limits.Streamed;
+        using var spliced = path == ForwardingPath.Verbatim
+            ? _to.SpliceFor(_request.HeaderBytes.Span, _inbound.Listener.Binding, _received.To, destination.Config.Address)
+            : null;
+        StreamedContent content = path == ForwardingPath.Verbatim
+            ? new StreamedVerbatimContent(_request, spliced!.Select(_request.HeaderBytes), _inbound.ContentType, StreamedExchange.ChunkSize) { Progress = progress }
+            : new StreamedReencodedContent(
+                _request, _state.Codec(_inbound.Listener.Binding), _inbound.ContentType, _state.Codec(destination.Binding), source => Bridge(source, destination), limits.MaxHeadersSize)
+            { Progress = progress };
+        _lastDestination = destination;
+        _lastContent = content;
+        var traceParent = RouterTracing.Outgoing(_inbound.TraceParent, _inbound.TraceState, out var traceState);
+        var request = new RawSoapRequest(ReadOnlyMemory<byte>.Empty, _inbound.ContentType)
+        {
+            SoapAction = path == ForwardingPath.Verbatim ? _inbound.SoapActionHeader : MessageBridge.SoapActionFor(destination.Binding, _received.Action),
+            TraceParent = traceParent,
+            TraceState = traceState,
+            Action = _received.Action,
+            ClientCertificate = _clientCertificateHeader,
+        };
+        AttemptResult<StreamedReply> result;
+        try
+        {
+            result = await _state.StreamedTransport.SendAsync(destination, _cluster.ConnectTimeout, request, content, cancellationToken).ConfigureAwait(false);
+        }
+        finally
+        {
+            // Whatever happens next, a message whose bytes began to go out goes nowhere else.
+            _sent |= content.SerializationStarted;
+        }
+        if (result.Reply is not { } reply)
+        {
+            return AttemptResult<ClientAnswer>.Failed(Classify(result.Error, content, destination));
+        }
+
+        var isFault = result.Error == ForwardError.BackendFault;
+        if (!isFault && reply.ContentLength == 0)
+        {
+            // An empty 2xx is how WCF acknowledges a one-way message.
+            reply.Dispose();
+            return AttemptResult<ClientAnswer>.Success(ClientAnswer.OneWayAck());
+        }
+
+        var answer = path == ForwardingPath.Verbatim
+            ? new VerbatimStreamedAnswer(reply, isFault, limits.MaxMessageSize, _cluster.RequestTimeout, StreamedExchange.ChunkSize)
+            : await ReencodeReplyAsync(reply, destination, isFault, cancellationToken).ConfigureAwait(false);
+        if (answer is null)
+        {
+            return AttemptResult<ClientAnswer>.Failed(ForwardError.ResponseInvalid);
+        }
+
+        var clientAnswer = ClientAnswer.FromStreamed(answer);
+        return answer.IsFault ? AttemptResult<ClientAnswer>.Fault(clientAnswer) : AttemptResult<ClientAnswer>.Success(clientAnswer);
+    }
+
+    /// <summary>
+    /// The attempt's error, corrected for failures of the message's own side: the client's stream (gone, too slow, too
+    /// large) or XML the destination's encoding cannot carry. Neither is the destination's fault.
+    /// </summary>
+    private ForwardError Classify(ForwardError error, StreamedContent content, DestinationState destination)
+    {
+        if (_request.ClientFailure is not null)
+        {
+            return _inbound.Aborted.IsCancellationRequested ? ForwardError.Cancelled : ForwardError.ClientFailed;
+        }
+
+        if (content.WriteFailure is { } failure)
+        {
+            var reason = failure.GetType().Name;
+            PipelineLog.ReencodeFailed(_logger, _received.Action, _inbound.Listener.Binding.Name, destination.Binding.Name, destination.Name, reason);
+            return ForwardError.EncodingFailed;
+        }
+
+        return error;
+    }
+
+    /// <summary>The request for <paramref name="destination"/>, made from the streamed <paramref name="source"/> (owned from here on).</summary>
+    private Message Bridge(Message source, DestinationState destination)
+    {
+        var outgoing = MessageBridge.ForDestination(source, destination.Binding, destination.Address, _received.Action).Message;
+        if (_state.State.Config.Telemetry.Tracing.SoapHeader is { } header)
+        {
+            // An HTTP destination gets the traceparent HTTP header; a client's SOAP copy would name a stale parent.
+            SoapTraceHeader.Replace(outgoing, header, traceParent: null);
+        }
+
+        return outgoing;
+    }
+
+    /// <summary>
+    /// The reply read by the destination's encoder as a streamed message (its headers now, its body as the client takes it)
+    /// and mapped to the client's binding; null (logged) when it cannot be read.
+    /// </summary>
+    private async ValueTask<StreamedAnswer?> ReencodeReplyAsync(StreamedReply reply, DestinationState destination, bool isFault, CancellationToken cancellationToken)
+    {
+        var listener = _inbound.Listener.Binding;
+        Message? read = null;
+        try
+        {
+            var body = await reply.OpenBodyAsync(cancellationToken).ConfigureAwait(false);
+
+            // WCF reads the reply's header section synchronously: off the socket's event thread first.
+            await IoScheduling.LeaveEventThreadAsync().ConfigureAwait(false);
+            read = _state.Codec(destination.Binding).Encoder.ReadMessage(body, _state.State.Config.Limits.Streamed.MaxHeadersSize, reply.ContentType);
+            var forClient = MessageBridge.ForClient(read, listener, _received.MessageId, _state.MaxMessageSize);
+            return new ReencodedStreamedAnswer(
+                reply, read, forClient, _state.Codec(listener), isFault || read.IsFault, _state.State.Config.Limits.Streamed.MaxMessageSize, _cluster.RequestTimeout);
+        }
+        catch (Exception ex) when (WireErrors.IsBadInput(ex) || ex is IOException or InvalidOperationException)
+        {
+            read?.Close();
+            reply.Dispose();
+            var reason = ex.GetType().Name;
+            PipelineLog.ReplyReencodeFailed(_logger, destination.Name, destination.Binding.Name, listener.Name, reason);
+            return null;
+        }
+    }
+}
