@@ -10,7 +10,8 @@ namespace SoapRouter.Caching;
 /// <summary>
 /// Redis as HybridCache's second level, made harmless when it is down: while the connection is not up no command is
 /// sent (a read is a miss, a write is dropped), and a command that fails is the same; both are counted and reported
-/// once per 10 s. HybridCache never sees an exception from here, so a dead Redis never fails a client request and
+/// once per 10 s. While the first connection attempt is under way (at most its connectTimeout) asynchronous commands wait
+/// for it: HybridCache reads the time of the last invalidate-all once, when it starts, and must not read it from nothing. HybridCache never sees an exception from here, so a dead Redis never fails a client request and
 /// never costs a timeout per request.
 /// </summary>
 internal sealed class ResilientDistributedCache : IBufferDistributedCache, IDisposable
@@ -24,15 +25,21 @@ internal sealed class ResilientDistributedCache : IBufferDistributedCache, IDisp
     private readonly IDistributedCache _inner;
     private readonly IBufferDistributedCache? _buffers;
     private readonly Func<bool> _isConnected;
+    private readonly Task _firstAttempt;
     private readonly IntervalCount _failures;
     private string _lastReason = "not connected";
     private long _hits;
     private long _misses;
     private long _errors;
 
-    /// <summary>Wraps <paramref name="inner"/>, sending nothing while <paramref name="isConnected"/> says no.</summary>
-    public ResilientDistributedCache(IDistributedCache inner, Func<bool> isConnected, TimeProvider time, ILogger logger)
+    /// <summary>
+    /// Wraps <paramref name="inner"/>, sending nothing while <paramref name="isConnected"/> says no once
+    /// <paramref name="firstAttempt"/> (the first connection attempt) has ended.
+    /// </summary>
+    public ResilientDistributedCache(IDistributedCache inner, Func<bool> isConnected, Task firstAttempt, TimeProvider time, ILogger logger)
     {
+        ArgumentNullException.ThrowIfNull(firstAttempt);
+        _firstAttempt = firstAttempt;
         ArgumentNullException.ThrowIfNull(inner);
         ArgumentNullException.ThrowIfNull(isConnected);
         _inner = inner;
@@ -59,6 +66,7 @@ internal sealed class ResilientDistributedCache : IBufferDistributedCache, IDisp
     /// <inheritdoc />
     public async Task<byte[]?> GetAsync(string key, CancellationToken token = default)
     {
+        await FirstAttemptAsync().ConfigureAwait(false);
         if (!Up())
         {
             return null;
@@ -82,6 +90,7 @@ internal sealed class ResilientDistributedCache : IBufferDistributedCache, IDisp
     /// <inheritdoc />
     public async ValueTask<bool> TryGetAsync(string key, IBufferWriter<byte> destination, CancellationToken token = default)
     {
+        await FirstAttemptAsync().ConfigureAwait(false);
         if (!Up())
         {
             return false;
@@ -111,7 +120,7 @@ internal sealed class ResilientDistributedCache : IBufferDistributedCache, IDisp
 
     /// <inheritdoc />
     public Task SetAsync(string key, byte[] value, DistributedCacheEntryOptions options, CancellationToken token = default) =>
-        Up() ? GuardAsync(() => _inner.SetAsync(key, value, options, token)) : Task.CompletedTask;
+        WhenUpAsync(() => _inner.SetAsync(key, value, options, token));
 
     /// <inheritdoc />
     public void Set(string key, ReadOnlySequence<byte> value, DistributedCacheEntryOptions options)
@@ -135,6 +144,7 @@ internal sealed class ResilientDistributedCache : IBufferDistributedCache, IDisp
     /// <inheritdoc />
     public async ValueTask SetAsync(string key, ReadOnlySequence<byte> value, DistributedCacheEntryOptions options, CancellationToken token = default)
     {
+        await FirstAttemptAsync().ConfigureAwait(false);
         if (!Up())
         {
             return;
@@ -167,8 +177,7 @@ internal sealed class ResilientDistributedCache : IBufferDistributedCache, IDisp
     }
 
     /// <inheritdoc />
-    public Task RefreshAsync(string key, CancellationToken token = default) =>
-        Up() ? GuardAsync(() => _inner.RefreshAsync(key, token)) : Task.CompletedTask;
+    public Task RefreshAsync(string key, CancellationToken token = default) => WhenUpAsync(() => _inner.RefreshAsync(key, token));
 
     /// <inheritdoc />
     public void Remove(string key)
@@ -180,8 +189,7 @@ internal sealed class ResilientDistributedCache : IBufferDistributedCache, IDisp
     }
 
     /// <inheritdoc />
-    public Task RemoveAsync(string key, CancellationToken token = default) =>
-        Up() ? GuardAsync(() => _inner.RemoveAsync(key, token)) : Task.CompletedTask;
+    public Task RemoveAsync(string key, CancellationToken token = default) => WhenUpAsync(() => _inner.RemoveAsync(key, token));
 
     /// <inheritdoc />
     public void Dispose() => _failures.Dispose();
@@ -193,10 +201,39 @@ internal sealed class ResilientDistributedCache : IBufferDistributedCache, IDisp
             return true;
         }
 
+        // A synchronous command during the first attempt is skipped without counting: Redis is not down, only not there yet.
+        if (!_firstAttempt.IsCompleted)
+        {
+            return false;
+        }
+
         Interlocked.Increment(ref _errors);
         Volatile.Write(ref _lastReason, "not connected");
         _failures.Add();
         return false;
+    }
+
+    private Task FirstAttemptAsync() => _firstAttempt.IsCompleted ? Task.CompletedTask : WaitForFirstAttemptAsync();
+
+    private async Task WaitForFirstAttemptAsync()
+    {
+        try
+        {
+            await _firstAttempt.ConfigureAwait(false);
+        }
+        catch (Exception ex)
+        {
+            Failed(ex);
+        }
+    }
+
+    private async Task WhenUpAsync(Func<Task> call)
+    {
+        await FirstAttemptAsync().ConfigureAwait(false);
+        if (Up())
+        {
+            await GuardAsync(call).ConfigureAwait(false);
+        }
     }
 
     private void Failed(Exception ex)

@@ -66,7 +66,7 @@ internal sealed class ResponseCache : IAsyncDisposable
                 InstanceName = "soaprouter:",
                 ConnectionMultiplexerFactory = () => _redis.Connection,
             }));
-            _shared = new ResilientDistributedCache(redisCache, () => _redis.IsConnected, time, _logger);
+            _shared = new ResilientDistributedCache(redisCache, () => _redis.IsConnected, _redis.Connection, time, _logger);
             services.AddSingleton<IDistributedCache>(_shared);
             _ = _redis.SubscribeAsync(OnInvalidationMessage);
         }

@@ -261,38 +261,6 @@ internal sealed partial class MessagePipeline
     }
 
     /// <summary>
-    /// A cached action's request: answered by the response cache from a stored reply, from another caller's backend call
-    /// under way, or by forwarding it (<paramref name="production"/>) and storing the reply when it may be stored.
-    /// </summary>
-    private async ValueTask<ClientAnswer?> ServeCachedAsync(string key, RouteCachePolicy policy, CachedAction action, CachedForward production)
-    {
-        var inbound = production.Inbound;
-        var outcome = await _cache!.ServeAsync(key, policy, action, production, production.Received.MessageId).ConfigureAwait(false);
-        inbound.Activity?.SetTag(SpanTags.CacheHit, outcome.Served);
-        if (outcome.Answer is not { } answer)
-        {
-            return null;
-        }
-
-        answer.CacheResult = outcome.Result;
-        if (outcome.Served)
-        {
-            // Nothing was forwarded for it: counted as a message answered, on neither path.
-            _statistics.RecordMessage(path: null, oneWay: false, inbound.Length, answer.Length);
-            _statistics.Listener(inbound.Listener.Name).Record(inbound.Length, answer.Length);
-            production.RouteCounters.Record(inbound.Length, answer.Length);
-            if (_logger.IsEnabled(LogLevel.Debug))
-            {
-                var elapsedMs = ElapsedMs(production.Started);
-                PipelineLog.ServedFromCache(
-                    _logger, inbound.Listener.Name, production.Received.Action, policy.Route, outcome.Result, inbound.Length, answer.Length, elapsedMs);
-            }
-        }
-
-        return answer;
-    }
-
-    /// <summary>
     /// Reads the message far enough to route it: text envelopes with the router's own reader (no WCF message unless a
     /// destination needs re-encoding), binary ones with WCF's encoder, buffered at once.
     /// </summary>
