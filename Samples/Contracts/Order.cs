@@ -97,5 +97,6 @@ public sealed class Order
 
     /// <summary>The sender's id of this order, a GUID (stub addition: LoadClient gives each submitted order its own); omitted when null.</summary>
     [DataMember(Order = 15, EmitDefaultValue = false)]
+    [ProtoMember(16)]
     public string? OrderId { get; set; }
 }
