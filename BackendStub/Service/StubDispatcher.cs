@@ -102,9 +102,29 @@ internal sealed class StubDispatcher
         return Reply(binding, headers, EchoServiceActions.EchoResponse, writer => OperationMessages.EchoResponse.Write(writer, payload));
     }
 
-    private async ValueTask<StubAnswer> GetOrdersAsync(WireBinding binding, Message request, RequestHeaders headers, CancellationToken cancellationToken)
+    private ValueTask<StubAnswer> GetOrdersAsync(WireBinding binding, Message request, RequestHeaders headers, CancellationToken cancellationToken) =>
+        OrdersAsync(binding, request, headers, OperationMessages.GetOrdersRequest, "GetOrders", orders =>
+            Reply(binding, headers, OrderServiceActions.GetOrdersResponse, writer => OperationMessages.GetOrdersResponse.Write(writer, orders)), cancellationToken);
+
+    // The same orders as GetOrders, serialized by protobuf-net instead of the DataContractSerializer (seed 003).
+    private ValueTask<StubAnswer> GetOrdersProtoAsync(WireBinding binding, Message request, RequestHeaders headers, CancellationToken cancellationToken) =>
+        OrdersAsync(binding, request, headers, OperationMessages.GetOrdersProtoRequest, "GetOrdersProto", orders =>
+        {
+            var bytes = ProtoOrders.Serialize(orders);
+            return Reply(binding, headers, ProtoOrderServiceActions.GetOrdersProtoResponse, writer => OperationMessages.GetOrdersProtoResponse.Write(writer, bytes));
+        }, cancellationToken);
+
+    /// <summary>An operation that returns numOrders generated orders: the count read and checked, the injections, then <paramref name="reply"/>.</summary>
+    private async ValueTask<StubAnswer> OrdersAsync(
+        WireBinding binding,
+        Message request,
+        RequestHeaders headers,
+        WrappedElement<int> shape,
+        string operation,
+        Func<Order[], StubAnswer> reply,
+        CancellationToken cancellationToken)
     {
-        if (ReadBody(request, OperationMessages.GetOrdersRequest, "GetOrders", out var count) is { } failure)
+        if (ReadBody(request, shape, operation, out var count) is { } failure)
         {
             return Fault(binding, failure, headers.MessageIdText);
         }
@@ -112,7 +132,7 @@ internal sealed class StubDispatcher
         if (count is < 0 or > MaxOrders)
         {
             var reason = string.Create(CultureInfo.InvariantCulture, $"numOrders must be from 0 to {MaxOrders}; got {count}.");
-            return Fault(binding, WcfFaults.DeserializationFailed("GetOrders", reason), headers.MessageIdText);
+            return Fault(binding, WcfFaults.DeserializationFailed(operation, reason), headers.MessageIdText);
         }
 
         if (await InjectAsync(binding, headers, cancellationToken).ConfigureAwait(false) is { } fault)
@@ -120,31 +140,7 @@ internal sealed class StubDispatcher
             return fault;
         }
 
-        var orders = _generator.GetOrders(count);
-        return Reply(binding, headers, OrderServiceActions.GetOrdersResponse, writer => OperationMessages.GetOrdersResponse.Write(writer, orders));
-    }
-
-    private async ValueTask<StubAnswer> GetOrdersProtoAsync(WireBinding binding, Message request, RequestHeaders headers, CancellationToken cancellationToken)
-    {
-        if (ReadBody(request, OperationMessages.GetOrdersProtoRequest, "GetOrdersProto", out var count) is { } failure)
-        {
-            return Fault(binding, failure, headers.MessageIdText);
-        }
-
-        if (count is < 0 or > MaxOrders)
-        {
-            var reason = string.Create(CultureInfo.InvariantCulture, $"numOrders must be from 0 to {MaxOrders}; got {count}.");
-            return Fault(binding, WcfFaults.DeserializationFailed("GetOrdersProto", reason), headers.MessageIdText);
-        }
-
-        if (await InjectAsync(binding, headers, cancellationToken).ConfigureAwait(false) is { } fault)
-        {
-            return fault;
-        }
-
-        // The same orders as GetOrders, serialized by protobuf-net instead of the DataContractSerializer (seed 003).
-        var bytes = ProtoOrders.Serialize(_generator.GetOrders(count));
-        return Reply(binding, headers, ProtoOrderServiceActions.GetOrdersProtoResponse, writer => OperationMessages.GetOrdersProtoResponse.Write(writer, bytes));
+        return reply(_generator.GetOrders(count));
     }
 
     private async ValueTask<StubAnswer> EchoProtoAsync(WireBinding binding, Message request, RequestHeaders headers, CancellationToken cancellationToken)

@@ -39,6 +39,24 @@ public sealed class AdminAuthorizationTests
     }
 
     [Fact]
+    public async Task AuthToken_CacheInvalidateNeedsTheBearerToken()
+    {
+        await using var router = await ListeningRouter.StartAsync(WithToken("admin-token-1234"));
+        using var client = new HttpClient { BaseAddress = router.Host.AdminAddress };
+
+        using var anonymous = await client.PostAsync("/cache/invalidate?all=true", content: null);
+        using var right = new HttpRequestMessage(HttpMethod.Post, "/cache/invalidate?all=true")
+        {
+            Headers = { Authorization = new AuthenticationHeaderValue("Bearer", "admin-token-1234") },
+        };
+        using var answered = await client.SendAsync(right);
+
+        Assert.Equal(HttpStatusCode.Unauthorized, anonymous.StatusCode);
+        Assert.Equal(HttpStatusCode.OK, answered.StatusCode);
+        Assert.Contains("\"replicas\":\"local\"", await answered.Content.ReadAsStringAsync(), StringComparison.Ordinal);
+    }
+
+    [Fact]
     public async Task AuthToken_FromTheEnvironment_IsTheOneAccepted()
     {
         Environment.SetEnvironmentVariable("ROUTER_TEST_ADMIN_TOKEN", "from-the-environment");

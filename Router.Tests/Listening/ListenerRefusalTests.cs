@@ -198,15 +198,19 @@ public sealed class ListenerRefusalTests
             Assert.Equal(HttpStatusCode.OK, response.StatusCode);
         }
 
-        // Round robin over both: the basicHttp one verbatim, the soap12Http one re-encoded.
-        Assert.Equal(2, basic.Requests.Count);
-        Assert.Equal(2, soap12.Requests.Count);
+        // Round robin over both: the basicHttp one verbatim, the soap12Http one re-encoded. (The cluster's net.tcp
+        // backup has no metadataAddress, so the one-way learner may GET an HTTP destination's ?wsdl: POSTs are counted.)
+        Assert.Equal(2, basic.Requests.Count(r => r.Method == "POST"));
+        Assert.Equal(2, soap12.Requests.Count(r => r.Method == "POST"));
         var paths = router.Statistics.Snapshot().Paths;
         Assert.Equal(2, paths.Verbatim.Messages);
         Assert.Equal(2, paths.Reencoded.Messages);
 
-        // The net.tcp backup is a backup like any other: not tried while the primaries answer, and no warning about it.
-        Assert.DoesNotContain(router.Log.Entries, entry => entry.Level >= LogLevel.Warning);
+        // The net.tcp backup is a backup like any other: not tried while the primaries answer, and no warning about it
+        // (the recording backends serve no WSDL, so the one-way learner's warning about them is expected).
+        Assert.DoesNotContain(
+            router.Log.Entries,
+            entry => entry.Level >= LogLevel.Warning && !entry.Message.Contains("one-way operations could not be learned", StringComparison.Ordinal));
     }
 
     [Fact]

@@ -364,6 +364,12 @@ internal sealed class HttpSoapHandler : IDisposable
             sizeLimit.MaxRequestBodySize = limits.Streamed.MaxMessageSize;
         }
 
+        if (context.Request.ContentLength > limits.Streamed.MaxMessageSize)
+        {
+            await RefuseTooLargeAsync(context, listener, limits.Streamed.MaxMessageSize).ConfigureAwait(false);
+            return;
+        }
+
         // WCF's encoders read and write streams synchronously (on threads of their own) on the re-encode path.
         context.Features.Get<IHttpBodyControlFeature>()!.AllowSynchronousIO = true;
         var deadline = _deadlines.Rent(limits.RequestBodyTimeout);
@@ -382,6 +388,11 @@ internal sealed class HttpSoapHandler : IDisposable
         catch (Exception exception) when (ClientBodyErrors.IsTooSlow(exception, context, deadline.Token))
         {
             DropSlowClient(context, listener, exception is OperationCanceledException ? "requestBodyTimeout" : "minRequestBodyDataRate");
+            return;
+        }
+        catch (Exception exception) when (ClientBodyErrors.IsTooLarge(exception))
+        {
+            await RefuseTooLargeAsync(context, listener, limits.Streamed.MaxMessageSize).ConfigureAwait(false);
             return;
         }
         finally
@@ -502,7 +513,7 @@ internal sealed class HttpSoapHandler : IDisposable
         await ListenerResponses.WriteAsync(context, busy.Encoded!).ConfigureAwait(false);
     }
 
-    private async Task RefuseTooLargeAsync(HttpContext context, SoapListener listener, int maxSize)
+    private async Task RefuseTooLargeAsync(HttpContext context, SoapListener listener, long maxSize)
     {
         // The rest of the body is not read: close the connection after answering rather than drain it.
         context.Response.Headers.Connection = "close";

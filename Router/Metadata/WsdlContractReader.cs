@@ -11,13 +11,6 @@ namespace SoapRouter.Metadata;
 /// </summary>
 internal sealed class WsdlContractReader
 {
-    private static readonly XmlReaderSettings ReaderSettings = new()
-    {
-        DtdProcessing = DtdProcessing.Prohibit,
-        XmlResolver = null,
-        MaxCharactersInDocument = 64 * 1024 * 1024,
-    };
-
     private static readonly XNamespace Wsdl = WsdlNamespaces.Wsdl;
     private static readonly XName[] ActionAttributes =
     [
@@ -36,8 +29,7 @@ internal sealed class WsdlContractReader
     public IReadOnlyList<string> Add(ReadOnlySpan<byte> document)
     {
         XDocument xml;
-        using (var stream = new MemoryStream(document.ToArray(), writable: false))
-        using (var reader = XmlReader.Create(stream, ReaderSettings))
+        using (var reader = MetadataXml.Open(document))
         {
             xml = XDocument.Load(reader);
         }

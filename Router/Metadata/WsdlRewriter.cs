@@ -12,13 +12,6 @@ namespace SoapRouter.Metadata;
 /// </summary>
 internal static class WsdlRewriter
 {
-    private static readonly XmlReaderSettings ReaderSettings = new()
-    {
-        DtdProcessing = DtdProcessing.Prohibit,
-        XmlResolver = null,
-        MaxCharactersInDocument = 16 * 1024 * 1024,
-    };
-
     /// <summary>
     /// The metadata in <paramref name="document"/> with addresses pointing at <paramref name="listenerAddress"/> and, with
     /// <paramref name="translateTo"/>, its SOAP bindings describing that endpoint (<see cref="WsdlBindingTranslator"/>).
@@ -28,8 +21,7 @@ internal static class WsdlRewriter
     {
         ArgumentNullException.ThrowIfNull(listenerAddress);
         var xml = new XmlDocument { XmlResolver = null, PreserveWhitespace = true };
-        using (var stream = new MemoryStream(document.ToArray(), writable: false))
-        using (var reader = XmlReader.Create(stream, ReaderSettings))
+        using (var reader = MetadataXml.Open(document))
         {
             xml.Load(reader);
         }

@@ -6,12 +6,18 @@ namespace SoapRouter.Reencoding;
 /// <summary>
 /// Copies a message body from one encoding's reader to another's writer. Unlike <see cref="XmlWriter.WriteNode(XmlReader, bool)"/>,
 /// which makes one string of every text node (a 150 KB payload: 300 KB of UTF-16 per copy), text is moved in chunks
-/// through a pooled buffer, so re-encoding a large message costs about what reading and writing it costs.
+/// through a pooled buffer, so re-encoding a large message costs about what reading and writing it costs. A prefix that
+/// an attribute value uses (<c>xsi:type="p:T"</c>) and that was declared outside the body (on the Envelope, which the
+/// new message does not have) is declared on the element: the writer declares only the prefixes names use. A QName in
+/// text content whose prefix comes from the Envelope is not seen (WCF's serializers declare theirs on the element).
 /// </summary>
 internal static class BodyCopier
 {
     private const int ChunkChars = 8192;
     private const int ChunkBytes = 6144;
+
+    // Characters a value's text before its first ':' cannot have if it is a prefix ("http://..." has none of them, but resolves to nothing).
+    private static readonly System.Buffers.SearchValues<char> NotInPrefix = System.Buffers.SearchValues.Create(" /\t\r\n<>\"'=");
 
     /// <summary>
     /// Copies from the body's first content node (where <c>GetReaderAtBodyContents</c> leaves the reader) up to the Body
@@ -41,13 +47,22 @@ internal static class BodyCopier
         }
     }
 
-    /// <summary>Writes the node the reader is on and moves the reader past it.</summary>
+    /// <summary>
+    /// Writes the node the reader is on and moves the reader past it. An element whose attribute values name a prefix
+    /// (a QName such as xsi:type="p:T") that the reader resolves and the writer does not bind the same way gets that
+    /// declaration first: it came from outside the element (the Envelope), and the new envelope does not have it.
+    /// </summary>
     private static void CopyNode(XmlDictionaryReader reader, XmlDictionaryWriter writer, char[] chunk)
     {
         switch (reader.NodeType)
         {
             case XmlNodeType.Element:
                 writer.WriteStartElement(reader.Prefix, reader.LocalName, reader.NamespaceURI);
+                if (reader.HasAttributes)
+                {
+                    DeclareValuePrefixes(reader, writer);
+                }
+
                 writer.WriteAttributes(reader, defattr: false);
                 if (reader.IsEmptyElement)
                 {
@@ -75,6 +90,37 @@ internal static class BodyCopier
 
         reader.Read();
     }
+
+    /// <summary>Declares on the element just started the prefixes its attribute values use that the writer does not bind as the reader does.</summary>
+    private static void DeclareValuePrefixes(XmlDictionaryReader reader, XmlDictionaryWriter writer)
+    {
+        for (var i = 0; i < reader.AttributeCount; i++)
+        {
+            reader.MoveToAttribute(i);
+            if (reader.Prefix == "xmlns" || (reader.Prefix.Length == 0 && reader.LocalName == "xmlns"))
+            {
+                continue;
+            }
+
+            var value = reader.Value;
+            var colon = value.IndexOf(':', StringComparison.Ordinal);
+            if (colon <= 0 || colon == value.Length - 1 || value.AsSpan(0, colon).ContainsAny(NotInPrefix))
+            {
+                continue;
+            }
+
+            var prefix = value[..colon];
+            if (reader.LookupNamespace(prefix) is { Length: > 0 } ns && writer.LookupPrefix(ns) != prefix && !DeclaresItself(reader, prefix))
+            {
+                writer.WriteXmlnsAttribute(prefix, ns);
+            }
+        }
+
+        reader.MoveToElement();
+    }
+
+    /// <summary>True when the element the reader is on declares <paramref name="prefix"/> itself (its attributes copy it).</summary>
+    private static bool DeclaresItself(XmlDictionaryReader reader, string prefix) => reader.GetAttribute("xmlns:" + prefix) is not null;
 
     private static void CopyText(XmlDictionaryReader reader, XmlDictionaryWriter writer, char[] chunk)
     {

@@ -73,6 +73,10 @@ internal static class StreamedExchange
         await ListenerResponses.WriteAsync(context, reply).ConfigureAwait(false);
     }
 
+    /// <summary>
+    /// Passes a destination's reply on; when it breaks (its stream, a stall, the size limit, a reply shorter than its
+    /// Content-Length, the client) the client's connection is cut. Its bytes are added to the counters either way.
+    /// </summary>
     private static async Task PassReplyAsync(HttpContext context, SoapListener listener, StreamedAnswer streamed, TimeProvider time, ILogger logger)
     {
         using var deadline = new AttemptDeadline(streamed.IdleTimeout, time, context.RequestAborted);
@@ -91,7 +95,7 @@ internal static class StreamedExchange
             await context.Response.CompleteAsync().ConfigureAwait(false);
         }
         catch (Exception ex) when (ex is IOException or OperationCanceledException or InvalidDataException or ObjectDisposedException
-            or HttpRequestException || Reencoding.WireErrors.IsBadInput(ex))
+            or HttpRequestException or InvalidOperationException || Reencoding.WireErrors.IsBadInput(ex))
         {
             failed = true;
             var reason = ex.GetType().Name;

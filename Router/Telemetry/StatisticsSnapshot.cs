@@ -49,4 +49,5 @@ internal sealed record StatisticsSnapshot(
     Compression.LinkEstimatesSnapshot? LinkEstimates = null,
     [property: System.Text.Json.Serialization.JsonIgnore(Condition = System.Text.Json.Serialization.JsonIgnoreCondition.WhenWritingNull)]
     IReadOnlyDictionary<string, Metadata.RouteOneWaySnapshot>? OneWayLearning = null,
+    [property: System.Text.Json.Serialization.JsonIgnore(Condition = System.Text.Json.Serialization.JsonIgnoreCondition.WhenWritingNull)]
     CacheSnapshot? Cache = null);

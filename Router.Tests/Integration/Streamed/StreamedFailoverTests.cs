@@ -3,12 +3,10 @@ using BackendStub.Hosting;
 using Samples.Contracts;
 using SoapRouter.Configuration;
 using SoapRouter.Tests.BackendStub;
-using SoapRouter.Tests.BackendStub.Wcf;
 using SoapRouter.Tests.Configuration;
 using SoapRouter.Tests.Listening;
 using SoapRouter.Tests.Support;
 using SoapRouter.Wire.Bindings;
-using SoapRouter.Wire.Encoding;
 
 namespace SoapRouter.Tests.Integration.Streamed;
 
@@ -32,7 +30,7 @@ public sealed class StreamedFailoverTests
         };
         await using var router = await StartAsync(cluster);
         var failovers = router.Statistics.Failovers;
-        using var client = Client(router);
+        using var client = StreamedRouterFixture.UpClient(router);
 
         // Round robin may start on either: two uploads put one on the closed port first.
         Assert.Equal(StreamDigest.OfPattern(Size), await client.Channel.UploadAsync(new PatternStream(Size)));
@@ -53,7 +51,7 @@ public sealed class StreamedFailoverTests
 
         // Even an action said to be idempotent is not sent again: its bytes are gone from the router.
         await using var router = await StartAsync(cluster, idempotent: true);
-        using var client = Client(router);
+        using var client = StreamedRouterFixture.UpClient(router);
 
         var fault = await Assert.ThrowsAsync<FaultException>(() => client.Channel.UploadAsync(new PatternStream(Size)));
 
@@ -64,13 +62,7 @@ public sealed class StreamedFailoverTests
         Assert.Equal(1, router.Statistics.Snapshot().Faults.BackendUnavailable);
     }
 
-    private static async Task<ListeningRouter> StartAsync(ClusterConfig cluster, bool idempotent = false)
-    {
-        var listener = TestConfigs.Listener("up", WireBindingNames.BasicHttp, "http://127.0.0.1:0/router/up") with { TransportMode = TransportModes.Streamed };
-        var route = TestConfigs.Route("all", "c", TestConfigs.MatchAll()) with { IdempotentActions = idempotent ? ["*"] : [] };
-        return await ListeningRouter.StartAsync(ListeningRouter.Config([listener], [route], new() { ["c"] = cluster }));
-    }
-
-    private static StubWcfClient<IStreamedService> Client(ListeningRouter router) =>
-        StubWcfClient<IStreamedService>.Create(WireBindings.BasicHttp.CreateStreamedClientBinding(WireLimits.Default), router.Address("up"));
+    private static Task<ListeningRouter> StartAsync(ClusterConfig cluster, bool idempotent = false) =>
+        StreamedRouterFixture.StartUpRouterAsync(
+            new() { ["c"] = cluster }, TestConfigs.Route("all", "c", TestConfigs.MatchAll()) with { IdempotentActions = idempotent ? ["*"] : [] });
 }

@@ -1,9 +1,12 @@
 using BackendStub.Hosting;
+using Samples.Contracts;
 using SoapRouter.Configuration;
 using SoapRouter.Tests.BackendStub;
+using SoapRouter.Tests.BackendStub.Wcf;
 using SoapRouter.Tests.Configuration;
 using SoapRouter.Tests.Listening;
 using SoapRouter.Wire.Bindings;
+using SoapRouter.Wire.Encoding;
 
 namespace SoapRouter.Tests.Integration.Streamed;
 
@@ -72,6 +75,18 @@ public sealed class StreamedRouterFixture : IAsyncLifetime
             Backups = [.. cluster.Backups.Select(destination => destination with { TransportMode = TransportModes.Streamed })],
         };
     }
+
+    /// <summary>A streamed basicHttp listener "up" at /router/up on a port of the OS's choosing.</summary>
+    internal static ListenerConfig UpListener() =>
+        TestConfigs.Listener("up", WireBindingNames.BasicHttp, "http://127.0.0.1:0/router/up") with { TransportMode = TransportModes.Streamed };
+
+    /// <summary>A router with <see cref="UpListener"/> only, <paramref name="routes"/> and <paramref name="clusters"/>.</summary>
+    internal static Task<ListeningRouter> StartUpRouterAsync(Dictionary<string, ClusterConfig> clusters, params RouteConfig[] routes) =>
+        ListeningRouter.StartAsync(ListeningRouter.Config([UpListener()], routes, clusters));
+
+    /// <summary>A stock WCF streamed basicHttp client of <paramref name="router"/>'s "up" listener.</summary>
+    internal static StubWcfClient<IStreamedService> UpClient(ListeningRouter router) =>
+        StubWcfClient<IStreamedService>.Create(WireBindings.BasicHttp.CreateStreamedClientBinding(WireLimits.Default), router.Address("up"));
 
     /// <summary>A client binding reaching one stub streamed endpoint through the listener <paramref name="Name"/>.</summary>
     public sealed record Bridge(string Name, WireBinding Client, StubSoapEndpoint Backend)

@@ -68,8 +68,7 @@ internal ref struct Msbin1ToLocator
 
         if (first.Is(Msbin1Records.BodyId, Msbin1Records.BodyText, _data))
         {
-            body = new BodyStart(_cursor.Position, IsEmpty: false, default, default);
-            return ToHeaderRewriteError.None;
+            return BodyFound(out body);
         }
 
         if (!first.Is(Msbin1Records.HeaderId, Msbin1Records.HeaderText, _data))
@@ -96,8 +95,17 @@ internal ref struct Msbin1ToLocator
             return ToHeaderRewriteError.NotSoapEnvelope;
         }
 
+        return BodyFound(out body);
+    }
+
+    /// <summary>
+    /// The Body's element record was read: its content starts here. Bytes that end with it may still owe it attributes,
+    /// so the Body start counts as found only with a byte after it (a whole message always has its end records there).
+    /// </summary>
+    private ToHeaderRewriteError BodyFound(out BodyStart body)
+    {
         body = new BodyStart(_cursor.Position, IsEmpty: false, default, default);
-        return ToHeaderRewriteError.None;
+        return _cursor.AtEnd ? ToHeaderRewriteError.Malformed : ToHeaderRewriteError.None;
     }
 
     private ToHeaderRewriteError ReadHeaders(out bool found, out Msbin1ToLocation location)
@@ -385,6 +393,12 @@ internal ref struct Msbin1ToLocator
     private bool SkipAttributeValue()
     {
         var record = _cursor.Peek();
+        if (record < 0)
+        {
+            // The value is not in these bytes (yet): truncated, not malformed.
+            _cursor.ReadByte();
+            return false;
+        }
 
         // Attribute values use the plain (even) text records only.
         return Msbin1Records.IsText(record) && (record & 1) == 0 && SkipContentRecord(out _);
