@@ -16,11 +16,20 @@ public sealed class MemoryPressureTests
 
         public int Collections { get; set; }
 
+        /// <summary>What a collection gives back (the resident memory it sets), or null when it frees nothing.</summary>
+        public long? AfterCollection { get; set; }
+
+        public void Collect()
+        {
+            Collections++;
+            Resident = AfterCollection ?? Resident;
+        }
+
         public MemoryReading Read() => new(10 * Mb, 150 * Mb, Resident, 256 * Mb);
     }
 
     private static MemoryPressure Watch(Memory memory, FakeTimeProvider clock) =>
-        new(0.85, 0.75, memory.Read, () => memory.Collections++, clock, NullLogger.Instance);
+        new(0.85, 0.75, memory.Read, memory.Collect, clock, NullLogger.Instance);
 
     [Fact]
     public void OverTheHighWatermark_HoldsBack_CollectsOnce_AndLetsGoOnlyAtTheLowOne()
@@ -46,6 +55,38 @@ public sealed class MemoryPressureTests
 
         memory.Resident = 190 * Mb; // 0.74
         clock.Advance(MemoryPressure.SampleInterval);
+        Assert.False(pressure.IsHigh);
+        Assert.Equal(1, relieved);
+    }
+
+    [Fact]
+    public void OverTheHighWatermark_OnGarbage_CollectsAndReadsAgain_WithoutHoldingBack()
+    {
+        // The reading after a young collection counts the old generation's garbage: one full collection frees it, and the
+        // gate must not shut on what it freed.
+        var clock = new FakeTimeProvider();
+        var memory = new Memory();
+        using var pressure = Watch(memory, clock);
+
+        memory.Resident = 235 * Mb; // 0.92
+        memory.AfterCollection = 150 * Mb; // 0.59 once the garbage is gone
+        clock.Advance(MemoryPressure.SampleInterval);
+        Assert.False(pressure.IsHigh);
+        Assert.Equal(1, memory.Collections);
+        Assert.Equal(0, pressure.HighCount);
+        Assert.Contains("resident 150 MB", pressure.Describe(), StringComparison.Ordinal);
+
+        // Garbage again before the interval is over: no second collection yet, so the gate shuts on the reading it has.
+        memory.Resident = 235 * Mb;
+        clock.Advance(MemoryPressure.SampleInterval);
+        Assert.True(pressure.IsHigh);
+        Assert.Equal(1, memory.Collections);
+
+        // The next collection (one interval after the first) frees it and the same sample opens the gate.
+        var relieved = 0;
+        pressure.Relieved += () => relieved++;
+        clock.Advance(MemoryPressure.CollectInterval);
+        Assert.Equal(2, memory.Collections);
         Assert.False(pressure.IsHigh);
         Assert.Equal(1, relieved);
     }

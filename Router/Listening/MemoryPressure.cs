@@ -17,7 +17,7 @@ internal sealed class MemoryPressure : IDisposable
     public static readonly TimeSpan SampleInterval = TimeSpan.FromMilliseconds(100);
 
     /// <summary>The shortest time between two collections asked for while the pressure is high.</summary>
-    public static readonly TimeSpan CollectInterval = TimeSpan.FromSeconds(5);
+    public static readonly TimeSpan CollectInterval = TimeSpan.FromSeconds(2);
 
     private readonly Func<MemoryReading> _read;
     private readonly Action _collect;
@@ -32,7 +32,8 @@ internal sealed class MemoryPressure : IDisposable
 
     /// <summary>
     /// Watches <paramref name="read"/> against the watermarks (fractions, <paramref name="low"/> below
-    /// <paramref name="high"/>); <paramref name="collect"/> runs on entering high pressure and every <see cref="CollectInterval"/> while it lasts.
+    /// <paramref name="high"/>); <paramref name="collect"/> runs when the load goes over the high watermark and every <see cref="CollectInterval"/> while the
+    /// pressure lasts, and the load is read again after it: only memory a full collection cannot free holds messages back.
     /// </summary>
     public MemoryPressure(double high, double low, Func<MemoryReading> read, Action collect, TimeProvider time, ILogger logger)
     {
@@ -132,14 +133,24 @@ internal sealed class MemoryPressure : IDisposable
 
     private void Sample()
     {
-        MemoryReading reading;
-        try
-        {
-            reading = _read();
-        }
-        catch (IOException)
+        if (TryRead() is not { } reading)
         {
             return;
+        }
+
+        // Collect when the load is over the high watermark, and every CollectInterval while the pressure lasts, then
+        // read again before deciding: a reading taken after a young collection counts the old generation's garbage (the
+        // soak's gate shut on a heap that one full collection brought from 0.9 to 0.6), and with new messages held back
+        // little is allocated, so no collection would come by itself and the reading would not move.
+        if (reading.Load > High || _high)
+        {
+            var now = _time.GetTimestamp();
+            if (_lastCollect == long.MinValue || _time.GetElapsedTime(_lastCollect, now) >= CollectInterval)
+            {
+                _lastCollect = now;
+                _collect();
+                reading = TryRead() ?? reading;
+            }
         }
 
         Volatile.Write(ref _last, reading);
@@ -153,20 +164,18 @@ internal sealed class MemoryPressure : IDisposable
         {
             Volatile.Write(ref _high, false);
             Relieved?.Invoke();
-            return;
         }
+    }
 
-        // Collect on entering high pressure and again every CollectInterval while it lasts: with new messages held
-        // back little is allocated, so no collection would come by itself, the reading would not move and the gate
-        // would stay shut on memory that is already garbage.
-        if (_high)
+    private MemoryReading? TryRead()
+    {
+        try
         {
-            var now = _time.GetTimestamp();
-            if (_lastCollect == long.MinValue || _time.GetElapsedTime(_lastCollect, now) >= CollectInterval)
-            {
-                _lastCollect = now;
-                _collect();
-            }
+            return _read();
+        }
+        catch (IOException)
+        {
+            return null;
         }
     }
 }
