@@ -85,7 +85,9 @@ internal static class BinaryXmlMutations
 
         // The original table's size is its first multi-byte integer; keep the envelope after it.
         var skip = SizePrefix.Read(envelope, out var length);
-        var rest = Math.Min(envelope.Length, skip + Math.Max(0, length));
+        // In long: a mutated size near int.MaxValue plus its prefix overflowed int and aborted the driver at input ~45,000
+        // of the netTcp target (an ArgumentOutOfRangeException from the slice below).
+        var rest = (int)Math.Min(envelope.Length, (long)skip + Math.Max(0, length));
         return [.. declared, .. table, .. envelope.AsSpan(rest)];
     }
 
