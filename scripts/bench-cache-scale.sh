@@ -13,7 +13,7 @@
 # before and after), and the proxy's CPU per request (the router(s), or nginx's master and workers; redis apart).
 # Everything shares the machine's cores: read ratios within a round, not absolute numbers.
 # Usage: scripts/bench-cache-scale.sh [rounds (2)] [seconds per run (5)] [clients (100)] [orders (1000)]
-#        WORKLOADS="same mixed" VARIANTS="nocache l1 l1redis nginx" narrow a run.
+#        WORKLOADS="same mixed" VARIANTS="nocache l1 l1redis nginx" narrow a run; OUT=folder (artifacts/bench-cache-scale).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/lib/common.sh
@@ -22,7 +22,7 @@ source scripts/lib/cache-bench.sh
 source scripts/lib/nginx.sh
 rounds="${1:-2}"; seconds="${2:-5}"; clients="${3:-100}"; orders="${4:-1000}"
 workloads="${WORKLOADS:-same mixed}"; variants="${VARIANTS:-nocache l1 l1redis nginx}"
-out=artifacts/bench-cache-scale; mkdir -p "$out"; : > "$out/runs.jsonl"
+out="${OUT:-artifacts/bench-cache-scale}"; mkdir -p "$out"; : > "$out/runs.jsonl"
 vary="{urn:soaprouter:loadclient}CacheKey"
 command -v redis-server > /dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq redis-server > /dev/null; }
 command -v nginx > /dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx > /dev/null; }
