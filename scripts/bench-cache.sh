@@ -11,47 +11,27 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/lib/common.sh
 source scripts/lib/free-port.sh
+source scripts/lib/cache-bench.sh
 rounds="${1:-3}"; seconds="${2:-5}"; concurrency="${3:-16}"; out=artifacts/bench-cache; mkdir -p "$out"
 # The usual ports when free, else ones the kernel picks: other people's stubs and routers share these machines.
 port="$(free_port 8080)"; stub="$(free_port 9080)"; admin="$(free_port 9901)"
 build_release "$out"
 
-cat > "$out/router.json" <<JSON
-{
-  "listeners": [
-    { "name": "hit", "binding": "soap12Http", "address": "http://127.0.0.1:$port/bench/hit" },
-    { "name": "miss", "binding": "soap12Http", "address": "http://127.0.0.1:$port/bench/miss" }
-  ],
-  "routes": [
-    { "name": "hit", "filters": [ { "type": "address", "value": "/bench/hit" } ], "cluster": "soap12",
-      "idempotentActions": [ "http://tempuri.org/IOrderService/GetOrders" ],
-      "cache": { "actions": [ "http://tempuri.org/IOrderService/GetOrders" ], "ttl": "01:00:00" } },
-    { "name": "miss", "filters": [ { "type": "address", "value": "/bench/miss" } ], "cluster": "soap12" }
-  ],
-  "clusters": {
-    "soap12": { "destinations": [ { "name": "stub-soap12", "binding": "soap12Http", "address": "http://127.0.0.1:$stub/soap12" } ] }
-  },
-  "cache": { "memoryLimitBytes": 67108864 },
-  "admin": { "address": "http://127.0.0.1:$admin" },
-  "telemetry": { "logLevel": "Warning" }
-}
-JSON
+cache_router_json "$out/router.json" "$port" "$admin" "$stub" soap12Http soap12
 start "$out/stub.log" dotnet "$(bin BackendStub)" --http-port "$stub"
 start "$out/router.log" dotnet "$(bin Router)" --config "$out/router.json"; router=$last_pid
 wait_for "http://127.0.0.1:$admin/health" "the router" "$out"
 wait_for "http://127.0.0.1:$stub/stub/stats" "the stub" "$out"
 
-cpu_ticks() { awk '{print $14 + $15}' "/proc/$router/stat"; }
-stub_calls() { curl -fsS "http://127.0.0.1:$stub/stub/stats" | python3 -c "import json,sys; print(json.load(sys.stdin)['requests'])"; }
 load() { # variant, orders, json, seconds
   dotnet "$(bin LoadClient)" --url "http://127.0.0.1:$port/bench/$1" --binding soap12Http --operation getOrders --orders "$2" \
     --warmup 20 --concurrency "$concurrency" --duration "$4" --quiet --json "$3" > /dev/null
 }
 run() { # variant, orders
   local cpu0 cpu1 calls0 calls1
-  cpu0=$(cpu_ticks); calls0=$(stub_calls)
+  cpu0=$(proc_ticks "$router"); calls0=$(stub_requests "$stub")
   load "$1" "$2" "$out/$1-$2.json" "$seconds"
-  cpu1=$(cpu_ticks); calls1=$(stub_calls)
+  cpu1=$(proc_ticks "$router"); calls1=$(stub_requests "$stub")
   python3 - "$out/$1-$2.json" "$1" "$2" "$((cpu1 - cpu0))" "$((calls1 - calls0))" <<'PY' | tee -a "$out/results.txt"
 import json, sys
 d = json.load(open(sys.argv[1])); name, orders, ticks, calls = sys.argv[2], int(sys.argv[3]), int(sys.argv[4]), int(sys.argv[5])

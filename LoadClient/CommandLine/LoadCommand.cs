@@ -120,6 +120,15 @@ internal static class LoadCommand
         CustomParser = OptionValues.OutputFile,
     };
 
+    /// <summary>--repeat-share.</summary>
+    public static readonly Option<double?> RepeatShare = OptionValues.Number("--repeat-share", "share", 0, 1,
+        "A cache workload (raw mode): every request carries a SOAP header {urn:soaprouter:loadclient}CacheKey holding one of " +
+        "--keys fixed keys with this probability, else a key of its own (a route's cache names the header in varyByHeaders).");
+
+    /// <summary>--keys.</summary>
+    public static readonly Option<int> Keys = OptionValues.Int("--keys", "n", LoadOptions.DefaultKeys, 1, 1_000_000,
+        "With --repeat-share: how many fixed keys the repeated requests spread over evenly.");
+
     /// <summary>--tcp-buffer.</summary>
     public static readonly Option<int> TcpBuffer = OptionValues.Int("--tcp-buffer", "bytes", LoadOptions.DefaultTcpBuffer, 1024, 16 * 1024 * 1024,
         "netTcp (wcf mode): the connection buffer. WCF's own default, 8192, also sizes the socket's receive buffer, " +
@@ -218,7 +227,7 @@ internal static class LoadCommand
         {
             Url, Client, Binding, Operation, Size, SizeDistributionOption, Orders, Profile, Serializer, To, Concurrency, Requests, Duration,
             Rate, Warmup, Timeout, Json, TcpBuffer, AdminUrl, Quiet, AllowRemote, Tls, Ca, ClientCert, ClientKey, ServerName,
-            Compression, CompressionCodecs, Bandwidth, MaxDecompressedSize, RecordAcks,
+            Compression, CompressionCodecs, Bandwidth, MaxDecompressedSize, RecordAcks, RepeatShare, Keys,
         };
         foreach (var option in root.Options)
         {

@@ -101,4 +101,10 @@ internal sealed record LoadOptions
 
     /// <summary>--record-acks (submitOrder): the file every acknowledged order's id is appended to; null records nothing.</summary>
     public string? RecordAcksPath { get; init; }
+
+    /// <summary>Default of --keys: hot keys of a --repeat-share workload.</summary>
+    public const int DefaultKeys = 8;
+
+    /// <summary>--repeat-share and --keys (raw mode): each request's cache key header; null sends none.</summary>
+    public CacheKeyMix? CacheKeys { get; init; }
 }

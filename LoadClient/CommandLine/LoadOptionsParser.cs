@@ -107,6 +107,7 @@ internal static class LoadOptionsParser
         }
 
         CheckCompression(read, binding, client, errors);
+        CheckCacheKeys(read, client, errors);
         if (read.Given(LoadCommand.RecordAcks))
         {
             CheckRecordAcks(read, operation, errors);
@@ -156,6 +157,7 @@ internal static class LoadOptionsParser
             Bandwidth = read.Value(LoadCommand.Bandwidth) is { } bandwidth ? (long)bandwidth : null,
             MaxDecompressedSize = read.Value(LoadCommand.MaxDecompressedSize),
             RecordAcksPath = read.Value(LoadCommand.RecordAcks),
+            CacheKeys = read.Value(LoadCommand.RepeatShare) is { } share ? new CacheKeyMix(share, read.Value(LoadCommand.Keys)) : null,
             Tls = tls,
         };
     }
@@ -188,6 +190,31 @@ internal static class LoadOptionsParser
         if (read.Given(LoadCommand.MaxDecompressedSize) && mode == LoadCompressionMode.None)
         {
             errors.Add("Option '--max-decompressed-size' applies when replies may be compressed: '--compression wcf', 'always' or 'adaptive'.");
+        }
+    }
+
+    // The key is spliced into the raw template as it is sent: not in the WCF mode, nor into a body compressed once.
+    private static void CheckCacheKeys(Reader read, LoadClientMode? client, List<string> errors)
+    {
+        if (read.Given(LoadCommand.Keys) && !read.Given(LoadCommand.RepeatShare))
+        {
+            errors.Add("Option '--keys' applies with '--repeat-share' only.");
+        }
+
+        if (!read.Given(LoadCommand.RepeatShare))
+        {
+            return;
+        }
+
+        if (client == LoadClientMode.Wcf)
+        {
+            errors.Add("Option '--repeat-share' needs '--client raw': the key header is spliced into the raw mode's template.");
+        }
+
+        var mode = read.ValidStruct(LoadCommand.Compression, LoadCompressionMode.None);
+        if (mode is not (LoadCompressionMode.None or null))
+        {
+            errors.Add($"Option '--repeat-share' needs '--compression none': with '--compression {Names.Of(mode.Value)}' a request's body is not written as it is sent.");
         }
     }
 

@@ -38,7 +38,7 @@ internal sealed class RawHttpChannel : ILoadChannel
         _timeout.CancelAfter(_sender.Timeout);
         var template = _sender.Templates.Pick(_random);
         return _buffers is null
-            ? _sender.SendAsync(template, _scratch, _timeout.Token, _stop)
+            ? _sender.SendAsync(template, _scratch, _timeout.Token, _stop, _sender.Templates.Keys?.Next(_random))
             : _sender.SendCompressedAsync(template, _buffers, _timeout.Token, _stop);
     }
 

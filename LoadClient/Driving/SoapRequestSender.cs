@@ -67,8 +67,9 @@ internal sealed class SoapRequestSender : ILoadTarget, IDisposable
     /// <summary>
     /// Sends one request of <paramref name="template"/> and reads the reply to the end into <paramref name="scratch"/>
     /// (discarded). <paramref name="token"/> is cancelled on timeout or stop; <paramref name="stop"/> tells the two apart.
+    /// <paramref name="cacheKey"/> goes in the template's cache key header, when it has one.
     /// </summary>
-    public async Task<SendResult> SendAsync(SoapRequestTemplate template, byte[] scratch, CancellationToken token, CancellationToken stop)
+    public async Task<SendResult> SendAsync(SoapRequestTemplate template, byte[] scratch, CancellationToken token, CancellationToken stop, Guid? cacheKey = null)
     {
         ArgumentNullException.ThrowIfNull(template);
         var status = 0;
@@ -76,7 +77,7 @@ internal sealed class SoapRequestSender : ILoadTarget, IDisposable
         long received = 0;
         try
         {
-            using var content = new TemplateContent(template);
+            using var content = new TemplateContent(template, cacheKey);
             using var request = NewRequest(template, content);
             using var response = await _client.SendAsync(request, HttpCompletionOption.ResponseHeadersRead, token);
             status = (int)response.StatusCode;

@@ -46,16 +46,17 @@ internal static class OperationCalls
     {
         ArgumentNullException.ThrowIfNull(options);
         ArgumentNullException.ThrowIfNull(call);
+        var keyed = options.CacheKeys is not null;
         if (options.Operation != LoadOperation.Echo || options.SizeDistribution == SizeDistribution.Fixed)
         {
-            return new RequestTemplateSet([RequestTemplateBuilder.Build(options.Binding, call, options.To, ClientLimits.Unbounded)]);
+            return new RequestTemplateSet([RequestTemplateBuilder.Build(options.Binding, call, options.To, ClientLimits.Unbounded, keyed)], options.CacheKeys);
         }
 
         var encoding = options.Binding.IsBinary ? PayloadEncoding.BinaryXml : PayloadEncoding.TextXml;
         var generator = new PayloadGenerator(options.Profile, PayloadSeed);
         return new RequestTemplateSet(SizeBuckets.Sizes
-            .Select(size => RequestTemplateBuilder.Build(options.Binding, Echo(generator.CreateEcho(size, encoding)), options.To, ClientLimits.Unbounded))
-            .ToArray());
+            .Select(size => RequestTemplateBuilder.Build(options.Binding, Echo(generator.CreateEcho(size, encoding)), options.To, ClientLimits.Unbounded, keyed))
+            .ToArray(), options.CacheKeys);
     }
 
     /// <summary>

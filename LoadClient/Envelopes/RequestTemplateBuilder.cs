@@ -1,6 +1,7 @@
 using System.ServiceModel;
 using System.ServiceModel.Channels;
 using System.Xml;
+using LoadClient.Payloads;
 using SoapRouter.Wire.Bindings;
 using SoapRouter.Wire.Encoding;
 using SoapRouter.Wire.Soap;
@@ -16,11 +17,15 @@ internal static class RequestTemplateBuilder
     /// <summary>Written as the MessageID (or a one-way order's id) and then located in the bytes; each request overwrites it with its own id.</summary>
     internal static readonly Guid Placeholder = new("5f0c2d1e-9a7b-4c3d-8e6f-a1b2c3d4e5f6");
 
+    /// <summary>Written as the cache key header's value (--repeat-share) and then located; each request overwrites it with its key.</summary>
+    internal static readonly Guid KeyPlaceholder = new("8d3e6a2b-4f1c-4e7a-9b5d-0c1e2f3a4b5c");
+
     /// <summary>
     /// The request for <paramref name="call"/> on <paramref name="binding"/> (an HTTP binding), addressed to
-    /// <paramref name="to"/> when the binding uses WS-Addressing.
+    /// <paramref name="to"/> when the binding uses WS-Addressing; with <paramref name="cacheKey"/> it also carries the
+    /// <see cref="CacheKeyMix"/> header, whose value each request replaces.
     /// </summary>
-    public static SoapRequestTemplate Build(WireBinding binding, OperationCall call, Uri to, WireLimits limits)
+    public static SoapRequestTemplate Build(WireBinding binding, OperationCall call, Uri to, WireLimits limits, bool cacheKey = false)
     {
         ArgumentNullException.ThrowIfNull(binding);
         ArgumentNullException.ThrowIfNull(call);
@@ -35,6 +40,11 @@ internal static class RequestTemplateBuilder
         byte[] body;
         using (var message = CreateMessage(binding, call, to))
         {
+            if (cacheKey)
+            {
+                message.Headers.Add(MessageHeader.CreateHeader(CacheKeyMix.HeaderName, CacheKeyMix.HeaderNamespace, KeyPlaceholder.ToString("D")));
+            }
+
             body = codec.WriteToArray(message);
         }
 
@@ -51,7 +61,12 @@ internal static class RequestTemplateBuilder
         // basicHttp carries the action in SOAPAction only; the others in wsa:Action only (WCF's client puts no action
         // parameter in application/soap+xml).
         var soapAction = binding.UsesAddressing ? null : SoapMediaTypes.ToSoapActionHeader(call.Action);
-        return new SoapRequestTemplate(body, codec.ContentType, soapAction, call.Action, messageId, call.OneWay, OrderId: orderId);
+        // A string header: its 36 characters in text and in msbin1 alike.
+        var key = cacheKey
+            ? MessageIdSlot.Find(body, KeyPlaceholder, binary: false)
+                ?? throw new InvalidOperationException($"The {binding.Name} encoder did not write the cache key where it can be replaced.")
+            : (MessageIdSlot?)null;
+        return new SoapRequestTemplate(body, codec.ContentType, soapAction, call.Action, messageId, call.OneWay, OrderId: orderId, CacheKey: key);
     }
 
     private static Message CreateMessage(WireBinding binding, OperationCall call, Uri to)

@@ -10,6 +10,7 @@ namespace LoadClient.Envelopes;
 /// <param name="ContentEncoding">A body compressed once in the adaptive form: the Content-Encoding token; else null.</param>
 /// <param name="PlainLength">A compressed body (either form): the envelope's length before compression; else null.</param>
 /// <param name="OrderId">Where a one-way SubmitOrder's per-request order id goes (36 characters in either encoding); else null.</param>
+/// <param name="CacheKey">Where the per-request cache key (--repeat-share) goes, in its SOAP header (36 characters in either encoding); else null.</param>
 internal sealed record SoapRequestTemplate(
     byte[] Body,
     string ContentType,
@@ -19,7 +20,8 @@ internal sealed record SoapRequestTemplate(
     bool OneWay,
     string? ContentEncoding = null,
     int? PlainLength = null,
-    MessageIdSlot? OrderId = null)
+    MessageIdSlot? OrderId = null,
+    MessageIdSlot? CacheKey = null)
 {
     /// <summary>Where this template's per-request id goes (its MessageID, or a one-way order's id); null when it has none.</summary>
     public MessageIdSlot? IdSlot => MessageId ?? OrderId;

@@ -40,6 +40,12 @@ internal sealed record LoadReport
     /// <summary>Echo sizes: fixed or seed.</summary>
     public required string SizeDistribution { get; init; }
 
+    /// <summary>--repeat-share: share of requests carrying one of <see cref="Keys"/> fixed cache keys (the rest a key each); null without.</summary>
+    public double? RepeatShare { get; init; }
+
+    /// <summary>--keys: the fixed cache keys of a --repeat-share run; null without.</summary>
+    public int? Keys { get; init; }
+
     /// <summary>--rate: requests per second scheduled (open model); null when sent back to back.</summary>
     public required double? TargetRate { get; init; }
 
@@ -190,6 +196,8 @@ internal sealed record LoadReport
             Serializer = Names.Of(options.Serializer),
             SizeDistribution = Names.Of(options.SizeDistribution),
             TargetRate = options.Rate,
+            RepeatShare = options.CacheKeys?.RepeatShare,
+            Keys = options.CacheKeys?.Keys,
             LateStarts = options.Rate is null ? null : stats.LateStarts,
             Router = router,
             Concurrency = options.Concurrency,

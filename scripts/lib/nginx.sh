@@ -1,5 +1,5 @@
 # nginx as the benchmarks' peer proxy (source it after scripts/lib/common.sh): one reverse proxy of the stub on
-# 127.0.0.1:9080 with upstream keep-alive, no access log, bodies buffered, its files under a benchmark's folder.
+# 127.0.0.1:9080 (or $NGINX_UPSTREAM, host:port) with upstream keep-alive, no access log, bodies buffered, its files under a benchmark's folder.
 #
 #   nginx_conf OUT LISTEN LOCATION [TLS]   writes OUT/nginx.conf with one server per call of nginx_server (below)
 #   nginx_server LISTEN PREFIX [CERT KEY]  one server block: `listen LISTEN` (with CERT and KEY: TLS with a shared
@@ -43,7 +43,7 @@ http {
   client_max_body_size 16m;
   client_body_temp_path $out/nginx-tmp;
   proxy_temp_path $out/nginx-tmp;
-  upstream stub { server 127.0.0.1:9080; keepalive 64; }
+  upstream stub { server ${NGINX_UPSTREAM:-127.0.0.1:9080}; keepalive 64; }
 $*
 }
 NGINX
