@@ -7,8 +7,8 @@ namespace SoapRouter.Wire.Framing;
 /// The body of an Unsized Envelope record ([MC-NMF] 2.2.3.6, singleton-unsized mode) as a read-only stream: data chunks,
 /// each an MB31 size and its bytes, ended by a chunk of size 0, then the End record the client sends after it. Reads
 /// return the chunks' bytes as they arrive, never more than one chunk at a time. Bad framing (a size that is no MB31, a
-/// record other than End after the last chunk) and a message past <c>maxSize</c> throw
-/// <see cref="InvalidDataException"/>; a connection cut short throws <see cref="IOException"/>. Synchronous reads (WCF's
+/// record other than End after the last chunk) throws <see cref="InvalidDataException"/>, a message past <c>maxSize</c>
+/// <see cref="EnvelopeTooLargeException"/> (an IOException); a connection cut short throws <see cref="IOException"/>. Synchronous reads (WCF's
 /// encoders read so) block on the asynchronous ones: call them off the I/O threads.
 /// </summary>
 public sealed class UnsizedEnvelopeReadStream : Stream
@@ -169,7 +169,7 @@ public sealed class UnsizedEnvelopeReadStream : Stream
 
         if (_total + size > _maxSize)
         {
-            throw new InvalidDataException($"The envelope is larger than the limit of {_maxSize} bytes.");
+            throw new EnvelopeTooLargeException(_maxSize);
         }
 
         _chunkLeft = size;

@@ -85,6 +85,16 @@ public sealed class UnsizedEnvelopeWriteStream(PipeWriter output) : Stream
         await FlushAsync(output.FlushAsync(cancellationToken)).ConfigureAwait(false);
     }
 
+    /// <summary>Answers without an envelope (a one-way message's acknowledgement): the End record alone.</summary>
+    public async ValueTask CompleteEmptyAsync(CancellationToken cancellationToken = default)
+    {
+        ObjectDisposedException.ThrowIf(_completed || _started, this);
+        _completed = true;
+        output.GetSpan(1)[0] = (byte)FramingRecordType.End;
+        output.Advance(1);
+        await FlushAsync(output.FlushAsync(cancellationToken)).ConfigureAwait(false);
+    }
+
     /// <inheritdoc />
     public override void Flush()
     {
