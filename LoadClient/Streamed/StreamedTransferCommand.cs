@@ -23,7 +23,7 @@ internal static class StreamedTransferCommand
     };
 
     /// <summary>--binding.</summary>
-    public static readonly Option<WireBinding> Binding = OptionValues.Binding("--binding", "basicHttp, soap12Http or binaryHttp (text or msbin1), streamed.");
+    public static readonly Option<WireBinding> Binding = OptionValues.Binding("--binding", "basicHttp, soap12Http or binaryHttp (text or msbin1), or netTcp (NetTcpBinding streamed), streamed.");
 
     /// <summary>--direction.</summary>
     public static readonly Option<StreamedDirection?> Direction = OptionValues.Enum("--direction", StreamedDirection.Upload, "upload or download.");

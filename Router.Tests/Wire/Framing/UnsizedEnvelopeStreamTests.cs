@@ -1,3 +1,4 @@
+using System.Buffers;
 using System.IO.Pipelines;
 using SoapRouter.Wire.Framing;
 
