@@ -14,13 +14,18 @@ public sealed class UnsizedEnvelopeStreamTests
         new Random(7).NextBytes(payload);
         var pipe = new Pipe();
         var writer = new UnsizedEnvelopeWriteStream(pipe.Writer);
-        for (var offset = 0; offset < payload.Length; offset += 70_001)
-        {
-            await writer.WriteAsync(payload.AsMemory(offset, Math.Min(70_001, payload.Length - offset)));
-        }
 
-        await writer.CompleteAsync();
-        await pipe.Writer.CompleteAsync();
+        // The pipe holds 64 KB before the writer waits: write while the reader reads.
+        var writing = Task.Run(async () =>
+        {
+            for (var offset = 0; offset < payload.Length; offset += 70_001)
+            {
+                await writer.WriteAsync(payload.AsMemory(offset, Math.Min(70_001, payload.Length - offset)));
+            }
+
+            await writer.CompleteAsync();
+            await pipe.Writer.CompleteAsync();
+        });
 
         // The record type first, then chunks; the reader is handed what follows the record type.
         var first = await pipe.Reader.ReadAsync();
@@ -35,6 +40,7 @@ public sealed class UnsizedEnvelopeStreamTests
             copy.Write(buffer, 0, read);
         }
 
+        await writing;
         Assert.Equal(payload, copy.ToArray());
         Assert.True(reader.Completed);
         Assert.Equal(payload.Length, reader.BytesRead);
