@@ -128,19 +128,22 @@ internal sealed class NetTcpStreamedEndpoint(SoapListener listener, MessagePipel
 
     /// <summary>
     /// Answers with what the router wrote itself (a fault, an acknowledgement): after the rest of <paramref name="drain"/> was
-    /// read and dropped, since a WCF client reads its reply only once it has sent its whole request.
+    /// read and dropped, since a WCF client reads its reply only once it has sent its whole request. A client that sends
+    /// nothing for requestBodyTimeout meanwhile is cut (net.tcp has no minimum data rate of Kestrel's).
     /// </summary>
     private async Task AnswerEncodedAsync(NetTcpStreamedExchange exchange, Forwarding.Http.RawSoapReply reply, StreamedRequest? drain)
     {
+        using var deadline = new Forwarding.AttemptDeadline(pipeline.CurrentState.State.Config.Limits.RequestBodyTimeout, time, exchange.Aborted);
         try
         {
             if (drain is not null)
             {
-                await drain.DrainAsync(exchange.Aborted).ConfigureAwait(false);
+                drain.Progress = deadline.Progress;
+                await drain.DrainAsync(deadline.Token).ConfigureAwait(false);
             }
             else
             {
-                await DrainAsync(exchange).ConfigureAwait(false);
+                await DrainAsync(exchange, deadline).ConfigureAwait(false);
             }
 
             if (reply.IsEmpty)
@@ -152,7 +155,7 @@ internal sealed class NetTcpStreamedEndpoint(SoapListener listener, MessagePipel
             await exchange.Reply.WriteAsync(reply.Body, exchange.Aborted).ConfigureAwait(false);
             await exchange.Reply.CompleteAsync(exchange.Aborted).ConfigureAwait(false);
         }
-        catch (Exception ex) when (ex is IOException or InvalidDataException or OperationCanceledException or ObjectDisposedException)
+        catch (Exception ex) when (ex is IOException or InvalidDataException or OperationCanceledException or ObjectDisposedException or InvalidOperationException)
         {
             var reason = ex.GetType().Name;
             StreamingLog.DrainFailed(logger, Listener.Name, reason);
@@ -161,13 +164,14 @@ internal sealed class NetTcpStreamedEndpoint(SoapListener listener, MessagePipel
     }
 
     /// <summary>Reads and drops the rest of an envelope no <see cref="StreamedRequest"/> holds.</summary>
-    private static async Task DrainAsync(NetTcpStreamedExchange exchange)
+    private static async Task DrainAsync(NetTcpStreamedExchange exchange, Forwarding.AttemptDeadline deadline)
     {
         var scratch = ArrayPool<byte>.Shared.Rent(16 * 1024);
         try
         {
-            while (await exchange.Request.ReadAsync(scratch, exchange.Aborted).ConfigureAwait(false) > 0)
+            while (await exchange.Request.ReadAsync(scratch, deadline.Token).ConfigureAwait(false) > 0)
             {
+                deadline.Progress();
             }
         }
         finally
