@@ -16,10 +16,10 @@ internal static class StreamedTransferCommand
     /// <summary>--url.</summary>
     public static readonly Option<Uri?> Url = new("--url")
     {
-        Description = "The streamed endpoint: BackendStub's /basicStreamed, /soap12Streamed or /binaryStreamed, or a router's streamed listener.",
+        Description = "The streamed endpoint: BackendStub's /basicStreamed, /soap12Streamed or /binaryStreamed, or a router's streamed listener (http, https, or net.tcp with --binding netTcp).",
         HelpName = "url",
         Required = true,
-        CustomParser = OptionValues.HttpUrl,
+        CustomParser = OptionValues.AbsoluteUrl,
     };
 
     /// <summary>--binding.</summary>
