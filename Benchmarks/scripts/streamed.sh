@@ -7,6 +7,9 @@
 # back for downloads). The variants alternate within each round, ROUNDS rounds, after one warm-up transfer of 16 MB each.
 # While each transfer runs the router's resident set (VmRSS) is sampled every 0.2 s; its growth is the peak minus the
 # value just before the transfer. Client, router and stub share the machine's cores.
+# net.tcp: "direct-bin" (a streamed msbin1 HTTP client straight to /binaryStreamed) beside "tcp" (NetTcpBinding with
+# TransferMode.Streamed through the router's streamed netTcp listener to the same /binaryStreamed, verbatim: msbin1 both
+# hops); the stub has no streamed net.tcp endpoint, so msbin1 over HTTP is the direct call to compare with.
 # Usage: Benchmarks/scripts/streamed.sh [rounds (2)] [bytes (1073741824)]
 # Writes artifacts/streamed/streamed.json (every run) and prints medians, routed/direct ratios per round and RSS growth.
 set -euo pipefail
@@ -17,7 +20,7 @@ rounds="${1:-2}"; bytes="${2:-1073741824}"
 out=artifacts/streamed; mkdir -p "$out"; rm -f "$out"/run-*.json "$out/runs.txt"
 
 # Others share these machines: the usual ports when free, else ones the kernel picks.
-router_port=$(free_port 8080); stub_port=$(free_port 9080); admin_port=$(free_port 9901)
+router_port=$(free_port 8080); stub_port=$(free_port 9080); admin_port=$(free_port 9901); tcp_port=$(free_port 8808)
 echo "# $0 $*"; echo "# $(date -u +%FT%TZ) on $(nproc) cores, $(free -g | awk '/Mem:/ {print $2}') GiB, $(uname -r), load $(cut -d' ' -f1-3 /proc/loadavg)"
 build_release "$out"
 
@@ -25,11 +28,13 @@ cat > "$out/router.json" <<JSON
 {
   "listeners": [
     { "name": "routed", "binding": "basicHttp", "address": "http://127.0.0.1:${router_port}/st/routed", "transportMode": "streamed" },
-    { "name": "bridged", "binding": "basicHttp", "address": "http://127.0.0.1:${router_port}/st/bridged", "transportMode": "streamed" }
+    { "name": "bridged", "binding": "basicHttp", "address": "http://127.0.0.1:${router_port}/st/bridged", "transportMode": "streamed" },
+    { "name": "tcp", "binding": "netTcp", "address": "net.tcp://127.0.0.1:${tcp_port}/st/tcp", "transportMode": "streamed" }
   ],
   "routes": [
     { "name": "routed", "filters": [ { "type": "address", "value": "/st/routed" } ], "cluster": "text" },
-    { "name": "bridged", "filters": [ { "type": "address", "value": "/st/bridged" } ], "cluster": "binary" }
+    { "name": "bridged", "filters": [ { "type": "address", "value": "/st/bridged" } ], "cluster": "binary" },
+    { "name": "tcp", "filters": [ { "type": "address", "value": "/st/tcp" } ], "cluster": "binary" }
   ],
   "clusters": {
     "text": { "destinations": [ { "name": "stub-text", "binding": "basicHttp", "address": "http://127.0.0.1:${stub_port}/basicStreamed", "transportMode": "streamed" } ] },
@@ -50,6 +55,15 @@ url_of() {
     direct) echo http://127.0.0.1:${stub_port}/basicStreamed ;;
     routed) echo http://127.0.0.1:${router_port}/st/routed ;;
     bridged) echo http://127.0.0.1:${router_port}/st/bridged ;;
+    direct-bin) echo http://127.0.0.1:${stub_port}/binaryStreamed ;;
+    tcp) echo net.tcp://127.0.0.1:${tcp_port}/st/tcp ;;
+  esac
+}
+binding_of() {
+  case "$1" in
+    direct-bin) echo binaryHttp ;;
+    tcp) echo netTcp ;;
+    *) echo basicHttp ;;
   esac
 }
 rss_kib() { awk '/^VmRSS/ {print $2}' "/proc/$router/status"; }
@@ -57,7 +71,7 @@ rss_kib() { awk '/^VmRSS/ {print $2}' "/proc/$router/status"; }
 transfer() { # variant direction round size
   local json="$out/run-$1-$2-$3.json" before peak now pid status=0
   before=$(rss_kib); peak=$before
-  dotnet "$(bin LoadClient)" stream --url "$(url_of "$1")" --binding basicHttp --direction "$2" --bytes "$4" --json "$json" >> "$out/runs.txt" 2>&1 &
+  dotnet "$(bin LoadClient)" stream --url "$(url_of "$1")" --binding "$(binding_of "$1")" --direction "$2" --bytes "$4" --json "$json" >> "$out/runs.txt" 2>&1 &
   pid=$!
   while kill -0 "$pid" 2> /dev/null; do
     now=$(rss_kib); (( now > peak )) && peak=$now
@@ -75,12 +89,12 @@ PY
   tail -n 1 "$out/runs.txt"
 }
 
-for variant in direct routed bridged; do
+for variant in direct routed bridged direct-bin tcp; do
   for direction in upload download; do transfer "$variant" "$direction" 0 $((16 << 20)) > /dev/null; done
 done
 for round in $(seq 1 "$rounds"); do
   for direction in upload download; do
-    for variant in direct routed bridged; do
+    for variant in direct routed bridged direct-bin tcp; do
       echo "round $round: $variant $direction: $(transfer "$variant" "$direction" "$round" "$bytes")"
     done
   done
@@ -94,11 +108,13 @@ runs = [r for r in runs if r["round"] > 0]
 def cell(variant, direction, rnd):
     return next(r for r in runs if r["variant"] == variant and r["direction"] == direction and r["round"] == rnd)
 summary = {}
-print(f"\n{'':>18} {'MB/s (median)':>14} {'per round':>24} {'/direct per round':>22} {'router RSS growth MB (max)':>28}")
+print(f"\n{'':>18} {'MB/s (median)':>14} {'per round':>24} {'/direct(-bin) per round':>22} {'router RSS growth MB (max)':>28}")
 for direction in ("upload", "download"):
-    for variant in ("direct", "routed", "bridged"):
+    for variant in ("direct", "routed", "bridged", "direct-bin", "tcp"):
+        # net.tcp is compared with the msbin1 HTTP client straight to the same endpoint; the others with basicHttp's.
+        base = "direct-bin" if variant in ("direct-bin", "tcp") else "direct"
         rates = [cell(variant, direction, n)["bytesPerSecond"] / 1e6 for n in range(1, rounds + 1)]
-        ratios = [cell(variant, direction, n)["bytesPerSecond"] / cell("direct", direction, n)["bytesPerSecond"] for n in range(1, rounds + 1)]
+        ratios = [cell(variant, direction, n)["bytesPerSecond"] / cell(base, direction, n)["bytesPerSecond"] for n in range(1, rounds + 1)]
         growth = max(cell(variant, direction, n)["routerRssGrowthKiB"] for n in range(1, rounds + 1)) / 1024
         summary[f"{variant}-{direction}"] = {"mbPerSecond": rates, "ratioToDirect": ratios, "maxRouterRssGrowthMB": growth}
         print(f"{variant + ' ' + direction:>18} {statistics.median(rates):>14.1f} {', '.join(f'{r:.1f}' for r in rates):>24}"

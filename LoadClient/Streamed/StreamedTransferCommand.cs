@@ -16,14 +16,14 @@ internal static class StreamedTransferCommand
     /// <summary>--url.</summary>
     public static readonly Option<Uri?> Url = new("--url")
     {
-        Description = "The streamed endpoint: BackendStub's /basicStreamed, /soap12Streamed or /binaryStreamed, or a router's streamed listener.",
+        Description = "The streamed endpoint: BackendStub's /basicStreamed, /soap12Streamed or /binaryStreamed, or a router's streamed listener (http, https, or net.tcp with --binding netTcp).",
         HelpName = "url",
         Required = true,
-        CustomParser = OptionValues.HttpUrl,
+        CustomParser = OptionValues.AbsoluteUrl,
     };
 
     /// <summary>--binding.</summary>
-    public static readonly Option<WireBinding> Binding = OptionValues.Binding("--binding", "basicHttp, soap12Http or binaryHttp (text or msbin1), streamed.");
+    public static readonly Option<WireBinding> Binding = OptionValues.Binding("--binding", "basicHttp, soap12Http or binaryHttp (text or msbin1), or netTcp (NetTcpBinding streamed), streamed.");
 
     /// <summary>--direction.</summary>
     public static readonly Option<StreamedDirection?> Direction = OptionValues.Enum("--direction", StreamedDirection.Upload, "upload or download.");

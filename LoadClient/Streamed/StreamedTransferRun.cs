@@ -34,9 +34,9 @@ internal static class StreamedTransferRun
         var direction = parsed.GetValue(StreamedTransferCommand.Direction) ?? StreamedDirection.Upload;
         var bytes = parsed.GetValue(StreamedTransferCommand.Bytes);
         var timeout = TimeSpan.FromSeconds(parsed.GetValue(StreamedTransferCommand.Timeout) ?? 600);
-        if (bytes < 0 || binding.IsSession || binding.IsMtom)
+        if (bytes < 0 || binding.IsMtom)
         {
-            error.WriteLine("error: --bytes must be >= 0 and --binding one of basicHttp, soap12Http, binaryHttp.");
+            error.WriteLine("error: --bytes must be >= 0 and --binding one of basicHttp, soap12Http, binaryHttp, netTcp.");
             return LoadApp.BadArguments;
         }
 

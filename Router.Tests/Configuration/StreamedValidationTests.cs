@@ -53,11 +53,19 @@ public sealed class StreamedValidationTests
             "route 'all' takes messages from streamed listener 'up', but destination 'slow' of cluster 'echo' is not streamed");
 
     [Fact]
-    public void Validate_StreamedNetTcpListener_SaysOnlyHttpStreams() =>
+    public void Validate_StreamedNetTcpListenerToStreamedHttpDestinations_IsValid() =>
+        Assert.Empty(Errors(
+            WithCluster(Cluster(Destination("d", WireBindingNames.BinaryHttp) with { TransportMode = TransportModes.Streamed })) with
+            {
+                Listeners = [Listener("tcp", WireBindingNames.NetTcp, "net.tcp://127.0.0.1:8808/tcp") with { TransportMode = TransportModes.Streamed }],
+            }));
+
+    [Fact]
+    public void Validate_StreamedNetTcpDestination_SaysItIsNotBuilt() =>
         AssertHasError(
-            Errors(WithListeners(Listener("tcp", WireBindingNames.NetTcp, "net.tcp://127.0.0.1:8808/tcp") with { TransportMode = TransportModes.Streamed })),
-            "listeners[0].transportMode",
-            "streamed transfer is built for the HTTP bindings (basicHttp, soap12Http, binaryHttp) only, not for netTcp");
+            Errors(WithCluster(Cluster(Destination("d", WireBindingNames.NetTcp) with { TransportMode = TransportModes.Streamed }))),
+            "clusters.echo.destinations[0].transportMode",
+            "streamed transfer to a netTcp destination is not built (streamed netTcp listeners are)");
 
     [Fact]
     public void Validate_StreamedMtomDestination_IsAnError() =>

@@ -4,7 +4,7 @@ using SoapRouter.Wire.Bindings;
 namespace SoapRouter.Configuration;
 
 /// <summary>
-/// Validation of streamed transfer: transportMode values, the bindings that stream (HTTP in text or msbin1), limits.streamed,
+/// Validation of streamed transfer: transportMode values, the bindings that stream (HTTP in text or msbin1, netTcp listeners), limits.streamed,
 /// and what a route that can take a streamed listener's messages may do: no filter that reads the body (the router never
 /// holds it) and only streamed destinations (it can only go on as a stream).
 /// </summary>
@@ -24,7 +24,7 @@ internal static class StreamedRules
         {
             var listener = config.Listeners[i];
             var path = ConfigPath.Index("listeners", i);
-            if (!CheckMode(listener.TransportMode, listener.Binding, listener.Encoding, path, context))
+            if (!CheckMode(listener.TransportMode, listener.Binding, listener.Encoding, path, context, isListener: true))
             {
                 continue;
             }
@@ -133,12 +133,12 @@ internal static class StreamedRules
         for (var i = 0; i < destinations.Count; i++)
         {
             var destination = destinations[i];
-            CheckMode(destination.TransportMode, destination.Binding, destination.Encoding, ConfigPath.Index(path, i), context);
+            CheckMode(destination.TransportMode, destination.Binding, destination.Encoding, ConfigPath.Index(path, i), context, isListener: false);
         }
     }
 
     /// <summary>Checks one transportMode; true when it is streamed on a binding that streams.</summary>
-    private static bool CheckMode(string? mode, string binding, string? encoding, string path, ConfigValidationContext context)
+    private static bool CheckMode(string? mode, string binding, string? encoding, string path, ConfigValidationContext context, bool isListener)
     {
         var modePath = ConfigPath.Property(path, "transportMode");
         if (mode is null || mode == TransportModes.Buffered)
@@ -152,9 +152,13 @@ internal static class StreamedRules
             return false;
         }
 
-        if (binding == WireBindingNames.NetTcp)
+        if (binding == WireBindingNames.NetTcp && !isListener)
         {
-            context.Error(modePath, "streamed transfer is built for the HTTP bindings (basicHttp, soap12Http, binaryHttp) only, not for netTcp");
+            // The listener side is the router's own framing; the client side (the router calling a streamed net.tcp
+            // service) is not built yet.
+            context.Error(
+                modePath,
+                "streamed transfer to a netTcp destination is not built (streamed netTcp listeners are): use a streamed basicHttp, soap12Http or binaryHttp destination, or buffered transfer");
             return false;
         }
 

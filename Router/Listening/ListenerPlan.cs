@@ -41,6 +41,19 @@ internal sealed class ListenerPlan
         }
     }
 
+    /// <summary>
+    /// The binding of <paramref name="config"/>'s messages; null when unknown. A streamed netTcp listener's messages are
+    /// msbin1 without the session dictionary (the singleton-unsized mode has no session), SOAP 1.2 with its addressing: the
+    /// message layer reads, routes and forwards them as binaryHttp's, so they pass verbatim to binaryHttp destinations.
+    /// </summary>
+    public static WireBinding? MessageBinding(ListenerConfig config)
+    {
+        ArgumentNullException.ThrowIfNull(config);
+        return config.Binding == WireBindingNames.NetTcp && TransportModes.IsStreamed(config.TransportMode)
+            ? WireBindings.Find(WireBindingNames.BinaryHttp, WireEncodingNames.Binary, config.Addressing)
+            : WireBindings.Find(config.Binding, config.Encoding, config.Addressing);
+    }
+
     /// <summary>Plans <paramref name="listeners"/> (a validated config); throws <see cref="ArgumentException"/> naming every listener this build refuses.</summary>
     public static ListenerPlan Build(IReadOnlyList<ListenerConfig> listeners)
     {
@@ -50,14 +63,15 @@ internal sealed class ListenerPlan
         var groups = new Dictionary<(string Host, int Port), (IPAddress? Address, List<SoapListener> Listeners, ListenerTlsConfig? Tls)>();
         foreach (var config in listeners)
         {
-            if (WireBindings.Find(config.Binding, config.Encoding, config.Addressing) is not { } binding)
+            if (MessageBinding(config) is not { } binding)
             {
                 notStarted.Add(config);
                 continue;
             }
 
             var uri = new Uri(config.Address, UriKind.Absolute);
-            var scheme = binding.IsSession ? Uri.UriSchemeNetTcp : config.Tls is null ? Uri.UriSchemeHttp : Uri.UriSchemeHttps;
+            var isNetTcp = config.Binding == WireBindingNames.NetTcp;
+            var scheme = isNetTcp ? Uri.UriSchemeNetTcp : config.Tls is null ? Uri.UriSchemeHttp : Uri.UriSchemeHttps;
             if (uri.Scheme != scheme)
             {
                 problems.Add($"listener '{config.Name}' ({config.Address}): {uri.Scheme} needs {(uri.Scheme == Uri.UriSchemeHttps ? "a tls section" : scheme)}");
@@ -78,7 +92,7 @@ internal sealed class ListenerPlan
                 groups.Add(key, group);
             }
 
-            group.Listeners.Add(new SoapListener(config, binding, uri));
+            group.Listeners.Add(new SoapListener(config, binding, uri) { IsNetTcp = isNetTcp });
         }
 
         if (problems.Count > 0)
@@ -92,7 +106,7 @@ internal sealed class ListenerPlan
         var endpoints = new List<ListenerEndpoint>(groups.Count);
         foreach (var (_, (address, members, tls)) in groups)
         {
-            endpoints.Add(new ListenerEndpoint(address, members[0].Address.Port, [.. members], members[0].Binding.IsSession) { TlsConfig = tls });
+            endpoints.Add(new ListenerEndpoint(address, members[0].Address.Port, [.. members], members[0].IsNetTcp) { TlsConfig = tls });
         }
 
         return new ListenerPlan(endpoints, notStarted);

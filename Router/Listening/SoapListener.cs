@@ -36,6 +36,9 @@ internal sealed class SoapListener
     /// <summary>The configured address.</summary>
     public Uri Address { get; }
 
+    /// <summary>True for a netTcp listener (the net.tcp framing, not HTTP); a streamed one has <see cref="Binding"/> binaryHttp's, the encoding of its messages.</summary>
+    public bool IsNetTcp { get; init; }
+
     /// <summary>True for transportMode streamed: bodies pass through as they arrive, routing reads the header section only.</summary>
     public bool IsStreamed { get; }
 

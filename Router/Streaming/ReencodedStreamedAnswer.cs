@@ -22,8 +22,14 @@ internal sealed class ReencodedStreamedAnswer(
         response.StatusCode = IsFault ? SoapFaultMessages.HttpStatusCode : StatusCodes.Status200OK;
         response.ContentType = listener.ContentType;
         context.Features.Get<IHttpBodyControlFeature>()!.AllowSynchronousIO = true;
+        await WriteBodyAsync(response.Body, written, cancellationToken).ConfigureAwait(false);
+    }
+
+    /// <inheritdoc />
+    public override async Task WriteBodyAsync(Stream body, Action<int> written, CancellationToken cancellationToken)
+    {
         long total = 0;
-        var counted = new CountingWriteStream(response.Body, bytes =>
+        var counted = new CountingWriteStream(body, bytes =>
         {
             total += bytes;
             CheckSize(total);

@@ -29,6 +29,12 @@ internal abstract class StreamedAnswer(StreamedReply reply, bool isFault, long m
     /// </summary>
     public abstract Task WriteAsync(HttpContext context, Action<int> written, CancellationToken cancellationToken);
 
+    /// <summary>
+    /// Writes the reply's envelope bytes alone to <paramref name="body"/> (a net.tcp streamed reply: no status, no content
+    /// type), as <see cref="WriteAsync"/> does to an HTTP response.
+    /// </summary>
+    public abstract Task WriteBodyAsync(Stream body, Action<int> written, CancellationToken cancellationToken);
+
     /// <inheritdoc />
     public virtual void Dispose() => Reply.Dispose();
 

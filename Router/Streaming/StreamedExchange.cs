@@ -79,20 +79,48 @@ internal static class StreamedExchange
     /// </summary>
     private static async Task PassReplyAsync(HttpContext context, SoapListener listener, StreamedAnswer streamed, TimeProvider time, ILogger logger)
     {
-        using var deadline = new AttemptDeadline(streamed.IdleTimeout, time, context.RequestAborted);
+        var passed = await PassReplyAsync(
+            listener,
+            streamed,
+            async (written, cancellationToken) =>
+            {
+                await streamed.WriteAsync(context, written, cancellationToken).ConfigureAwait(false);
+                await context.Response.CompleteAsync().ConfigureAwait(false);
+            },
+            time,
+            logger,
+            context.RequestAborted).ConfigureAwait(false);
+        if (!passed)
+        {
+            context.Abort();
+        }
+    }
+
+    /// <summary>
+    /// Runs <paramref name="write"/> (the reply to the client, by any transport) under the reply's idle deadline, counting
+    /// what went out; false (logged) when it broke, and the caller cuts the client's connection. Its bytes are added to the
+    /// counters either way.
+    /// </summary>
+    public static async Task<bool> PassReplyAsync(
+        SoapListener listener,
+        StreamedAnswer streamed,
+        Func<Action<int>, CancellationToken, Task> write,
+        TimeProvider time,
+        ILogger logger,
+        CancellationToken aborted)
+    {
+        using var deadline = new AttemptDeadline(streamed.IdleTimeout, time, aborted);
         long written = 0;
         var failed = false;
         try
         {
-            await streamed.WriteAsync(
-                context,
+            await write(
                 bytes =>
                 {
                     written += bytes;
                     deadline.Progress();
                 },
                 deadline.Token).ConfigureAwait(false);
-            await context.Response.CompleteAsync().ConfigureAwait(false);
         }
         catch (Exception ex) when (ex is IOException or OperationCanceledException or InvalidDataException or ObjectDisposedException
             or HttpRequestException or InvalidOperationException || Reencoding.WireErrors.IsBadInput(ex))
@@ -100,11 +128,12 @@ internal static class StreamedExchange
             failed = true;
             var reason = ex.GetType().Name;
             StreamingLog.ReplyCut(logger, listener.Name, written, reason);
-            context.Abort();
         }
         finally
         {
             streamed.Traffic?.Complete(written, failed);
         }
+
+        return !failed;
     }
 }

@@ -22,6 +22,12 @@ internal sealed class VerbatimStreamedAnswer(StreamedReply reply, bool isFault, 
             response.ContentLength = length;
         }
 
+        await WriteBodyAsync(response.Body, written, cancellationToken).ConfigureAwait(false);
+    }
+
+    /// <inheritdoc />
+    public override async Task WriteBodyAsync(Stream target, Action<int> written, CancellationToken cancellationToken)
+    {
         await using var body = await Reply.OpenBodyAsync(cancellationToken).ConfigureAwait(false);
         var chunk = ArrayPool<byte>.Shared.Rent(chunkSize);
         long total = 0;
@@ -32,7 +38,7 @@ internal sealed class VerbatimStreamedAnswer(StreamedReply reply, bool isFault, 
             {
                 total += read;
                 CheckSize(total);
-                await response.Body.WriteAsync(chunk.AsMemory(0, read), cancellationToken).ConfigureAwait(false);
+                await target.WriteAsync(chunk.AsMemory(0, read), cancellationToken).ConfigureAwait(false);
                 written(read);
             }
         }

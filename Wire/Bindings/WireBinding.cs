@@ -212,16 +212,29 @@ public sealed class WireBinding
     }
 
     /// <summary>
-    /// The System.ServiceModel binding a WCF client with TransferMode.Streamed uses on this HTTP binding (text or msbin1):
+    /// The System.ServiceModel binding a WCF client with TransferMode.Streamed uses on this binding (HTTP in text or msbin1; netTcp: NetTcpBinding streamed, SecurityMode.None):
     /// requests and replies of any size as streams (MaxReceivedMessageSize long.MaxValue), headers up to
     /// <paramref name="maxHeadersSize"/> buffered, <paramref name="limits"/>' reader quotas.
     /// </summary>
     public Binding CreateStreamedClientBinding(WireLimits limits, int maxHeadersSize = 64 * 1024)
     {
         ArgumentNullException.ThrowIfNull(limits);
-        if (IsSession || IsMtom)
+        if (IsMtom)
         {
-            throw new NotSupportedException($"Streamed transfer is built for the HTTP bindings in text or msbin1, not for {this}.");
+            throw new NotSupportedException($"Streamed transfer is built for text and msbin1, not for {this}.");
+        }
+
+        if (IsSession)
+        {
+            // Streamed net.tcp: the singleton-unsized mode, one msbin1 message (no session dictionary) a connection.
+            var tcp = new NetTcpBinding(SecurityMode.None)
+            {
+                TransferMode = TransferMode.Streamed,
+                MaxReceivedMessageSize = long.MaxValue,
+                MaxBufferSize = maxHeadersSize,
+            };
+            limits.ToReaderQuotas().CopyTo(tcp.ReaderQuotas);
+            return tcp;
         }
 
         if (!UsesAddressing)

@@ -174,7 +174,9 @@ public sealed class NetTcpServerSession
             }
 
             var preamble = result.Preamble!;
-            var ended = await RunSessionAsync(connection, preamble.Via, endpoint!, SessionCompression(preamble)).ConfigureAwait(false);
+            var ended = preamble.Mode == FramingMode.SingletonUnsized
+                ? await RunSingletonAsync(connection, preamble.Via, (INetTcpStreamedEndpoint)endpoint!).ConfigureAwait(false)
+                : await RunSessionAsync(connection, preamble.Via, endpoint!, SessionCompression(preamble)).ConfigureAwait(false);
 
             // A WCF client pools the connection under its upgrade: the next session starts on the plain connection.
             await connection.EndUpgradeAsync().ConfigureAwait(false);
@@ -227,11 +229,22 @@ public sealed class NetTcpServerSession
         // In record order, as WCF checks them: the Via first, then the encoding, then any upgrade.
         var preamble = result.Preamble!;
         endpoint = _resolveVia(preamble.Via);
+        var singleton = preamble.Mode == FramingMode.SingletonUnsized;
         var (fault, problem) = endpoint is null
             ? (FramingFaults.EndpointNotFound, "No endpoint answers to the Via.")
+            : singleton != endpoint is INetTcpStreamedEndpoint
+                ? (FramingFaults.UnsupportedMode, singleton
+                    ? "The endpoint takes duplex sessions (TransferMode.Buffered), not streamed messages."
+                    : "The endpoint takes streamed messages (TransferMode.Streamed), not duplex sessions.")
+            : singleton ? (!IsBinary(preamble) ? (FramingFaults.ContentTypeInvalid, "The encoding is not binary (msbin1).") : (null, null))
             : !IsBinarySession(preamble)
                 ? (FramingFaults.ContentTypeInvalid, "The encoding is not the binary session encoding (msbinsession1).")
-                : preamble.UpgradeProtocol is { } protocol ? UpgradeRefusal(protocol) : (null, null);
+                : (null, null);
+        if (fault is null && preamble.UpgradeProtocol is { } protocol)
+        {
+            (fault, problem) = UpgradeRefusal(protocol);
+        }
+
         if (fault is not null)
         {
             NetTcpSessionLog.PreambleRefused(_logger, fault, problem!);
@@ -266,6 +279,10 @@ public sealed class NetTcpServerSession
         { } offered when string.Equals(protocol, offered.Protocol, StringComparison.Ordinal) => (null, null),
         _ => (FramingFaults.UpgradeInvalid, "The requested stream upgrade is not the one this endpoint offers."),
     };
+
+    private static bool IsBinary(FramingPreamble preamble) => preamble.KnownEncoding is { } known
+        ? known == KnownEncoding.Binary
+        : SoapMediaTypes.Matches(preamble.ContentType, SoapMediaTypes.Msbin1);
 
     private static bool IsBinarySession(FramingPreamble preamble) => preamble.KnownEncoding is { } known
         ? known == KnownEncoding.BinarySession
@@ -335,6 +352,57 @@ public sealed class NetTcpServerSession
         var endSent = graceful && await sender.EndAsync(sendEnd: true).ConfigureAwait(false);
         NetTcpSessionLog.SessionEnded(_logger, via, reason, loop.Messages);
         return reason == SessionEndReason.ClientEnded && endSent && !connection.IsStopping;
+    }
+
+    /// <summary>
+    /// One singleton-unsized exchange after its Preamble Ack: the Unsized Envelope record, then the endpoint reads its chunks
+    /// and writes the reply; true when the request was read to its End and the reply completed, so the connection may carry
+    /// another (WCF pools streamed connections too).
+    /// </summary>
+    private async Task<bool> RunSingletonAsync(FramingConnection connection, Uri via, INetTcpStreamedEndpoint endpoint)
+    {
+        // The client sends its envelope right after the ack; the idle timeout bounds the wait for its first record.
+        connection.Clock.StartIdle();
+        var read = await connection.ReadAsync("before a streamed envelope").ConfigureAwait(false);
+        connection.Clock.Stop();
+        if (read is not { } first || first.IsCanceled || first.Buffer.IsEmpty)
+        {
+            if (read is { } other)
+            {
+                connection.Input.AdvanceTo(other.Buffer.Start);
+            }
+
+            return false;
+        }
+
+        var record = first.Buffer.FirstSpan[0];
+        connection.Input.AdvanceTo(first.Buffer.GetPosition(1));
+        if (record == (byte)FramingRecordType.End)
+        {
+            // A client that sent no message (WCF does not): End back, and the connection is free again.
+            return await connection.Output.WriteEndAsync().ConfigureAwait(false);
+        }
+
+        if (record != (byte)FramingRecordType.UnsizedEnvelope)
+        {
+            NetTcpSessionLog.PreambleRefused(_logger, FramingFaults.InvalidRecordSequence, "The record after a singleton preamble is not an Unsized Envelope.");
+            await RefuseAsync(connection, FramingFaults.InvalidRecordSequence).ConfigureAwait(false);
+            return false;
+        }
+
+        using var aborted = new CancellationTokenSource();
+        Volatile.Write(ref _sessionClosing, aborted);
+        if (connection.IsStopping)
+        {
+            await aborted.CancelAsync().ConfigureAwait(false);
+        }
+
+        var request = new UnsizedEnvelopeReadStream(connection.Input, _limits.MaxStreamedMessageSize);
+        var reply = new UnsizedEnvelopeWriteStream(connection.Output.Writer);
+        var exchange = new NetTcpStreamedExchange(via, request, reply, connection.Upgrade?.ClientCertificate, aborted, connection.Input.CancelPendingRead);
+        await endpoint.HandleStreamedAsync(exchange).ConfigureAwait(false);
+        Volatile.Write(ref _sessionClosing, null);
+        return !exchange.IsAborted && request.Completed && !connection.IsStopping;
     }
 
     /// <summary>Answers <paramref name="fault"/>, then drops what the client still sends for a moment, so it can read the fault.</summary>

@@ -30,6 +30,9 @@ public sealed record NetTcpSessionLimits
     /// </summary>
     public int? MaxSentMessageSize { get; init; }
 
+    /// <summary>Largest streamed (singleton-unsized) request envelope; past it the read throws InvalidDataException.</summary>
+    public long MaxStreamedMessageSize { get; init; } = 4L << 30;
+
     /// <summary>Where received payloads and encoded replies are rented from.</summary>
     public ArrayPoolBufferManager Buffers { get; init; } = ArrayPoolBufferManager.Shared;
 }

@@ -3,7 +3,7 @@ using System.Buffers;
 namespace SoapRouter.Wire.Framing;
 
 /// <summary>
-/// Decodes a duplex preamble ([MC-NMF] 2.2.6, 3.1.4.3-3.1.4.9): Version, Mode, Via, Known or Extensible Encoding,
+/// Decodes a duplex or singleton-unsized preamble ([MC-NMF] 2.2.6, 3.1.4.3-3.1.4.9): Version, Mode, Via, Known or Extensible Encoding,
 /// then Preamble End (or an Upgrade Request, and after the upgrade Preamble End or another Upgrade Request). Stateless: it decodes from the start of the bytes every time, which is
 /// cheap because every record is capped (the whole preamble is at most a few KB). Bad input is a value, never an
 /// exception; refusals come back as early as the offending record is here, without waiting for the rest.
@@ -60,10 +60,11 @@ internal static class PreambleDecoder
             return PreambleDecodeResult.NeedMoreData;
         }
 
-        // Only duplex sessions are served: the mode NetTcpBinding's buffered channels use.
-        if (mode != (byte)FramingMode.Duplex)
+        // Duplex sessions (NetTcpBinding buffered) and singleton-unsized (NetTcpBinding streamed: one message a
+        // connection, chunked); whether the Via's endpoint takes the mode is judged with the endpoint.
+        if (mode is not ((byte)FramingMode.Duplex or (byte)FramingMode.SingletonUnsized))
         {
-            return PreambleDecodeResult.Refused(FramingFaults.UnsupportedMode, "The mode is not duplex.");
+            return PreambleDecodeResult.Refused(FramingFaults.UnsupportedMode, "The mode is neither duplex nor singleton-unsized.");
         }
 
         if (!reader.TryRead(out type))
@@ -87,7 +88,7 @@ internal static class PreambleDecoder
             return PreambleDecodeResult.Malformed("The Via is not an absolute URI.");
         }
 
-        return DecodeEncoding(ref reader, (byte)major, (byte)minor, via);
+        return DecodeEncoding(ref reader, (byte)major, (byte)minor, (FramingMode)mode, via);
     }
 
     /// <summary>
@@ -103,7 +104,7 @@ internal static class PreambleDecoder
             : PreambleDecodeResult.NeedMoreData;
     }
 
-    private static PreambleDecodeResult DecodeEncoding(ref SequenceReader<byte> reader, byte major, byte minor, Uri via)
+    private static PreambleDecodeResult DecodeEncoding(ref SequenceReader<byte> reader, byte major, byte minor, FramingMode mode, Uri via)
     {
         if (!reader.TryRead(out var type))
         {
@@ -141,7 +142,7 @@ internal static class PreambleDecoder
             return PreambleDecodeResult.NeedMoreData;
         }
 
-        return DecodeEnd(ref reader, type, new FramingPreamble(major, minor, FramingMode.Duplex, via, known, contentType, null));
+        return DecodeEnd(ref reader, type, new FramingPreamble(major, minor, mode, via, known, contentType, null));
     }
 
     /// <summary>The record of <paramref name="type"/> that ends the preamble so far: Preamble End or an Upgrade Request.</summary>

@@ -63,6 +63,21 @@ public sealed class PreambleDecoderTests
     }
 
     [Fact]
+    public void SingletonUnsizedPreamble_DecodesWithItsMode_AtEveryCut()
+    {
+        // What NetTcpBinding with TransferMode.Streamed sends: mode 0x01, known encoding 0x07 (msbin1).
+        byte[] bytes = [0x00, 0x01, 0x00, 0x01, 0x01, .. FramingBytes.Via(Via.AbsoluteUri), 0x03, 0x07, 0x0C];
+
+        foreach (var sequence in SegmentedSequence.EveryCut(bytes))
+        {
+            var decoded = PreambleDecoder.Decode(sequence);
+            Assert.Equal(PreambleDecodeStatus.Complete, decoded.Status);
+            Assert.Equal(FramingMode.SingletonUnsized, decoded.Preamble!.Mode);
+            Assert.Equal(KnownEncoding.Binary, decoded.Preamble.KnownEncoding);
+        }
+    }
+
+    [Fact]
     public void MinorVersions_AreIgnored_AsWcfIgnoresThem()
     {
         byte[] bytes = [0x00, 0x01, 0x07, 0x01, 0x02, .. FramingBytes.Via(Via.AbsoluteUri), 0x03, 0x08, 0x0C];
@@ -78,7 +93,6 @@ public sealed class PreambleDecoderTests
         // Refused as soon as the offending record is here, without waiting for the rest.
         { [0x00, 0x02, 0x00], FramingFaults.UnsupportedVersion },
         { [0x00, 0x00, 0x00], FramingFaults.UnsupportedVersion },
-        { [0x00, 0x01, 0x00, 0x01, 0x01], FramingFaults.UnsupportedMode },
         { [0x00, 0x01, 0x00, 0x01, 0x03], FramingFaults.UnsupportedMode },
         { [0x00, 0x01, 0x00, 0x01, 0x04], FramingFaults.UnsupportedMode },
         { [0x00, 0x01, 0x00, 0x01, 0x00], FramingFaults.UnsupportedMode },

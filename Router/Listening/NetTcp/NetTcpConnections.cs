@@ -19,6 +19,7 @@ internal sealed class NetTcpConnections
     private readonly ILoggerFactory _loggerFactory;
     private readonly ILogger _sessionLogger;
     private readonly Dictionary<SoapListener, NetTcpListenerEndpoint> _endpoints = new(ReferenceEqualityComparer.Instance);
+    private readonly Dictionary<SoapListener, NetTcpStreamedEndpoint> _streamedEndpoints = new(ReferenceEqualityComparer.Instance);
     private readonly Lock _endpointsGate = new();
 
     /// <summary>Creates the runner; the connection limit is the start config's.</summary>
@@ -49,6 +50,7 @@ internal sealed class NetTcpConnections
             Wire = state.Limits,
             MaxPendingMessages = netTcp.MaxPendingMessagesPerConnection,
             IdleTimeout = netTcp.IdleTimeout,
+            MaxStreamedMessageSize = state.State.Config.Limits.Streamed.MaxMessageSize,
         };
         var session = new NetTcpServerSession(
             connection.Transport,
@@ -65,7 +67,7 @@ internal sealed class NetTcpConnections
         return session.RunAsync(connection.ConnectionClosed, draining);
     }
 
-    private NetTcpClientSession? Resolve(ListenerEndpoint endpoint, Uri via)
+    private INetTcpEndpoint? Resolve(ListenerEndpoint endpoint, Uri via)
     {
         if (endpoint.Find(Uri.UnescapeDataString(via.AbsolutePath)) is not { } listener)
         {
@@ -74,6 +76,17 @@ internal sealed class NetTcpConnections
 
         lock (_endpointsGate)
         {
+            if (listener.IsStreamed)
+            {
+                if (!_streamedEndpoints.TryGetValue(listener, out var streamed))
+                {
+                    streamed = new NetTcpStreamedEndpoint(listener, _pipeline, _timeProvider, _loggerFactory.CreateLogger<NetTcpStreamedEndpoint>());
+                    _streamedEndpoints.Add(listener, streamed);
+                }
+
+                return streamed;
+            }
+
             if (!_endpoints.TryGetValue(listener, out var handler))
             {
                 handler = new NetTcpListenerEndpoint(listener, _pipeline, _loggerFactory.CreateLogger<NetTcpListenerEndpoint>());

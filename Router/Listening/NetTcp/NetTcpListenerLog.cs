@@ -26,4 +26,8 @@ internal static partial class NetTcpListenerLog
     /// <summary>A message from a client session's backend session came after the client's End and was not relayed.</summary>
     [LoggerMessage(EventId = 1606, Level = LogLevel.Debug, Message = "{Listener}: a message the service sent unasked (action {Action}) came after the client's End and was dropped")]
     public static partial void DroppedAfterEnd(ILogger logger, string listener, string? action);
+
+    /// <summary>A streamed net.tcp request's header section could not be read (too slow, too large, the client gone, bad framing); its connection is cut.</summary>
+    [LoggerMessage(EventId = 1607, Level = LogLevel.Debug, Message = "{Listener}: a streamed net.tcp request could not be read ({Reason}); its connection was cut")]
+    public static partial void StreamedRequestFailed(ILogger logger, string listener, string reason);
 }
