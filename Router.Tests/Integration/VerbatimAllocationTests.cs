@@ -17,9 +17,10 @@ public sealed class VerbatimAllocationTests(ITestOutputHelper output)
 {
     private const int Messages = 2000;
 
-    // Measured: see README (Performance); about 1.5x what the verbatim path allocates today.
+    // Measured 2026-11-26 with the own HTTP/1.1 client: 5.2 KB per message (6.9 KB through HttpClient); budget ~1.5x that
+    // until the pipeline's async state machines are pooled (issue 22: < 1 KB).
     private const long MaxRouterBytesPerMessage = RouterBytesBudget;
-    private const long RouterBytesBudget = 9 * 1024;
+    private const long RouterBytesBudget = 8 * 1024;
 
     [Fact]
     public async Task VerbatimBasicHttp1KB_RouterAllocatesLessThanItsBudgetPerMessage()
