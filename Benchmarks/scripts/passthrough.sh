@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # Pass-through cost, side by side in one run: LoadClient (raw mode, echo) against BackendStub directly, through nginx
-# (Debian package, a plain HTTP reverse proxy with upstream keep-alive, started by this script) and through the
+# (Debian package, a plain HTTP reverse proxy with upstream keep-alive, started by this script), through YARP 2.3
+# (Benchmarks/YarpPeer, a minimal YARP host with its defaults, built and started by this script) and through the
 # router (matched encodings: the verbatim path; and with validateBody off, "trusted"), for SOAP 1.2 text and msbin1
 # at 1 KB and 150 KB; plus the re-encode paths next to them (text client -> msbin1 backend, HTTP -> net.tcp).
 # The variants alternate within each round; ROUNDS rounds; medians reported, with the ratios router/direct and
 # router/nginx taken per round. Router and nginx CPU per message from /proc. Client, proxy and stub share the cores.
-# Usage: [ROUTER_ENV="NAME=value ..."] [SIZES="1024 153600"] [ENCODINGS="text binary"] [VARIANTS="direct nginx router trusted"]
+# Usage: [ROUTER_ENV="NAME=value ..."] [SIZES="1024 153600"] [ENCODINGS="text binary"] [VARIANTS="direct nginx yarp router trusted"]
 #        [REENCODE=1] [WARMUP_ROUNDS=1] Benchmarks/scripts/passthrough.sh [rounds (3)] [seconds per run (5)] [concurrency (16)]
 # SIZES, ENCODINGS, VARIANTS and REENCODE=0 narrow a run to the cells being worked on (ratios need direct and nginx).
 # WARMUP_ROUNDS (1) whole rounds run first and are not counted: the router's JIT goes on tiering its hot path up for
@@ -20,11 +21,12 @@ source scripts/lib/common.sh
 source scripts/lib/nginx.sh
 rounds="${1:-3}"; seconds="${2:-5}"; concurrency="${3:-16}"
 out=artifacts/passthrough; mkdir -p "$out"; rm -f "$out"/run-*.json "$out/runs.txt"
-require_free_ports 8080 8081 8180 9080 9090 9901 9902
+require_free_ports 8080 8081 8180 8280 9080 9090 9901 9902
 command -v nginx > /dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx > /dev/null 2>&1; } || true
 have_nginx=true; command -v nginx > /dev/null || { have_nginx=false; echo "nginx could not be installed: its variant is left out" >&2; }
 echo "# $0 $*"; echo "# $(date -u +%FT%TZ) on $(nproc) cores, $(free -g | awk '/Mem:/ {print $2}') GiB, $(uname -r), $($have_nginx && nginx -v 2>&1)"
 build_release "$out"
+dotnet build Benchmarks/YarpPeer -c Release -v quiet -nologo >> "$out/build.log" 2>&1 || { cat "$out/build.log"; exit 1; }
 
 cat > "$out/router.json" <<'JSON'
 {
@@ -60,6 +62,8 @@ nginx_conf "$out" "$(nginx_server 127.0.0.1:8180 "")"
 start "$out/stub.log" dotnet "$(bin BackendStub)" --http-port 9080 --tcp-port 9090
 # ROUTER_ENV="NAME=value ...": extra environment for the router only (e.g. a runtime knob to compare).
 start "$out/router.log" env ${ROUTER_ENV:-} dotnet "$(bin Router)" --config "$out/router.json"; router=$last_pid
+# YARP as the second peer proxy, forwarding every path to the stub as nginx does.
+start "$out/yarp.log" dotnet Benchmarks/YarpPeer/bin/Release/net10.0/YarpPeer.dll --port 8280 --backend http://127.0.0.1:9080/; yarp=$last_pid
 routerb=
 if [[ -n "${ROUTER_B_ENV:-}" ]]; then
   sed 's/127.0.0.1:8080/127.0.0.1:8081/g; s/127.0.0.1:9901/127.0.0.1:9902/' "$out/router.json" > "$out/router-b.json"
@@ -72,10 +76,12 @@ fi
 wait_for http://127.0.0.1:9901/health "the router" "$out"
 [[ -n "$routerb" ]] && wait_for http://127.0.0.1:9902/health "the second router" "$out"
 wait_for http://127.0.0.1:9080/stub/stats "the stub" "$out"
+wait_for http://127.0.0.1:8280/stub/stats "YARP" "$out"
 
 ticks() { # CPU ticks (1/100 s) of the router, or of nginx's processes
   if [[ "$1" == router ]]; then awk '{print $14 + $15}' "/proc/$router/stat"
   elif [[ "$1" == routerb ]]; then awk '{print $14 + $15}' "/proc/$routerb/stat"
+  elif [[ "$1" == yarp ]]; then awk '{print $14 + $15}' "/proc/$yarp/stat"
   else local t=0 p; for p in $(pgrep -f "nginx: "); do t=$((t + $(awk '{print $14 + $15}' "/proc/$p/stat"))); done; echo "$t"; fi
 }
 # variant -> URL, binding, wsa:To; which process to charge CPU to.
@@ -85,6 +91,7 @@ target() { # variant encoding -> "url binding to proc"
   case "$1" in
     direct) echo "http://127.0.0.1:9080/$stub_path $binding http://127.0.0.1:9080/$stub_path none" ;;
     nginx) echo "http://127.0.0.1:8180/$stub_path $binding http://127.0.0.1:9080/$stub_path nginx" ;;
+    yarp) echo "http://127.0.0.1:8280/$stub_path $binding http://127.0.0.1:9080/$stub_path yarp" ;;
     router) echo "http://127.0.0.1:8080/pt/$2 $binding http://127.0.0.1:8080/pt/$2 router" ;;
     routerb) echo "http://127.0.0.1:8081/pt/$2 $binding http://127.0.0.1:8081/pt/$2 routerb" ;;
     trusted) echo "http://127.0.0.1:8080/pt/$2-trusted $binding http://127.0.0.1:8080/pt/$2-trusted router" ;;
@@ -106,7 +113,7 @@ for round in $(seq $((1 - ${WARMUP_ROUNDS:-1})) "$rounds"); do
   if (( round > 0 )); then echo "-- round $round"; else echo "-- warm-up round (not counted)"; fi
   for size in ${SIZES:-1024 153600}; do
     for encoding in ${ENCODINGS:-text binary}; do
-      for variant in ${VARIANTS:-direct nginx router trusted} ${routerb:+routerb}; do
+      for variant in ${VARIANTS:-direct nginx yarp router trusted} ${routerb:+routerb}; do
         [[ "$variant" == nginx ]] && ! $have_nginx && continue
         run "$round" "$variant" "$encoding" "$size"
       done
@@ -136,7 +143,7 @@ for (variant, encoding, size), by_round in sorted(runs.items(), key=lambda kv: (
             "cpuUsPerMessageMedian": med([r["cpuUsPerMsg"] for r in by_round.values() if r["cpuUsPerMsg"] is not None]),
             "runs": by_round}
     base_encoding = "text" if variant == "reencode" else encoding
-    for other in ("direct", "nginx"):
+    for other in ("direct", "nginx", "yarp"):
         ref = runs.get((other, base_encoding, size), {})
         ratios = [r["rps"] / ref[k]["rps"] for k, r in by_round.items() if k in ref and ref[k]["rps"]]
         cell[f"ratioTo{other.capitalize()}Median"] = med(ratios)
@@ -144,12 +151,12 @@ for (variant, encoding, size), by_round in sorted(runs.items(), key=lambda kv: (
 result = {"command": command, "date": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()), "cores": os.cpu_count(),
           "memoryGiB": round(os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES") / 2**30), "cells": cells}
 json.dump(result, open(f"{out}/passthrough.json", "w"), indent=2)
-print(f"{'variant':<9} {'encoding':<7} {'size':>7}  {'req/s':>9}  {'/direct':>7}  {'/nginx':>7}  {'CPU us/msg':>10}")
+print(f"{'variant':<9} {'encoding':<7} {'size':>7}  {'req/s':>9}  {'/direct':>7}  {'/nginx':>7}  {'/yarp':>7}  {'CPU us/msg':>10}")
 for c in cells:
     fmt = lambda v: f"{v:>7.2f}" if v is not None else "      -"
     cpu = f"{c['cpuUsPerMessageMedian']:>10.0f}" if c["cpuUsPerMessageMedian"] is not None else "         -"
-    print(f"{c['variant']:<9} {c['encoding']:<7} {c['sizeBytes']:>7}  {c['requestsPerSecondMedian']:>9.1f}  {fmt(c['ratioToDirectMedian'])}  {fmt(c['ratioToNginxMedian'])}  {cpu}")
-series = [s for s in ["direct", "nginx", "router", "routerb", "trusted", "reencode"] if any(c["variant"] == s for c in cells)]
+    print(f"{c['variant']:<9} {c['encoding']:<7} {c['sizeBytes']:>7}  {c['requestsPerSecondMedian']:>9.1f}  {fmt(c['ratioToDirectMedian'])}  {fmt(c['ratioToNginxMedian'])}  {fmt(c['ratioToYarpMedian'])}  {cpu}")
+series = [s for s in ["direct", "nginx", "yarp", "router", "routerb", "trusted", "reencode"] if any(c["variant"] == s for c in cells)]
 groups = defaultdict(dict)
 for c in cells:
     name = f"{'reencode ' + c['encoding'] if c['variant'] == 'reencode' else c['encoding']} {c['sizeBytes'] // 1024} KB"

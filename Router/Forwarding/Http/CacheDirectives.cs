@@ -1,5 +1,3 @@
-using System.Net.Http.Headers;
-
 namespace SoapRouter.Forwarding.Http;
 
 /// <summary>
@@ -13,33 +11,33 @@ internal static class CacheDirectives
     public static bool ForbidStoring(HttpResponseMessage response)
     {
         ArgumentNullException.ThrowIfNull(response);
-        var headers = response.Headers;
-        if (headers.NonValidated.Contains("Set-Cookie"))
-        {
-            return true;
-        }
-
-        if (headers.NonValidated.TryGetValues("Pragma", out var pragma) && Contains(pragma, "no-cache"))
-        {
-            return true;
-        }
-
-        return headers.NonValidated.TryGetValues("Cache-Control", out var control)
-            && (Contains(control, "no-store") || Contains(control, "no-cache") || Contains(control, "private"));
+        var headers = response.Headers.NonValidated;
+        return ForbidStoring(
+            headers.Contains("Set-Cookie"),
+            headers.TryGetValues("Pragma", out var pragma) ? pragma.ToString() : null,
+            headers.TryGetValues("Cache-Control", out var control) ? control.ToString() : null);
     }
 
-    private static bool Contains(HeaderStringValues values, string directive)
+    /// <summary>
+    /// True when a reply with these headers may not be stored: <paramref name="setCookie"/> present, or a
+    /// <paramref name="pragma"/> or <paramref name="cacheControl"/> value (several joined with commas; null: absent) that forbids it.
+    /// </summary>
+    public static bool ForbidStoring(bool setCookie, string? pragma, string? cacheControl) =>
+        setCookie
+        || (pragma is not null && Contains(pragma, "no-cache"))
+        || (cacheControl is not null && (Contains(cacheControl, "no-store") || Contains(cacheControl, "no-cache") || Contains(cacheControl, "private")));
+
+    private static bool Contains(string values, string directive)
     {
-        foreach (var value in values)
+        foreach (var range in values.AsSpan().Split(','))
         {
-            foreach (var part in value.Split(',', StringSplitOptions.TrimEntries))
+            var part = values.AsSpan(range).Trim();
+
+            // "no-cache" and "private" may carry a field list (no-cache="Set-Cookie"): any form forbids it here.
+            if (part.StartsWith(directive, StringComparison.OrdinalIgnoreCase)
+                && (part.Length == directive.Length || part[directive.Length] == '='))
             {
-                // "no-cache" and "private" may carry a field list (no-cache="Set-Cookie"): any form forbids it here.
-                if (part.StartsWith(directive, StringComparison.OrdinalIgnoreCase)
-                    && (part.Length == directive.Length || part[directive.Length] == '='))
-                {
-                    return true;
-                }
+                return true;
             }
         }
 

@@ -19,7 +19,12 @@ internal sealed class HttpDestinationClient : IDisposable
     /// Creates the pool for <paramref name="destination"/>; <paramref name="connectTimeout"/> bounds each connect;
     /// <paramref name="tls"/> (an https:// destination) checks its certificate and presents the router's.
     /// </summary>
-    public HttpDestinationClient(DestinationState destination, TimeSpan connectTimeout, int maxConnectionsPerServer, DestinationTls? tls = null)
+    /// <remarks>
+    /// With <paramref name="time"/> given, a plain-http destination also gets the router's own HTTP/1.1 client
+    /// (<see cref="Http1"/>), which the verbatim path uses instead of the handler.
+    /// </remarks>
+    public HttpDestinationClient(
+        DestinationState destination, TimeSpan connectTimeout, int maxConnectionsPerServer, DestinationTls? tls = null, TimeProvider? time = null)
     {
         ArgumentNullException.ThrowIfNull(destination);
         ArgumentOutOfRangeException.ThrowIfLessThan(maxConnectionsPerServer, 1);
@@ -52,7 +57,14 @@ internal sealed class HttpDestinationClient : IDisposable
             HostHeader = tls.ServerName is not { } name ? null : Address.IsDefaultPort ? name : $"{name}:{Address.Port}";
         }
         Invoker = new HttpMessageInvoker(Handler, disposeHandler: true);
+        if (time is not null && tls is null && Address.Scheme == Uri.UriSchemeHttp)
+        {
+            Http1 = new Forwarding.Http1.Http1ConnectionPool(Address, connectTimeout, maxConnectionsPerServer, time);
+        }
     }
+
+    /// <summary>The router's own HTTP/1.1 client for a plain-http destination; null: every request goes through <see cref="Invoker"/>.</summary>
+    public Forwarding.Http1.Http1ConnectionPool? Http1 { get; }
 
     /// <summary>The TLS side of an https:// destination; null for http://.</summary>
     public DestinationTls? Tls { get; }
@@ -84,6 +96,7 @@ internal sealed class HttpDestinationClient : IDisposable
         if (Interlocked.Exchange(ref _disposed, 1) == 0)
         {
             Invoker.Dispose();
+            Http1?.Dispose();
             Tls?.Dispose();
         }
     }

@@ -14,6 +14,14 @@ internal sealed class HttpDestinationClients : IDisposable
     /// stalled backend cannot take every ephemeral port.</summary>
     public const int DefaultMaxConnectionsPerServer = 1024;
 
+    /// <summary>
+    /// The environment variable that, set to 0, sends every verbatim request through HttpClient instead of the router's
+    /// own HTTP/1.1 client: the A/B switch of the pass-through benchmark, and a way back should a backend need it.
+    /// </summary>
+    public const string OwnHttp1Variable = "SOAPROUTER_OWN_HTTP1";
+
+    private static readonly bool OwnHttp1Client = Environment.GetEnvironmentVariable(OwnHttp1Variable) != "0";
+
     private readonly ConcurrentDictionary<Key, HttpDestinationClient> _clients = new();
     private readonly Dictionary<HttpDestinationClient, ITimer> _draining = new(ReferenceEqualityComparer.Instance);
     private readonly TimeProvider _timeProvider;
@@ -121,7 +129,8 @@ internal sealed class HttpDestinationClients : IDisposable
         // A pool created after Dispose would never be closed.
         ObjectDisposedException.ThrowIf(Volatile.Read(ref _disposed), this);
         var tls = Tls.DestinationTls.Create(key.Destination, _certificates, _tlsCounters);
-        var created = new HttpDestinationClient(key.Destination, key.ConnectTimeout, _maxConnectionsPerServer, tls);
+        var created = new HttpDestinationClient(
+            key.Destination, key.ConnectTimeout, _maxConnectionsPerServer, tls, OwnHttp1Client ? _timeProvider : null);
         var winner = _clients.GetOrAdd(key, created);
         if (!ReferenceEquals(winner, created))
         {

@@ -2,6 +2,7 @@ using System.Buffers;
 using System.Globalization;
 using System.Net;
 using SoapRouter.Compression;
+using SoapRouter.Forwarding.Http1;
 using SoapRouter.Hosting;
 using SoapRouter.LoadBalancing;
 using SoapRouter.Wire.Compression;
@@ -60,6 +61,29 @@ internal sealed class HttpVerbatimTransport
         ArgumentNullException.ThrowIfNull(destination);
         var client = _clients.Get(destination, connectTimeout);
         var link = _compression?.Destination(destination.Name);
+        if (client.Http1 is { } http1 && link is not { Options.Enabled: true })
+        {
+            // Plain http with nothing to compress: the router's own HTTP/1.1 client. Null: a head it cannot write.
+            Http1Response? own;
+            try
+            {
+                own = await http1.SendAsync(request, _maxReplySize, _pool, cancellationToken).ConfigureAwait(false);
+            }
+            catch (Exception exception) when (TryClassify(
+                exception is Http1SendException failed ? failed.InnerException! : exception,
+                exception is Http1SendException { RequestSent: true },
+                cancellationToken,
+                out var ownError))
+            {
+                return AttemptResult<RawSoapReply>.Failed(ownError);
+            }
+
+            if (own is { } read)
+            {
+                return await ReadReplyAsync(destination, read, request.IsOneWay, link).ConfigureAwait(false);
+            }
+        }
+
         using var compressed = Compress(link, request, out var body, out var contentType, out var outcome);
         using var content = new RawSoapContent(body, contentType, timed: link is { Options.Enabled: true });
         using var message = CreateMessage(client, content, request);
@@ -198,15 +222,66 @@ internal sealed class HttpVerbatimTransport
         CancellationToken cancellationToken)
     {
         var statusCode = (int)response.StatusCode;
-        Telemetry.RouterTracing.CurrentAttempt?.SetTag(Telemetry.SpanTags.HttpStatus, statusCode);
         var contentType = response.Content.Headers.NonValidated.TryGetValues("Content-Type", out var values) ? values.ToString() : null;
-        var compression = link is null
-            ? default
-            : InboundCompression.From(
-                contentType,
-                response.Content.Headers.NonValidated.TryGetValues(CompressionHeaders.ContentEncoding, out var encoding) ? encoding.ToString() : default,
-                response.Headers.NonValidated.TryGetValues(CompressionHeaders.OriginalLength, out var length) ? length.ToString() : default,
-                link.Registry);
+        var judged = Judge(
+            destination,
+            statusCode,
+            ref contentType,
+            link is not null && response.Content.Headers.NonValidated.TryGetValues(CompressionHeaders.ContentEncoding, out var encoding) ? encoding.ToString() : null,
+            link is not null && response.Headers.NonValidated.TryGetValues(CompressionHeaders.OriginalLength, out var length) ? length.ToString() : null,
+            link,
+            out var kind,
+            out var compression);
+        if (judged is { } refused)
+        {
+            return refused;
+        }
+
+        var stream = await response.Content.ReadAsStreamAsync(cancellationToken).ConfigureAwait(false);
+        var body = await PooledBodyReader.ReadAsync(stream, response.Content.Headers.ContentLength, _maxReplySize, _pool, cancellationToken)
+            .ConfigureAwait(false);
+        return await FinishReplyAsync(destination, statusCode, contentType, kind, compression, body, oneWay, link, CacheDirectives.ForbidStoring(response))
+            .ConfigureAwait(false);
+    }
+
+    /// <summary>The reply the router's own HTTP/1.1 client read whole: judged and finished exactly as HttpClient's.</summary>
+    private async ValueTask<AttemptResult<RawSoapReply>> ReadReplyAsync(
+        DestinationState destination, Http1Response response, bool oneWay, CompressionLink? link)
+    {
+        var contentType = response.ContentType;
+        var judged = Judge(
+            destination, response.StatusCode, ref contentType, response.ContentEncoding, response.OriginalLength, link, out var kind, out var compression);
+        if (judged is { } refused)
+        {
+            if (response.Body.Length > 0)
+            {
+                _pool.Return(response.Body.Buffer);
+            }
+
+            return refused;
+        }
+
+        return await FinishReplyAsync(destination, response.StatusCode, contentType, kind, compression, response.Body, oneWay, link, response.ForbidsStoring)
+            .ConfigureAwait(false);
+    }
+
+    /// <summary>
+    /// Judges a reply by its head: its compression (the media type becomes the decoded one) and its kind. A refusal is
+    /// returned (logged); null: read the body and finish it.
+    /// </summary>
+    private AttemptResult<RawSoapReply>? Judge(
+        DestinationState destination,
+        int statusCode,
+        ref string? contentType,
+        string? contentEncoding,
+        string? originalLength,
+        CompressionLink? link,
+        out HttpReplyKind kind,
+        out InboundCompression compression)
+    {
+        Telemetry.RouterTracing.CurrentAttempt?.SetTag(Telemetry.SpanTags.HttpStatus, statusCode);
+        kind = HttpReplyKind.Unusable;
+        compression = link is null ? default : InboundCompression.From(contentType, contentEncoding, originalLength, link.Registry);
         if (compression.Problem is { } problem)
         {
             HttpVerbatimLog.UndecodableReply(_logger, destination.Name, problem);
@@ -218,16 +293,28 @@ internal sealed class HttpVerbatimTransport
             contentType = compression.ContentType;
         }
 
-        var kind = HttpReplyClassifier.Classify(statusCode, contentType);
+        kind = HttpReplyClassifier.Classify(statusCode, contentType);
         if (kind == HttpReplyKind.Unusable)
         {
             HttpVerbatimLog.UnusableStatus(_logger, destination.Name, statusCode, contentType);
             return AttemptResult<RawSoapReply>.Failed(UnusableError(statusCode));
         }
 
-        var stream = await response.Content.ReadAsStreamAsync(cancellationToken).ConfigureAwait(false);
-        var body = await PooledBodyReader.ReadAsync(stream, response.Content.Headers.ContentLength, _maxReplySize, _pool, cancellationToken)
-            .ConfigureAwait(false);
+        return null;
+    }
+
+    /// <summary>Turns a read body into the reply: size limit, empty replies, decompression. Owns <paramref name="body"/>'s buffer.</summary>
+    private async ValueTask<AttemptResult<RawSoapReply>> FinishReplyAsync(
+        DestinationState destination,
+        int statusCode,
+        string? contentType,
+        HttpReplyKind kind,
+        InboundCompression compression,
+        PooledBody body,
+        bool oneWay,
+        CompressionLink? link,
+        bool forbidsStoring)
+    {
         if (body.TooLarge)
         {
             HttpVerbatimLog.ReplyTooLarge(_logger, destination.Name, _maxReplySize);
@@ -275,7 +362,7 @@ internal sealed class HttpVerbatimTransport
 
         var reply = new RawSoapReply(statusCode, contentType, body.Buffer, body.Length, _pool)
         {
-            ForbidsStoring = CacheDirectives.ForbidStoring(response),
+            ForbidsStoring = forbidsStoring,
         };
         return kind == HttpReplyKind.Fault ? AttemptResult<RawSoapReply>.Fault(reply) : AttemptResult<RawSoapReply>.Success(reply);
     }
