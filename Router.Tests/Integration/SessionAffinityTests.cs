@@ -147,6 +147,21 @@ public sealed class SessionAffinityTests
         await Eventually.TrueAsync(async () => (await stub.StatsAsync()).NetTcpSessionsActive == 0, "the backend session outlived its client's");
     }
 
+    [Fact]
+    public async Task SessionfulOneWay_StartFeed_ArrivesOnTheSession_AndItsCallbacksComeBack()
+    {
+        await using var stub = await RunningStub.StartWithNetTcpAsync();
+        await using var router = await StartRouterAsync([stub.Address(WireBindings.NetTcp).ToString()]);
+        using var client = DuplexWcfClient.Create(router.Address("tcp"));
+
+        // A datagram on a session: the one-way StartFeed has no reply; the service's callbacks on the same session prove it arrived there.
+        await client.Channel.StartFeedAsync(4);
+
+        await Eventually.TrueAsync(() => Task.FromResult(client.Callback.Events.Count == 4), "the one-way message's callbacks did not come back on the session");
+        Assert.Equal([1, 2, 3, 4], client.Callback.Events);
+        await client.CloseAsync();
+    }
+
     private static Task<ListeningRouter> StartRouterAsync(string[] destinations, string? sessions = null, NetTcpLimitsConfig? limits = null) =>
         ListeningRouter.StartAsync(new RouterConfig
         {

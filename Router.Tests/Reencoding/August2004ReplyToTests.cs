@@ -7,10 +7,11 @@ using SoapRouter.Wire.Encoding;
 
 namespace SoapRouter.Tests.Reencoding;
 
-/// <summary>The copy of an August 2004 request WCF reads: the anonymous ReplyTo left out, anything else kept.</summary>
+/// <summary>The copy of an August 2004 request WCF reads (text and msbin1): the anonymous ReplyTo left out, anything else kept.</summary>
 public sealed class August2004ReplyToTests
 {
     private const string Ns = "http://schemas.xmlsoap.org/ws/2004/08/addressing";
+    private const string AnonymousFromProxy = "proxy";
     private static readonly WireLimits Limits = WireLimits.ForSize(1 << 20);
 
     [Fact]
@@ -43,6 +44,63 @@ public sealed class August2004ReplyToTests
         Assert.ThrowsAny<XmlException>(() => August2004ReplyTo.WithoutAnonymous(
             Encoding.UTF8.GetBytes($"<s:Envelope xmlns:s=\"http://www.w3.org/2003/05/soap-envelope\"><s:Header>{August2004ReplyTo.Anonymous}<s:Body>"),
             Limits.ToReaderQuotas()));
+
+    [Theory]
+    [InlineData(AnonymousFromProxy)]
+    [InlineData(August2004ReplyTo.Anonymous)]
+    public void Msbin1AnonymousReplyTo_IsCutOut_AndWcfReadsTheRest(string replyTo)
+    {
+        var request = Msbin1Request(replyTo);
+
+        // What WCF 10.1 does with the request as a WCF client sends it.
+        Assert.Throws<PlatformNotSupportedException>(() => ReadMsbin1(request));
+        var readable = August2004ReplyTo.ReadableCopy(WireBindings.BinaryHttpAugust2004, request, Limits);
+
+        Assert.NotNull(readable);
+        using var message = ReadMsbin1(readable);
+        Assert.Null(message.Headers.ReplyTo);
+        Assert.Equal("urn:uuid:6f0d9a22-0000-4000-8000-00000000000c", message.Headers.MessageId.ToString());
+        Assert.Equal(new Uri("http://router/a2004"), message.Headers.To);
+        Assert.Equal("acme", message.Headers.GetHeader<string>("Tenant", "urn:t"));
+        Assert.Equal("hello & bye", message.GetBody<string>());
+    }
+
+    [Theory]
+    [InlineData("http://client.example/replies")]
+    [InlineData(null)]
+    public void Msbin1OtherReplyTo_OrNone_LeavesTheBytesAlone(string? replyTo) =>
+        Assert.Null(August2004ReplyTo.ReadableCopy(WireBindings.BinaryHttpAugust2004, Msbin1Request(replyTo), Limits));
+
+    [Fact]
+    public void Msbin1TruncatedRequest_LeavesTheBytesAlone()
+    {
+        var request = Msbin1Request(August2004ReplyTo.Anonymous);
+        var anonymousEnd = request.AsSpan().IndexOf(Encoding.UTF8.GetBytes(August2004ReplyTo.Anonymous)) + August2004ReplyTo.Anonymous.Length;
+
+        Assert.Null(August2004ReplyTo.WithoutAnonymousMsbin1(request.AsSpan(0, anonymousEnd)));
+    }
+
+    [Fact]
+    public void Addressing10Listener_IsNeverCopied() =>
+        Assert.Null(August2004ReplyTo.ReadableCopy(WireBindings.BinaryHttp, Msbin1Request(August2004ReplyTo.Anonymous), Limits));
+
+    /// <summary>An August 2004 request as WCF's binary encoder writes it (as a WCF client's proxy prepares it).</summary>
+    private static byte[] Msbin1Request(string? replyTo)
+    {
+        using var message = Message.CreateMessage(MessageVersion.Soap12WSAddressingAugust2004, "http://tempuri.org/IEchoService/Echo", "hello & bye");
+        message.Headers.MessageId = new UniqueId("urn:uuid:6f0d9a22-0000-4000-8000-00000000000c");
+        if (replyTo is not null)
+        {
+            // A WCF proxy's anonymous ReplyTo is written as the static dictionary's string; a URI given as text, inline.
+            message.Headers.ReplyTo = replyTo == AnonymousFromProxy ? new System.ServiceModel.EndpointAddress(System.ServiceModel.EndpointAddress.AnonymousUri) : new System.ServiceModel.EndpointAddress(replyTo);
+        }
+
+        message.Headers.To = new Uri("http://router/a2004");
+        message.Headers.Add(MessageHeader.CreateHeader("Tenant", "urn:t", "acme"));
+        return WireBindings.BinaryHttpAugust2004.CreateCodec(Limits).WriteToArray(message);
+    }
+
+    private static Message ReadMsbin1(byte[] bytes) => WireBindings.BinaryHttpAugust2004.CreateCodec(Limits).Read(new ArraySegment<byte>(bytes));
 
     private static byte[] Request(string replyTo) => Encoding.UTF8.GetBytes(
         $"<s:Envelope xmlns:s=\"http://www.w3.org/2003/05/soap-envelope\" xmlns:a=\"{Ns}\"><s:Header>"

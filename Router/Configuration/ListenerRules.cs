@@ -1,5 +1,3 @@
-using SoapRouter.Wire.Bindings;
-
 namespace SoapRouter.Configuration;
 
 /// <summary>Validation of the listeners section.</summary>
@@ -29,16 +27,6 @@ internal static class ListenerRules
 
             BindingRules.Check(listener.Binding, ConfigPath.Property(path, "binding"), context);
             BindingRules.CheckVariant(listener.Binding, listener.Encoding, listener.Addressing, path, context);
-            if (listener.Addressing == WireAddressingNames.August2004 && listener.Binding == WireBindingNames.BinaryHttp
-                && WireBindings.Find(listener.Binding, listener.Encoding, listener.Addressing) is not null)
-            {
-                // System.ServiceModel 10.1 (Addressing.cs, ReplyToHeader.ReadHeader) only reads WS-Addressing 1.0's anonymous
-                // ReplyTo; a text listener's copy for WCF leaves it out (Reencoding/August2004ReplyTo), msbin1 is read by WCF first.
-                context.Error(
-                    ConfigPath.Property(path, "addressing"),
-                    "august2004 is for soap12Http listeners and destinations: WCF 10.1's binary reader throws PlatformNotSupportedException on an August 2004 request with an anonymous ReplyTo, which every WCF client sends, before the router could leave it out");
-            }
-
             if (listener.Compression is { } compression)
             {
                 context.Errors(compression.Validate(ConfigPath.Property(path, "compression")));

@@ -321,7 +321,14 @@ internal sealed partial class MessagePipeline
         Message? message = null;
         try
         {
-            message = state.Codec(listener.Binding).Read(inbound.Bytes, inbound.ContentType);
+            // An august2004 listener's WCF clients send an anonymous ReplyTo WCF 10.1 cannot read: WCF reads a copy without it.
+            var bytes = inbound.Bytes;
+            if (August2004ReplyTo.ReadableCopy(listener.Binding, bytes, state.Limits) is { } readable)
+            {
+                bytes = readable;
+            }
+
+            message = state.Codec(listener.Binding).Read(bytes, inbound.ContentType);
 
             // Buffered before any header is touched, so every copy made from it is the client's message.
             var buffer = message.CreateBufferedCopy(state.MaxMessageSize);

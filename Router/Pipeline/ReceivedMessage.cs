@@ -82,8 +82,7 @@ internal sealed class ReceivedMessage : IDisposable
         {
             var binding = inbound.Listener.Binding;
             var bytes = inbound.Bytes;
-            if (binding.Addressing == Wire.Bindings.WireAddressingNames.August2004
-                && Reencoding.August2004ReplyTo.WithoutAnonymous(bytes, state.Limits.ToReaderQuotas()) is { } readable)
+            if (August2004ReplyTo.ReadableCopy(binding, bytes, state.Limits) is { } readable)
             {
                 // WCF 10.1 cannot read the anonymous August 2004 ReplyTo a WCF client sends: it reads a copy without it.
                 bytes = readable;

@@ -1,6 +1,9 @@
 using System.Text;
 using System.Xml;
 using System.Xml.Linq;
+using SoapRouter.Forwarding.Rewriting;
+using SoapRouter.Wire.Bindings;
+using SoapRouter.Wire.Encoding;
 using SoapRouter.Wire.Soap;
 
 namespace SoapRouter.Reencoding;
@@ -9,7 +12,8 @@ namespace SoapRouter.Reencoding;
 /// Lets WCF read an August 2004 request from a WCF client. System.ServiceModel 10.1 throws PlatformNotSupportedException
 /// reading an anonymous August 2004 ReplyTo (Addressing.cs, ReplyToHeader.ReadHeader), which every WCF client sends with
 /// a request; anonymous is also what a missing ReplyTo means to the router (the reply goes back on the HTTP response),
-/// so the header is left out of the copy WCF reads. The bytes forwarded verbatim are never changed.
+/// so the header is left out of the copy WCF reads: text (soap12Http) and msbin1 (binaryHttp). The bytes forwarded
+/// verbatim are never changed.
 /// </summary>
 internal static class August2004ReplyTo
 {
@@ -17,6 +21,23 @@ internal static class August2004ReplyTo
     public const string Anonymous = SoapNamespaces.Addressing200408 + "/role/anonymous";
 
     private static ReadOnlySpan<byte> AnonymousBytes => "http://schemas.xmlsoap.org/ws/2004/08/addressing/role/anonymous"u8;
+
+    /// <summary>
+    /// What WCF should read of <paramref name="envelope"/>, received by a listener on <paramref name="binding"/>: the
+    /// envelope without its anonymous August 2004 ReplyTo on an august2004 listener (text or msbin1), else null (the
+    /// received bytes as they are).
+    /// </summary>
+    public static byte[]? ReadableCopy(WireBinding binding, ReadOnlySpan<byte> envelope, WireLimits limits)
+    {
+        ArgumentNullException.ThrowIfNull(binding);
+        ArgumentNullException.ThrowIfNull(limits);
+        if (binding.Addressing != WireAddressingNames.August2004)
+        {
+            return null;
+        }
+
+        return binding.IsBinary ? WithoutAnonymousMsbin1(envelope) : WithoutAnonymous(envelope, limits.ToReaderQuotas());
+    }
 
     /// <summary>
     /// The text envelope <paramref name="envelope"/> without its anonymous August 2004 ReplyTo header (one with nothing but
@@ -73,6 +94,80 @@ internal static class August2004ReplyTo
         }
 
         return dropped ? output.ToArray() : null;
+    }
+
+    /// <summary>
+    /// The msbin1 envelope <paramref name="envelope"/> without its anonymous August 2004 ReplyTo header, cut out as the
+    /// records it is (an Address element holding the anonymous address as one text record: WCF writes the static
+    /// dictionary's string, a Chars record is the same text inline); null when it has none or any other ReplyTo, so the
+    /// caller reads the received bytes (and WCF says what is wrong with them).
+    /// </summary>
+    public static byte[]? WithoutAnonymousMsbin1(ReadOnlySpan<byte> envelope)
+    {
+        Span<Msbin1Declaration> declarations = stackalloc Msbin1Declaration[Msbin1ToLocator.DeclarationCapacity];
+        var locator = new Msbin1ToLocator(envelope, declarations, Msbin1Records.ReplyToId, Msbin1Records.ReplyToText, wholeElement: true);
+        if (locator.Locate(out var found, out var location) != ToHeaderRewriteError.None || !found
+            || !IsAnonymousAddressOnly(envelope[location.ContentStart..location.ContentEnd]))
+        {
+            return null;
+        }
+
+        var readable = new byte[envelope.Length - (location.ContentEnd - location.ElementStart)];
+        envelope[..location.ElementStart].CopyTo(readable);
+        envelope[location.ContentEnd..].CopyTo(readable.AsSpan(location.ElementStart));
+        return readable;
+    }
+
+    /// <summary>
+    /// True when <paramref name="content"/> (a ReplyTo's records after its start record, its EndElement included) is one
+    /// Address element with no attributes whose only content is the anonymous address as one text record.
+    /// </summary>
+    private static bool IsAnonymousAddressOnly(ReadOnlySpan<byte> content)
+    {
+        var cursor = new Msbin1Cursor(content);
+        var record = cursor.ReadByte();
+        var isAddress = record switch
+        {
+            >= 0x44 and <= 0x5D => cursor.ReadMultiByteInt31() == Msbin1Records.AddressId,
+            >= 0x5E and <= 0x77 => cursor.ReadString().Of(content).SequenceEqual(Msbin1Records.AddressText),
+            _ => false,
+        };
+        var text = cursor.ReadByte();
+        if (!isAddress || cursor.Truncated || !IsAnonymousText(ref cursor, text, content))
+        {
+            return false;
+        }
+
+        // The text record may end the Address itself (the odd type); then only the ReplyTo's EndElement is left.
+        var ends = (text & 1) == 1 ? 1 : 2;
+        for (var i = 0; i < ends; i++)
+        {
+            if (cursor.ReadByte() != Msbin1Records.EndElement)
+            {
+                return false;
+            }
+        }
+
+        return cursor.AtEnd && !cursor.Truncated;
+    }
+
+    /// <summary>True when text record <paramref name="text"/> (its type read, its payload next) is the anonymous address.</summary>
+    private static bool IsAnonymousText(ref Msbin1Cursor cursor, byte text, ReadOnlySpan<byte> content)
+    {
+        if ((text & 0xFE) == 0xAA)
+        {
+            return cursor.ReadMultiByteInt31() == Msbin1Records.Anonymous200408Id && !cursor.Truncated;
+        }
+
+        if ((text & 0xFE) is not (0x98 or 0x9A or 0x9C))
+        {
+            return false;
+        }
+
+        var length = cursor.ReadLength(text switch { 0x98 or 0x99 => 1, 0x9A or 0x9B => 2, _ => 4 });
+        var start = cursor.Position;
+        cursor.Skip(length);
+        return !cursor.Truncated && content.Slice(start, (int)length).SequenceEqual(AnonymousBytes);
     }
 
     private static bool IsAnonymousOnly(XElement replyTo) =>

@@ -29,7 +29,10 @@ internal static class Msbin1Records
     public const int BodyId = 0x0E;
     public const int RelatesToId = 0x12;
     public const int MessageIdId = 0x1A;
+    public const int AddressId = 0x2A;
+    public const int ReplyToId = 0x2C;
     public const int Addressing200408Id = 0xD2;
+    public const int Anonymous200408Id = 0xD4;
 
     public static ReadOnlySpan<byte> EnvelopeText => "Envelope"u8;
 
@@ -42,6 +45,10 @@ internal static class Msbin1Records
     public static ReadOnlySpan<byte> RelatesToText => "RelatesTo"u8;
 
     public static ReadOnlySpan<byte> MessageIdText => "MessageID"u8;
+
+    public static ReadOnlySpan<byte> AddressText => "Address"u8;
+
+    public static ReadOnlySpan<byte> ReplyToText => "ReplyTo"u8;
 
     public static ReadOnlySpan<byte> Addressing10Text => "http://www.w3.org/2005/08/addressing"u8;
 

@@ -2,7 +2,8 @@ namespace SoapRouter.Forwarding.Rewriting;
 
 /// <summary>
 /// Walks an msbin1 envelope from its first record to the end of its Header and finds the WS-Addressing To header (1.0 or August 2004),
-/// or another WS-Addressing header given by its dictionary id and name (RelatesTo, MessageID).
+/// or another WS-Addressing header given by its dictionary id and name (RelatesTo, MessageID; ReplyTo, whose content is
+/// elements, with <c>wholeElement</c>).
 /// Understands every record of [MC-NBFX] well enough to skip it; resolves prefixes only as far as the To needs. Any
 /// doubt (truncation, an unknown record, element content inside To, more than one To) is an error, never a guess.
 /// </summary>
@@ -17,6 +18,7 @@ internal ref struct Msbin1ToLocator
     private readonly Span<Msbin1Declaration> _declarations;
     private readonly int _headerId;
     private readonly ReadOnlySpan<byte> _headerText;
+    private readonly bool _wholeElement;
     private Msbin1Cursor _cursor;
     private int _declarationCount;
 
@@ -26,9 +28,10 @@ internal ref struct Msbin1ToLocator
     {
     }
 
-    /// <summary>Prepares to walk <paramref name="data"/> for the header named by static dictionary id <paramref name="headerId"/> or, inline, <paramref name="headerText"/>.</summary>
-    public Msbin1ToLocator(ReadOnlySpan<byte> data, Span<Msbin1Declaration> declarations, int headerId, ReadOnlySpan<byte> headerText)
+    /// <summary>Prepares to walk <paramref name="data"/> for the header named by static dictionary id <paramref name="headerId"/> or, inline, <paramref name="headerText"/>; with <paramref name="wholeElement"/> it may hold elements.</summary>
+    public Msbin1ToLocator(ReadOnlySpan<byte> data, Span<Msbin1Declaration> declarations, int headerId, ReadOnlySpan<byte> headerText, bool wholeElement = false)
     {
+        _wholeElement = wholeElement;
         _headerId = headerId;
         _headerText = headerText;
         _data = data;
@@ -136,6 +139,7 @@ internal ref struct Msbin1ToLocator
                 continue;
             }
 
+            var elementStart = _cursor.Position;
             if (!ReadStartElement(depth: 3, out var name, out var prefix))
             {
                 return StartError();
@@ -146,7 +150,7 @@ internal ref struct Msbin1ToLocator
                 && (ns.Is(Msbin1Records.Addressing10Id, Msbin1Records.Addressing10Text, _data)
                     || ns.Is(Msbin1Records.Addressing200408Id, Msbin1Records.Addressing200408Text, _data));
             var contentStart = _cursor.Position;
-            var error = isTo ? ReadToContent(out var text) : SkipElementContent(depth: 3, out text);
+            var error = isTo && !_wholeElement ? ReadToContent(out var text) : SkipElementContent(depth: 3, out text);
             PopDeclarations(depth: 3);
             if (error != ToHeaderRewriteError.None)
             {
@@ -161,7 +165,7 @@ internal ref struct Msbin1ToLocator
                 }
 
                 found = true;
-                location = new Msbin1ToLocation(contentStart, _cursor.Position, text);
+                location = new Msbin1ToLocation(contentStart, _cursor.Position, text, elementStart);
             }
         }
     }
