@@ -69,7 +69,7 @@ public sealed class RouterConfigLoaderTests
 
         Assert.True(result.Succeeded, string.Join(Environment.NewLine, result.Errors));
         Assert.Equal("./router.schema.json", result.Config.Schema);
-        Assert.Equal(ToJson(plain.Config), ToJson(result.Config with { Schema = null }));
+        Assert.Equal(ToJson(plain.Config!), ToJson(result.Config with { Schema = null }));
     }
 
     [Fact]
