@@ -130,9 +130,12 @@ internal static class ConfigDocsWriter
             return string.Join(" \\| ", values.Where(v => v is not null).Select(v => $"`{v!.GetValue<string>()}`"));
         }
 
-        var types = node["type"] is JsonArray array ? array.Select(t => t!.GetValue<string>()).Where(t => t != "null").ToList()
-            : node["type"] is { } one ? [one.GetValue<string>()] : [];
-        var type = types.Count == 0 ? "" : types[0];
+        var type = node["type"] switch
+        {
+            JsonArray array => array.Select(t => t!.GetValue<string>()).First(t => t != "null"),
+            JsonNode one => one.GetValue<string>(),
+            _ => "",
+        };
         return type switch
         {
             "string" when node["pattern"] is not null => "duration",

@@ -55,9 +55,19 @@ internal static class ConfigKeyWalk
     /// <summary>The JSON types <paramref name="node"/> admits, null left out.</summary>
     public static SortedSet<string> Types(JsonObject node, JsonObject schema)
     {
-        var type = Resolve(node, schema)["type"];
-        var names = type is JsonArray array ? array.Select(t => t!.GetValue<string>()) : type is null ? [] : [type.GetValue<string>()];
-        return new SortedSet<string>(names.Where(name => name != "null"), StringComparer.Ordinal);
+        var names = new SortedSet<string>(StringComparer.Ordinal);
+        switch (Resolve(node, schema)["type"])
+        {
+            case JsonArray array:
+                names.UnionWith(array.Select(t => t!.GetValue<string>()));
+                break;
+            case JsonNode one:
+                names.Add(one.GetValue<string>());
+                break;
+        }
+
+        names.Remove("null");
+        return names;
     }
 
     private static void WalkType(JsonTypeInfo type, string prefix, SortedDictionary<string, (JsonPropertyInfo, object?)> keys)

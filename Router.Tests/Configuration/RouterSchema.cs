@@ -34,7 +34,9 @@ internal static class RouterSchema
         }
 
         var errors = new List<string>();
-        foreach (var node in (IEnumerable<EvaluationResults>)[results, .. results.Details ?? []])
+        var nodes = new List<EvaluationResults> { results };
+        nodes.AddRange(results.Details ?? []);
+        foreach (var node in nodes)
         {
             foreach (var (keyword, message) in node.Errors ?? new Dictionary<string, string>())
             {
