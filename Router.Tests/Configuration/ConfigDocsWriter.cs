@@ -22,11 +22,11 @@ internal static class ConfigDocsWriter
     public static string Render(JsonObject schema, IReadOnlyList<(string File, string WhenToUse)> examples)
     {
         var text = new StringBuilder();
-        text.Append(CultureInfo.InvariantCulture, $"""
+        text.Append(CultureInfo.InvariantCulture, $$"""
             # Configuration: router.json
 
             <!-- Generated from router.schema.json by Router.Tests/Configuration/ConfigDocsWriter.cs: edit the schema, not this
-                 page, then regenerate with `{RegenerateCommand}` (the test fails while the two differ). -->
+                 page, then regenerate with `{{RegenerateCommand}}` (the test fails while the two differ). -->
 
             The router reads one JSON file, `router.json` (`--config PATH` names another). What you do with it:
 
@@ -40,7 +40,7 @@ internal static class ConfigDocsWriter
             - **Get completion and checking in your editor.** The shipped configs start with
               `"$schema": "./router.schema.json"` (a path relative to the file); VS Code, JetBrains editors and others then
               complete keys and values, show these descriptions and mark unknown keys and wrong values as you type. VS Code
-              reads comments only in JSON with Comments: add `"files.associations": {{ "router.json": "jsonc", "deploy/**/*.json": "jsonc" }}`
+              reads comments only in JSON with Comments: add `"files.associations": { "router.json": "jsonc", "deploy/**/*.json": "jsonc" }`
               to its settings. The schema is a guide; `--check` is the judge (it also loads certificates, checks addresses,
               names and the ways settings clash).
             - **Start from an example** in [deploy/examples/](../deploy/examples/):
