@@ -78,8 +78,14 @@ internal static class ConfigKeyWalk
                 var instance = type.CreateObject?.Invoke();
                 foreach (var property in type.Properties)
                 {
+                    // [JsonIgnore] computed properties (CertificateConfig.IsPkcs12) stay in the metadata with no getter.
+                    if (property.Get is null)
+                    {
+                        continue;
+                    }
+
                     var path = prefix.Length == 0 ? property.Name : prefix + "." + property.Name;
-                    keys.Add(path, (property, instance is null ? null : property.Get!(instance)));
+                    keys.Add(path, (property, instance is null ? null : property.Get(instance)));
                     WalkType(type.Options.GetTypeInfo(property.PropertyType), path, keys);
                 }
 
