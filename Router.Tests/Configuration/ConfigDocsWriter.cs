@@ -176,9 +176,9 @@ internal static class ConfigDocsWriter
     private static string ExampleOf(string key, JsonObject node, JsonObject resolved)
     {
         var value = (node["examples"] as JsonArray)?.FirstOrDefault()
-            ?? (resolved["enum"] as JsonArray)?.FirstOrDefault(v => v is not null)
-            ?? (node["default"] is { } d && !IsEmpty(d) ? d : null);
-        return value is null ? "" : Code(new JsonObject { [key] = value.DeepClone() }.ToJsonString(Compact)[1..^1]);
+            ?? (node["default"] is { } d && !IsEmpty(d) ? d : null)
+            ?? (resolved["enum"] as JsonArray)?.FirstOrDefault(v => v is not null);
+        return value is null ? "" : Code($"\"{key}\": {value.ToJsonString(Compact)}");
     }
 
     private static bool IsEmpty(JsonNode value) =>

@@ -40,7 +40,9 @@ internal static class RouterSchema
         {
             foreach (var (keyword, message) in node.Errors ?? new Dictionary<string, string>())
             {
-                errors.Add($"{node.InstanceLocation}: {keyword}: {message}");
+                // The only false schemas in router.schema.json are additionalProperties: false.
+                var what = keyword.Length == 0 ? "unknown property" : keyword;
+                errors.Add($"{node.InstanceLocation}: {what}: {message}");
             }
         }
 
