@@ -59,6 +59,28 @@ public sealed class RouterConfigLoaderTests
     }
 
     [Fact]
+    public void Load_TopLevelSchemaKey_IsAcceptedAndChangesNothing()
+    {
+        var json = ToJson(Valid());
+        var withSchema = "{ \"$schema\": \"./router.schema.json\", " + json.TrimStart()[1..];
+
+        var plain = RouterConfigLoader.Load(json);
+        var result = RouterConfigLoader.Load(withSchema);
+
+        Assert.True(result.Succeeded, string.Join(Environment.NewLine, result.Errors));
+        Assert.Equal("./router.schema.json", result.Config.Schema);
+        Assert.Equal(ToJson(plain.Config!), ToJson(result.Config with { Schema = null }));
+    }
+
+    [Fact]
+    public void Parse_SchemaKeyBelowTheTop_IsAnUnknownProperty()
+    {
+        var error = Assert.Single(RouterConfigLoader.Parse("""{ "limits": { "$schema": "./router.schema.json" } }""").Errors);
+
+        Assert.StartsWith("limits.$schema: unknown property '$schema'", error, StringComparison.Ordinal);
+    }
+
+    [Fact]
     public void Parse_UnknownProperty_ReportsPathLineAndSuggestion()
     {
         const string Json = """

@@ -4,6 +4,7 @@ namespace SoapRouter.Tests.Support;
 /// deploy/router/router.json as the router container reads it: a copy in a temp folder whose certificate paths under
 /// /etc/router-tls/ (the compose stack's read-only mount) name files a <see cref="TestPki"/> made there instead, with
 /// the names scripts/make-certs.sh gives them. The checker loads every certificate, so the file is valid only with them.
+/// Any other config that names files under the same folder (deploy/examples/) can be copied the same way.
 /// </summary>
 internal sealed class DockerRouterJsonCopy : IDisposable
 {
@@ -13,12 +14,18 @@ internal sealed class DockerRouterJsonCopy : IDisposable
     private readonly TestPki _pki = new();
 
     public DockerRouterJsonCopy()
+        : this(RepositoryPaths.DockerRouterJson)
+    {
+    }
+
+    /// <summary>A copy of <paramref name="source"/> with its /etc/router-tls/ paths pointing at the test PKI's files.</summary>
+    public DockerRouterJsonCopy(string source)
     {
         var server = _pki.Server(dnsNames: ["router", "front"]);
         File.Copy(server.CertPath, System.IO.Path.Combine(_pki.Folder, "server.crt"));
         File.Copy(server.KeyPath, System.IO.Path.Combine(_pki.Folder, "server.key"));
         File.Copy(_pki.CaPath, System.IO.Path.Combine(_pki.Folder, "clients-ca.crt"));
-        Original = File.ReadAllText(RepositoryPaths.DockerRouterJson);
+        Original = File.ReadAllText(source);
         Path = System.IO.Path.Combine(_pki.Folder, "router.json");
         File.WriteAllText(Path, Original.Replace(MountedTlsFolder, _pki.Folder + "/", StringComparison.Ordinal));
     }

@@ -1,8 +1,18 @@
+using System.Text.Json.Serialization;
+
 namespace SoapRouter.Configuration;
 
 /// <summary>One immutable snapshot of router.json. Messages in flight keep the snapshot they started with.</summary>
 public sealed record RouterConfig
 {
+    /// <summary>
+    /// The file's top-level <c>"$schema"</c> (e.g. <c>./router.schema.json</c>): read by editors for completion and
+    /// checking, ignored by the router.
+    /// </summary>
+    [JsonPropertyName("$schema")]
+    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
+    public string? Schema { get; init; }
+
     /// <summary>Endpoints clients send to.</summary>
     public IReadOnlyList<ListenerConfig> Listeners { get; init; } = [];
 
