@@ -3,7 +3,7 @@ using SoapRouter.Fuzz.Generation;
 using SoapRouter.Fuzz.Running;
 using SoapRouter.Fuzz.Targets;
 
-// The hostile-input driver: scripts/fuzz.sh starts BackendStub and the router, then this; README "Fuzzing".
+// The hostile-input driver: scripts/fuzz.sh starts BackendStub and the router, then this; docs/security.md, "Fuzzing".
 if (args is ["--write-corpus", var corpusFolder])
 {
     CorpusWriter.Write(corpusFolder, FuzzEndpoints.On("127.0.0.1", 18480, 18808, 18809));

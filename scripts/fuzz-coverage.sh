@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Coverage-guided fuzzing of the parsers (README "Fuzzing"): SharpFuzz 2.3.0 instruments copies of SoapRouter.Wire.dll
+# Coverage-guided fuzzing of the parsers (docs/security.md, "Fuzzing"): SharpFuzz 2.3.0 instruments copies of SoapRouter.Wire.dll
 # and Router.dll, and afl-fuzz (AFL++, the Debian package afl++) runs FuzzCoverage's harnesses out of process, each for
 # SECONDS: the [MC-NMF] preamble decoder and envelope-record decoder, the text lexer and header scanner (the To
 # locator of the verbatim path), the msbin1 To locator, the streaming XPath (its parser and its evaluator) and the

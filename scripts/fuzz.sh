@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The hostile-input run (README "Fuzzing"): BackendStub and a real router process with a listener per binding (basicHttp,
+# The hostile-input run (docs/security.md, "Fuzzing"): BackendStub and a real router process with a listener per binding (basicHttp,
 # soap12Http, binaryHttp, netTcp, netTcp with TLS), then the Fuzz driver: COUNT seeded inputs per target (the five
 # bindings and compressed bodies in gzip, deflate, brotli, lz4, zstd), every answer classified, the router's RSS
 # sampled and a real WCF client's echo checked after each batch. Exit 0 only when nothing was found.

@@ -95,7 +95,7 @@ public sealed class RouterToStubTests : IAsyncLifetime
     [Fact]
     public async Task BinaryToBinary_Echo_IsForwardedByteForByte()
     {
-        // Binary To is not rewritten yet (README, Status), so this client addresses the backend itself.
+        // Binary To is not rewritten yet (docs/bindings.md, "What is not supported"), so this client addresses the backend itself.
         var request = StubEnvelopes.Echo(WireBindings.BinaryHttp, "binary payload", to: _stub.Address(WireBindings.BinaryHttp));
 
         var routed = await Client.SendAsync(_router.Address("binary"), request);

@@ -21,7 +21,7 @@ public sealed record ListenerTlsConfig
 
     /// <summary>
     /// The cipher suites offered, by IANA name, in the server's order; null (the default): .NET's own on Linux, forward
-    /// secret only, with TLS session resumption. A list turns resumption off and costs handshake rate (see README, TLS).
+    /// secret only, with TLS session resumption. A list turns resumption off and costs handshake rate (see docs/tls.md).
     /// </summary>
     public IReadOnlyList<string>? CipherSuites { get; init; }
 

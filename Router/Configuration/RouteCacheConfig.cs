@@ -2,7 +2,7 @@ namespace SoapRouter.Configuration;
 
 /// <summary>
 /// routes[].cache: which of a route's actions have their replies kept, for how long, and what besides the request's
-/// body tells two callers' replies apart (README, "Response cache").
+/// body tells two callers' replies apart (docs/cache.md).
 /// </summary>
 public sealed record RouteCacheConfig
 {

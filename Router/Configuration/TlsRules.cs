@@ -304,7 +304,7 @@ internal static class TlsRules
             }
         }
 
-        context.Warning(path, "a cipher suite list turns TLS session resumption off and costs handshake rate (README, TLS); leave it out unless an audit needs it");
+        context.Warning(path, "a cipher suite list turns TLS session resumption off and costs handshake rate (docs/tls.md); leave it out unless an audit needs it");
     }
 
     private static void CheckExpiryWarning(TimeSpan? warning, string path, ConfigValidationContext context)
