@@ -38,49 +38,28 @@ internal static class PooledBodyReader
         var known = contentLength is not null;
         // The most the buffer ever needs: the declared length, or one byte over the limit to see that it was passed.
         var capacity = known ? contentLength!.Value : (long)maxLength + 1;
-        var buffer = pool.Rent((int)Math.Min(capacity, known ? InitialKnownLengthCap : InitialUnknownLengthSize));
-        var count = 0;
-        var handedOver = false;
-        try
+        using var body = new PooledBodyRental(pool, (int)Math.Min(capacity, known ? InitialKnownLengthCap : InitialUnknownLengthSize));
+        while (!known || body.Count < contentLength)
         {
-            while (!known || count < contentLength)
+            if (body.Count == body.Buffer.Length)
             {
-                if (count == buffer.Length)
-                {
-                    var grown = pool.Rent((int)Math.Min((long)buffer.Length * 2, capacity));
-                    buffer.AsSpan(0, count).CopyTo(grown);
-                    pool.Return(buffer);
-                    buffer = grown;
-                }
-
-                var read = await stream.ReadAsync(buffer.AsMemory(count), cancellationToken).ConfigureAwait(false);
-                if (read == 0)
-                {
-                    break;
-                }
-
-                count += read;
-                if (count > maxLength)
-                {
-                    return new PooledBody([], 0, TooLarge: true);
-                }
+                body.Grow(0, capacity);
             }
 
-            if (count == 0)
+            var read = await stream.ReadAsync(body.Buffer.AsMemory(body.Count), cancellationToken).ConfigureAwait(false);
+            if (read == 0)
             {
-                // An empty chunked body: the caller gets nothing to return, so the buffer goes back here.
-                return new PooledBody([], 0, TooLarge: false);
+                break;
             }
 
-            handedOver = true;
-            return new PooledBody(buffer, count, TooLarge: false);
-        }
-        finally
-        {
-            if (!handedOver)
+            body.Count += read;
+            if (body.Count > maxLength)
             {
-                pool.Return(buffer);
+                return new PooledBody([], 0, TooLarge: true);
             }
         }
+
+        // An empty chunked body: the caller gets nothing to return, so the buffer goes back here.
+        return body.HandOver();
     }
 }

@@ -173,168 +173,115 @@ internal sealed class Http1Connection : IDisposable
         }
 
         var length = (int)contentLength;
-        var buffer = pool.Rent(length);
-        var handedOver = false;
-        try
+        using var body = new PooledBodyRental(pool, length);
+        body.Count = Math.Min(length, _end - _start);
+        _receive.AsSpan(_start, body.Count).CopyTo(body.Buffer);
+        _start += body.Count;
+        while (body.Count < length)
         {
-            var count = Math.Min(length, _end - _start);
-            _receive.AsSpan(_start, count).CopyTo(buffer);
-            _start += count;
-            while (count < length)
+            // The rest goes straight into the body's buffer: one copy for the whole body.
+            var read = await _socket.ReceiveAsync(body.Buffer.AsMemory(body.Count, length - body.Count), SocketFlags.None, cancellationToken).ConfigureAwait(false);
+            if (read == 0)
             {
-                // The rest goes straight into the body's buffer: one copy for the whole body.
-                var read = await _socket.ReceiveAsync(buffer.AsMemory(count, length - count), SocketFlags.None, cancellationToken).ConfigureAwait(false);
+                throw Ended();
+            }
+
+            body.Count += read;
+        }
+
+        return body.HandOver();
+    }
+
+    private async ValueTask<PooledBody> ReadChunkedAsync(int maxBodyLength, ArrayPool<byte> pool, CancellationToken cancellationToken)
+    {
+        using var body = new PooledBodyRental(pool, InitialUnknownLengthSize);
+        while (true)
+        {
+            var line = await ReceiveLineAsync(cancellationToken).ConfigureAwait(false);
+            var size = ChunkSize(_receive.AsSpan(_start, line));
+            _start += line + 2;
+            if (size == 0)
+            {
+                break;
+            }
+
+            if (body.Count + size > maxBodyLength)
+            {
+                return new PooledBody([], 0, TooLarge: true);
+            }
+
+            if (body.Count + size > body.Buffer.Length)
+            {
+                body.Grow(body.Count + size, maxBodyLength);
+            }
+
+            var remaining = (int)size;
+            var buffered = Math.Min(remaining, _end - _start);
+            _receive.AsSpan(_start, buffered).CopyTo(body.Buffer.AsSpan(body.Count));
+            _start += buffered;
+            body.Count += buffered;
+            remaining -= buffered;
+            while (remaining > 0)
+            {
+                var read = await _socket.ReceiveAsync(body.Buffer.AsMemory(body.Count, remaining), SocketFlags.None, cancellationToken).ConfigureAwait(false);
                 if (read == 0)
                 {
                     throw Ended();
                 }
 
-                count += read;
+                body.Count += read;
+                remaining -= read;
             }
 
-            handedOver = true;
-            return new PooledBody(buffer, length, TooLarge: false);
-        }
-        finally
-        {
-            if (!handedOver)
+            if (await ReceiveLineAsync(cancellationToken).ConfigureAwait(false) != 0)
             {
-                pool.Return(buffer);
-            }
-        }
-    }
-
-    private async ValueTask<PooledBody> ReadChunkedAsync(int maxBodyLength, ArrayPool<byte> pool, CancellationToken cancellationToken)
-    {
-        var buffer = pool.Rent(InitialUnknownLengthSize);
-        var count = 0;
-        var handedOver = false;
-        try
-        {
-            while (true)
-            {
-                var line = await ReceiveLineAsync(cancellationToken).ConfigureAwait(false);
-                var size = ChunkSize(_receive.AsSpan(_start, line));
-                _start += line + 2;
-                if (size == 0)
-                {
-                    break;
-                }
-
-                if (count + size > maxBodyLength)
-                {
-                    return new PooledBody([], 0, TooLarge: true);
-                }
-
-                if (count + size > buffer.Length)
-                {
-                    var grown = pool.Rent((int)Math.Min(Math.Max((long)buffer.Length * 2, count + size), maxBodyLength));
-                    buffer.AsSpan(0, count).CopyTo(grown);
-                    pool.Return(buffer);
-                    buffer = grown;
-                }
-
-                var remaining = (int)size;
-                var buffered = Math.Min(remaining, _end - _start);
-                _receive.AsSpan(_start, buffered).CopyTo(buffer.AsSpan(count));
-                _start += buffered;
-                count += buffered;
-                remaining -= buffered;
-                while (remaining > 0)
-                {
-                    var read = await _socket.ReceiveAsync(buffer.AsMemory(count, remaining), SocketFlags.None, cancellationToken).ConfigureAwait(false);
-                    if (read == 0)
-                    {
-                        throw Ended();
-                    }
-
-                    count += read;
-                    remaining -= read;
-                }
-
-                if (await ReceiveLineAsync(cancellationToken).ConfigureAwait(false) != 0)
-                {
-                    throw Http1HeadParser.Invalid("a chunk is longer than its size");
-                }
-
-                _start += 2;
-            }
-
-            // Trailer fields, if any, end with an empty line; none of them matter here.
-            int trailer;
-            while ((trailer = await ReceiveLineAsync(cancellationToken).ConfigureAwait(false)) != 0)
-            {
-                _start += trailer + 2;
+                throw Http1HeadParser.Invalid("a chunk is longer than its size");
             }
 
             _start += 2;
-            if (count == 0)
-            {
-                return new PooledBody([], 0, TooLarge: false);
-            }
+        }
 
-            handedOver = true;
-            return new PooledBody(buffer, count, TooLarge: false);
-        }
-        finally
+        // Trailer fields, if any, end with an empty line; none of them matter here.
+        int trailer;
+        while ((trailer = await ReceiveLineAsync(cancellationToken).ConfigureAwait(false)) != 0)
         {
-            if (!handedOver)
-            {
-                pool.Return(buffer);
-            }
+            _start += trailer + 2;
         }
+
+        _start += 2;
+        return body.HandOver();
     }
 
     private async ValueTask<PooledBody> ReadToEndAsync(int maxBodyLength, ArrayPool<byte> pool, CancellationToken cancellationToken)
     {
-        var buffer = pool.Rent(InitialUnknownLengthSize);
-        var count = Math.Min(_end - _start, buffer.Length);
-        var handedOver = false;
-        try
+        using var body = new PooledBodyRental(pool, InitialUnknownLengthSize);
+        body.Count = Math.Min(_end - _start, body.Buffer.Length);
+        _receive.AsSpan(_start, body.Count).CopyTo(body.Buffer);
+        _start += body.Count;
+        while (true)
         {
-            _receive.AsSpan(_start, count).CopyTo(buffer);
-            _start += count;
-            while (true)
+            if (body.Count > maxBodyLength)
             {
-                if (count > maxBodyLength)
-                {
-                    return new PooledBody([], 0, TooLarge: true);
-                }
-
-                if (count == buffer.Length)
-                {
-                    var grown = pool.Rent((int)Math.Min((long)buffer.Length * 2, (long)maxBodyLength + 1));
-                    buffer.AsSpan(0, count).CopyTo(grown);
-                    pool.Return(buffer);
-                    buffer = grown;
-                }
-
-                var read = _start < _end
-                    ? CopyBuffered(buffer.AsSpan(count))
-                    : await _socket.ReceiveAsync(buffer.AsMemory(count), SocketFlags.None, cancellationToken).ConfigureAwait(false);
-                if (read == 0)
-                {
-                    break;
-                }
-
-                count += read;
+                return new PooledBody([], 0, TooLarge: true);
             }
 
-            if (count == 0)
+            if (body.Count == body.Buffer.Length)
             {
-                return new PooledBody([], 0, TooLarge: false);
+                body.Grow(0, (long)maxBodyLength + 1);
             }
 
-            handedOver = true;
-            return new PooledBody(buffer, count, TooLarge: false);
+            var read = _start < _end
+                ? CopyBuffered(body.Buffer.AsSpan(body.Count))
+                : await _socket.ReceiveAsync(body.Buffer.AsMemory(body.Count), SocketFlags.None, cancellationToken).ConfigureAwait(false);
+            if (read == 0)
+            {
+                break;
+            }
+
+            body.Count += read;
         }
-        finally
-        {
-            if (!handedOver)
-            {
-                pool.Return(buffer);
-            }
-        }
+
+        return body.HandOver();
     }
 
     private int CopyBuffered(Span<byte> destination)
