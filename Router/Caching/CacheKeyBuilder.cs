@@ -1,7 +1,7 @@
 using System.Security.Cryptography;
 using System.Security.Cryptography.X509Certificates;
-using SoapRouter.Reencoding;
 using SoapRouter.Routing;
+using SoapRouter.Wire.Errors;
 
 namespace SoapRouter.Caching;
 
@@ -84,7 +84,7 @@ internal static class CacheKeyBuilder
             hash.GetHashAndReset(digest);
             return CacheKey.Format(policy.Route, action.Action, digest);
         }
-        catch (Exception ex) when (WireErrors.IsBadInput(ex) || XmlReadErrors.IsBadInput(ex))
+        catch (Exception ex) when (ErrorClassifier.IsBadInput(ex))
         {
             return Abandon(hash);
         }

@@ -3,6 +3,7 @@ using System.ServiceModel.Channels;
 using System.Xml;
 using SoapRouter.Wire.Bindings;
 using SoapRouter.Wire.Encoding;
+using SoapRouter.Wire.Errors;
 
 namespace SoapRouter.Health;
 
@@ -85,7 +86,7 @@ internal static class HealthProbeMessage
 
             return $"SOAP fault {fault.Code.Name}";
         }
-        catch (Exception ex) when (ex is CommunicationException or XmlException)
+        catch (Exception ex) when (ErrorClassifier.IsBadInput(ex))
         {
             return "SOAP fault";
         }

@@ -9,6 +9,7 @@ using SoapRouter.LoadBalancing;
 using SoapRouter.Pipeline;
 using SoapRouter.Wire.Bindings;
 using SoapRouter.Wire.Encoding;
+using SoapRouter.Wire.Errors;
 using SoapRouter.Wire.Framing;
 using SoapRouter.Wire.Soap;
 using SoapRouter.Wire.Tls;
@@ -178,7 +179,7 @@ internal sealed class HealthProber : BackgroundService
         {
             return "timed out";
         }
-        catch (Exception ex) when (ex is HttpRequestException or SocketException or IOException)
+        catch (Exception ex) when (ErrorClassifier.IsConnectionFailure(ex))
         {
             return ex is HttpRequestException { InnerException: SocketException socket } ? socket.SocketErrorCode.ToString()
                 : ex is SocketException direct ? direct.SocketErrorCode.ToString()
@@ -235,7 +236,7 @@ internal sealed class HealthProber : BackgroundService
         {
             return "timed out";
         }
-        catch (Exception ex) when (ex is HttpRequestException or SocketException or IOException or CommunicationException or System.Xml.XmlException)
+        catch (Exception ex) when (ErrorClassifier.IsPeerFailure(ex))
         {
             return ex is HttpRequestException { InnerException: SocketException socket } ? socket.SocketErrorCode.ToString() : ex.GetType().Name;
         }

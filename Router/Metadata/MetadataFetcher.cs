@@ -3,6 +3,7 @@ using System.Net;
 using System.Net.Sockets;
 using SoapRouter.Forwarding.Http;
 using SoapRouter.LoadBalancing;
+using SoapRouter.Wire.Errors;
 
 namespace SoapRouter.Metadata;
 
@@ -97,7 +98,7 @@ internal sealed class MetadataFetcher : IDisposable
         {
             return MetadataFetch.Failed($"no answer within {timeout.TotalSeconds:0.#} s");
         }
-        catch (Exception ex) when (ex is HttpRequestException or IOException or SocketException)
+        catch (Exception ex) when (ErrorClassifier.IsConnectionFailure(ex))
         {
             return MetadataFetch.Failed(ex is HttpRequestException { InnerException: SocketException socket } ? socket.SocketErrorCode.ToString() : ex.GetType().Name);
         }

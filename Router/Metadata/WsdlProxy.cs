@@ -1,8 +1,8 @@
 using System.Text;
-using System.Xml;
 using SoapRouter.Listening;
 using SoapRouter.LoadBalancing;
 using SoapRouter.Pipeline;
+using SoapRouter.Wire.Errors;
 
 namespace SoapRouter.Metadata;
 
@@ -67,7 +67,7 @@ internal sealed class WsdlProxy
         {
             rewritten = WsdlRewriter.Rewrite(document, address, translate);
         }
-        catch (XmlException)
+        catch (Exception ex) when (ErrorClassifier.IsBadInput(ex))
         {
             MetadataLog.Failed(_logger, listener.Name, query, $"destination {destination.Name} did not answer with an XML document");
             await WriteTextAsync(context, StatusCodes.Status502BadGateway, Unavailable).ConfigureAwait(false);

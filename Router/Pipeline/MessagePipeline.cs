@@ -283,7 +283,7 @@ internal sealed partial class MessagePipeline
 
                 return fromSession;
             }
-            catch (Exception ex) when (WireErrors.IsBadInput(ex))
+            catch (Exception ex) when (Wire.Errors.ErrorClassifier.IsBadInput(ex))
             {
                 error = "A WS-Addressing header of the message is not valid.";
                 return null;
@@ -340,9 +340,9 @@ internal sealed partial class MessagePipeline
 
             return ReceivedMessage.FromBuffer(buffer, listener.Path, transportAction, envelope);
         }
-        catch (Exception ex) when (WireErrors.IsBadInput(ex))
+        catch (Exception ex) when (Wire.Errors.ErrorClassifier.IsBadInput(ex))
         {
-            error = WireErrors.IsTooLarge(ex) ? "The message is over the router's reader quotas."
+            error = Wire.Errors.ErrorClassifier.IsTooLarge(ex) ? "The message is over the router's reader quotas."
                 : listener.Binding.IsMtom ? "The message could not be read as MTOM." : "The message could not be read as msbin1.";
             return null;
         }
@@ -361,9 +361,9 @@ internal sealed partial class MessagePipeline
             error = null;
             return true;
         }
-        catch (Exception ex) when (WireErrors.IsBadInput(ex))
+        catch (Exception ex) when (Wire.Errors.ErrorClassifier.IsBadInput(ex))
         {
-            error = WireErrors.IsTooLarge(ex) ? "The message is over the router's reader quotas." : "The message body could not be read.";
+            error = Wire.Errors.ErrorClassifier.IsTooLarge(ex) ? "The message is over the router's reader quotas." : "The message body could not be read.";
             return false;
         }
     }

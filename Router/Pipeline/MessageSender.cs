@@ -1,13 +1,14 @@
 using System.ServiceModel.Channels;
-using SoapRouter.Forwarding;
 using SoapRouter.Forwarding.Http;
 using SoapRouter.Forwarding.NetTcp;
 using SoapRouter.Forwarding.Rewriting;
+using SoapRouter.Forwarding;
 using SoapRouter.Hosting;
 using SoapRouter.LoadBalancing;
 using SoapRouter.Reencoding;
 using SoapRouter.Telemetry;
 using SoapRouter.Wire.Encoding;
+using SoapRouter.Wire.Errors;
 
 namespace SoapRouter.Pipeline;
 
@@ -184,7 +185,7 @@ internal sealed class MessageSender : IMessageSender
         {
             read = codec.Read(reply.Segment, reply.ContentType);
         }
-        catch (Exception ex) when (WireErrors.IsBadInput(ex))
+        catch (Exception ex) when (ErrorClassifier.IsBadInput(ex))
         {
             reply.Dispose();
             var reason = ex.GetType().Name;
@@ -209,7 +210,7 @@ internal sealed class MessageSender : IMessageSender
                 SoapTraceHeader.Replace(outgoing, header, RouterTracing.Outgoing(_inbound.TraceParent, null, out _));
             }
         }
-        catch (Exception ex) when (WireErrors.IsBadInput(ex))
+        catch (Exception ex) when (ErrorClassifier.IsBadInput(ex))
         {
             source.Close();
             var reason = ex.GetType().Name;
@@ -270,9 +271,9 @@ internal sealed class MessageSender : IMessageSender
             bytes = codec.Write(outgoing);
             return true;
         }
-        catch (Exception ex) when (WireErrors.IsBadInput(ex))
+        catch (Exception ex) when (ErrorClassifier.IsBadInput(ex))
         {
-            var reason = WireErrors.IsTooLarge(ex) ? $"larger than {_state.MaxMessageSize} bytes once re-encoded" : ex.GetType().Name;
+            var reason = ErrorClassifier.IsTooLarge(ex) ? $"larger than {_state.MaxMessageSize} bytes once re-encoded" : ex.GetType().Name;
             PipelineLog.ReencodeFailed(_logger, _received.Action, _inbound.Listener.Binding.Name, destination.Binding.Name, destination.Name, reason);
             return false;
         }
@@ -311,9 +312,9 @@ internal sealed class MessageSender : IMessageSender
             var encoded = new RawSoapReply(status, codec.ContentType, bytes) { ForbidsStoring = readFrom?.ForbidsStoring ?? false };
             return WithAnswer(fault ? ForwardError.BackendFault : ForwardError.None, ClientAnswer.FromEncoded(encoded, fault));
         }
-        catch (Exception ex) when (WireErrors.IsBadInput(ex) || ex is InvalidOperationException)
+        catch (Exception ex) when (ErrorClassifier.IsBadInput(ex) || ex is InvalidOperationException)
         {
-            var reason = WireErrors.IsTooLarge(ex) ? $"larger than {_state.MaxMessageSize} bytes" : ex.GetType().Name;
+            var reason = ErrorClassifier.IsTooLarge(ex) ? $"larger than {_state.MaxMessageSize} bytes" : ex.GetType().Name;
             PipelineLog.ReplyReencodeFailed(_logger, destination.Name, destination.Binding.Name, listener.Name, reason);
             return AttemptResult<ClientAnswer>.Failed(ForwardError.ResponseInvalid);
         }

@@ -2,6 +2,7 @@ using System.ServiceModel.Channels;
 using SoapRouter.Forwarding.Rewriting;
 using SoapRouter.Reencoding;
 using SoapRouter.Routing;
+using SoapRouter.Wire.Errors;
 
 namespace SoapRouter.Pipeline;
 
@@ -94,7 +95,7 @@ internal sealed class ReceivedMessage : IDisposable
             Buffer = message.CreateBufferedCopy(state.MaxMessageSize);
             return true;
         }
-        catch (Exception ex) when (WireErrors.IsBadInput(ex))
+        catch (Exception ex) when (ErrorClassifier.IsBadInput(ex))
         {
             return false;
         }

@@ -3,6 +3,7 @@ using System.ServiceModel.Channels;
 using System.Text;
 using System.Xml;
 using System.Xml.XPath;
+using SoapRouter.Wire.Errors;
 
 namespace SoapRouter.Routing;
 
@@ -99,7 +100,7 @@ internal sealed class BufferedMessageView : IRoutableMessage
             reader.Dispose();
             return null;
         }
-        catch (Exception ex) when (XmlReadErrors.IsBadInput(ex) || ex is System.ServiceModel.CommunicationException)
+        catch (Exception ex) when (ErrorClassifier.IsBadInput(ex))
         {
             return null;
         }
@@ -125,7 +126,7 @@ internal sealed class BufferedMessageView : IRoutableMessage
             navigator.MoveToFirstChild();
             return navigator;
         }
-        catch (Exception ex) when (XmlReadErrors.IsBadInput(ex) || ex is System.ServiceModel.CommunicationException)
+        catch (Exception ex) when (ErrorClassifier.IsBadInput(ex))
         {
             // An unreadable body matches no body filter; forwarding lets the backend say what is wrong with it.
             return null;

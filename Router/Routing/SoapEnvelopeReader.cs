@@ -1,5 +1,6 @@
 using System.Xml;
 using SoapRouter.Configuration;
+using SoapRouter.Wire.Errors;
 
 namespace SoapRouter.Routing;
 
@@ -54,7 +55,7 @@ internal sealed class SoapEnvelopeReader
         {
             reader = _readers.Rent(message);
         }
-        catch (Exception ex) when (XmlReadErrors.IsBadInput(ex))
+        catch (Exception ex) when (ErrorClassifier.IsBadInput(ex))
         {
             return SoapParseResult.Failure(SoapParseErrorKind.MalformedXml);
         }
@@ -104,7 +105,7 @@ internal sealed class SoapEnvelopeReader
                 bodyIsEmpty);
             return SoapParseResult.Success(view);
         }
-        catch (Exception ex) when (XmlReadErrors.IsBadInput(ex))
+        catch (Exception ex) when (ErrorClassifier.IsBadInput(ex))
         {
             keepReader = false;
             return SoapParseResult.Failure(XmlReadErrors.Classify(reader, _maxDepth));

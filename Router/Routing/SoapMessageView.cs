@@ -1,6 +1,7 @@
 using System.Diagnostics.CodeAnalysis;
 using System.Xml;
 using System.Xml.XPath;
+using SoapRouter.Wire.Errors;
 using SoapRouter.Wire.Soap;
 
 namespace SoapRouter.Routing;
@@ -149,7 +150,7 @@ internal sealed class SoapMessageView : IRoutableMessage, IDisposable
             reader = null;
             return opened;
         }
-        catch (Exception ex) when (XmlReadErrors.IsBadInput(ex))
+        catch (Exception ex) when (ErrorClassifier.IsBadInput(ex))
         {
             return null;
         }
@@ -219,7 +220,7 @@ internal sealed class SoapMessageView : IRoutableMessage, IDisposable
             BodyError = SoapParseErrorKind.MalformedXml;
             return null;
         }
-        catch (Exception ex) when (XmlReadErrors.IsBadInput(ex))
+        catch (Exception ex) when (ErrorClassifier.IsBadInput(ex))
         {
             BodyError = reader is null ? SoapParseErrorKind.MalformedXml : XmlReadErrors.Classify(reader, _maxDepth);
             return null;

@@ -1,6 +1,7 @@
 using System.Xml;
 using System.Xml.XPath;
 using SoapRouter.Routing.StreamingXPath;
+using SoapRouter.Wire.Errors;
 
 namespace SoapRouter.Routing;
 
@@ -105,7 +106,7 @@ internal sealed class XPathFilter : IMessageFilter
         {
             return query.Evaluate(reader);
         }
-        catch (Exception ex) when (XmlReadErrors.IsBadInput(ex))
+        catch (Exception ex) when (ErrorClassifier.IsBadInput(ex))
         {
             // The body broke (or exceeded a reader quota) before the answer was known.
             return false;

@@ -2,6 +2,7 @@ using SoapRouter.Forwarding;
 using SoapRouter.Listening;
 using SoapRouter.Pipeline;
 using SoapRouter.Telemetry;
+using SoapRouter.Wire.Errors;
 using SoapRouter.Wire.Faults;
 
 namespace SoapRouter.Streaming;
@@ -122,8 +123,7 @@ internal static class StreamedExchange
                 },
                 deadline.Token).ConfigureAwait(false);
         }
-        catch (Exception ex) when (ex is IOException or OperationCanceledException or InvalidDataException or ObjectDisposedException
-            or HttpRequestException or InvalidOperationException || Reencoding.WireErrors.IsBadInput(ex))
+        catch (Exception ex) when (ErrorClassifier.IsConnectionClosed(ex) || ErrorClassifier.IsBadInput(ex))
         {
             failed = true;
             var reason = ex.GetType().Name;

@@ -1,6 +1,7 @@
 using System.ServiceModel.Channels;
 using SoapRouter.Reencoding;
 using SoapRouter.Wire.Encoding;
+using SoapRouter.Wire.Errors;
 
 namespace SoapRouter.Streaming;
 
@@ -58,7 +59,7 @@ internal sealed class StreamedReencodedContent : StreamedContent
             outgoing = _bridge(source);
             _target.Encoder.WriteMessage(outgoing, stream);
         }
-        catch (Exception ex) when (_request.ClientFailure is not null || WireErrors.IsBadInput(ex))
+        catch (Exception ex) when (_request.ClientFailure is not null || ErrorClassifier.IsBadInput(ex))
         {
             // The client's stream failed, or its XML cannot be carried: the message's fault, not the destination's.
             WriteFailure = _request.ClientFailure ?? ex;

@@ -1,12 +1,13 @@
 using System.ServiceModel.Channels;
-using SoapRouter.Forwarding;
 using SoapRouter.Forwarding.Http;
 using SoapRouter.Forwarding.Rewriting;
+using SoapRouter.Forwarding;
 using SoapRouter.Hosting;
 using SoapRouter.LoadBalancing;
 using SoapRouter.Pipeline;
 using SoapRouter.Reencoding;
 using SoapRouter.Telemetry;
+using SoapRouter.Wire.Errors;
 
 namespace SoapRouter.Streaming;
 
@@ -186,7 +187,7 @@ internal sealed class StreamedSender : IMessageSender
             return new ReencodedStreamedAnswer(
                 reply, read, forClient, _state.Codec(listener), isFault || read.IsFault, _state.State.Config.Limits.Streamed.MaxMessageSize, _cluster.RequestTimeout);
         }
-        catch (Exception ex) when (WireErrors.IsBadInput(ex) || ex is IOException or InvalidOperationException)
+        catch (Exception ex) when (ErrorClassifier.IsBadInput(ex) || ErrorClassifier.IsConnectionFailure(ex) || ex is InvalidOperationException)
         {
             read?.Close();
             reply.Dispose();

@@ -1,6 +1,7 @@
 using System.ServiceModel.Channels;
 using System.Xml;
 using SoapRouter.Configuration;
+using SoapRouter.Wire.Errors;
 
 namespace SoapRouter.Telemetry;
 
@@ -41,7 +42,7 @@ internal static class SoapTraceHeader
             var text = reader.ReadElementContentAsString();
             return text.Length is > 0 and <= MaxLength ? text.Trim() : null;
         }
-        catch (Exception ex) when (ex is XmlException or System.ServiceModel.MessageHeaderException or InvalidOperationException)
+        catch (Exception ex) when (ErrorClassifier.IsBadInput(ex) || ex is InvalidOperationException)
         {
             // Duplicate or malformed headers are the client's problem; the message still goes on, untraced by it.
             return null;

@@ -5,6 +5,7 @@ using SoapRouter.LoadBalancing;
 using SoapRouter.Tls;
 using SoapRouter.Wire.Bindings;
 using SoapRouter.Wire.Encoding;
+using SoapRouter.Wire.Errors;
 using SoapRouter.Wire.Soap;
 
 namespace SoapRouter.Forwarding.NetTcp;
@@ -157,7 +158,7 @@ internal sealed class NetTcpDestinationClient : IDisposable
         {
             reply = await session.SendAsync(message, id, _sendTimeout).ConfigureAwait(false);
         }
-        catch (Exception ex) when (ex is CommunicationException or TimeoutException or ObjectDisposedException or IOException)
+        catch (Exception ex) when (ErrorClassifier.IsConnectionFailure(ex))
         {
             // A session that was dead before the write began sent nothing; one that failed during it may have.
             var sent = ex is not (CommunicationObjectFaultedException or CommunicationObjectAbortedException or ObjectDisposedException);

@@ -2,6 +2,7 @@ using System.Collections.Concurrent;
 using System.ServiceModel;
 using System.ServiceModel.Channels;
 using System.Xml;
+using SoapRouter.Wire.Errors;
 
 namespace SoapRouter.Forwarding.NetTcp;
 
@@ -124,7 +125,7 @@ internal sealed class NetTcpSessionChannel : IDisposable
             await _receiving.WaitAsync(timeout).ConfigureAwait(false);
             await Task.Factory.FromAsync(_channel.BeginClose, _channel.EndClose, timeout, null).ConfigureAwait(false);
         }
-        catch (Exception ex) when (ex is CommunicationException or TimeoutException or ObjectDisposedException or InvalidOperationException)
+        catch (Exception ex) when (ErrorClassifier.IsConnectionClosed(ex))
         {
             var reason = ex.GetType().Name;
             NetTcpLog.SessionEnded(_logger, _destination, reason);
@@ -179,7 +180,7 @@ internal sealed class NetTcpSessionChannel : IDisposable
                 message.Close();
             }
         }
-        catch (Exception ex) when (ex is CommunicationException or TimeoutException or ObjectDisposedException or InvalidOperationException or XmlException)
+        catch (Exception ex) when (ErrorClassifier.IsConnectionClosed(ex) || ErrorClassifier.IsBadInput(ex))
         {
             var reason = ex.GetType().Name;
             NetTcpLog.SessionEnded(_logger, _destination, reason);

@@ -3,6 +3,7 @@ using System.Text;
 using Microsoft.AspNetCore.Connections;
 using Microsoft.AspNetCore.Http.Features;
 using SoapRouter.Tls;
+using SoapRouter.Wire.Errors;
 using SoapRouter.Wire.Tls;
 
 namespace SoapRouter.Listening.Connections;
@@ -68,7 +69,7 @@ internal static class TlsTermination
             await plain.Output.WriteAsync(PlainHttpAnswer).ConfigureAwait(false);
             await plain.Output.CompleteAsync().ConfigureAwait(false);
         }
-        catch (Exception ex) when (ex is IOException or InvalidOperationException or ObjectDisposedException or OperationCanceledException)
+        catch (Exception ex) when (ErrorClassifier.IsConnectionClosed(ex))
         {
             // The client is gone already; nothing to tell it.
         }

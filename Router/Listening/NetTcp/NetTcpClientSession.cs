@@ -1,9 +1,10 @@
 using System.ServiceModel;
 using System.ServiceModel.Channels;
-using SoapRouter.Forwarding;
 using SoapRouter.Forwarding.NetTcp;
+using SoapRouter.Forwarding;
 using SoapRouter.LoadBalancing;
 using SoapRouter.Reencoding;
+using SoapRouter.Wire.Errors;
 using SoapRouter.Wire.Framing;
 
 namespace SoapRouter.Listening.NetTcp;
@@ -88,7 +89,7 @@ internal sealed class NetTcpClientSession(NetTcpListenerEndpoint listener, ILogg
             await bound.Channel.SendAsync(message, messageId: null, timeout).ConfigureAwait(false);
             return ForwardError.None;
         }
-        catch (Exception ex) when (ex is CommunicationException or TimeoutException or ObjectDisposedException or IOException)
+        catch (Exception ex) when (ErrorClassifier.IsConnectionFailure(ex))
         {
             // The backend session is gone (its end faults this session): nothing more goes to it.
             return ForwardError.ResetAfterSend;
@@ -123,7 +124,7 @@ internal sealed class NetTcpClientSession(NetTcpListenerEndpoint listener, ILogg
             forClient = MessageBridge.ForClient(message, listener.Listener.Binding, relatesTo: null, maxFaultSize: 0);
             await _handle.SendAsync(forClient, _handle.Closing).ConfigureAwait(false);
         }
-        catch (Exception ex) when (ex is CommunicationException or ObjectDisposedException or IOException or OperationCanceledException or InvalidOperationException)
+        catch (Exception ex) when (ErrorClassifier.IsConnectionClosed(ex))
         {
             // The client's session is ending or gone; its end closes the backend session.
             var reason = ex.GetType().Name;

@@ -1,6 +1,7 @@
 using SoapRouter.Hosting;
 using SoapRouter.Pipeline;
 using SoapRouter.Telemetry;
+using SoapRouter.Wire.Errors;
 using SoapRouter.Wire.Framing;
 using SoapRouter.Wire.Soap;
 
@@ -64,7 +65,7 @@ internal sealed class NetTcpListenerEndpoint(SoapListener listener, MessagePipel
                 // The client's session ended while its message was in flight: nobody to answer.
                 NetTcpListenerLog.SessionGone(logger, Listener.Name);
             }
-            catch (Exception ex) when (ex is System.ServiceModel.CommunicationException or ObjectDisposedException or IOException or InvalidOperationException)
+            catch (Exception ex) when (ErrorClassifier.IsConnectionFailure(ex) || ex is InvalidOperationException)
             {
                 // The session could not take the answer (it ended, or the client reset it).
                 var reason = ex.GetType().Name;

@@ -3,6 +3,7 @@ using SoapRouter.Hosting;
 using SoapRouter.Pipeline;
 using SoapRouter.Streaming;
 using SoapRouter.Telemetry;
+using SoapRouter.Wire.Errors;
 using SoapRouter.Wire.Framing;
 using SoapRouter.Wire.Soap;
 
@@ -42,7 +43,7 @@ internal sealed class NetTcpStreamedEndpoint(SoapListener listener, MessagePipel
                 read = await StreamedRequest.ReadAsync(
                     exchange.Request, declaredLength: null, binary: true, limits.Streamed.MaxHeadersSize, ArrayPool<byte>.Shared, Classify, deadline.Token).ConfigureAwait(false);
             }
-            catch (Exception ex) when (ex is IOException or InvalidDataException or OperationCanceledException)
+            catch (Exception ex) when (ErrorClassifier.IsConnectionFailure(ex) || ex is OperationCanceledException or InvalidDataException)
             {
                 // Too slow, too large, gone or not framed: nobody to answer on this connection.
                 var kind = Classify(ex);
@@ -155,7 +156,7 @@ internal sealed class NetTcpStreamedEndpoint(SoapListener listener, MessagePipel
             await exchange.Reply.WriteAsync(reply.Body, exchange.Aborted).ConfigureAwait(false);
             await exchange.Reply.CompleteAsync(exchange.Aborted).ConfigureAwait(false);
         }
-        catch (Exception ex) when (ex is IOException or InvalidDataException or OperationCanceledException or ObjectDisposedException or InvalidOperationException)
+        catch (Exception ex) when (ErrorClassifier.IsConnectionClosed(ex) || ex is InvalidDataException)
         {
             var reason = ex.GetType().Name;
             StreamingLog.DrainFailed(logger, Listener.Name, reason);
