@@ -5,6 +5,7 @@ using Microsoft.Extensions.Logging;
 using Samples.Contracts;
 using SoapRouter.Configuration;
 using SoapRouter.Health;
+using SoapRouter.Telemetry;
 using SoapRouter.Tests.BackendStub.Wcf;
 using SoapRouter.Tests.Configuration;
 using SoapRouter.Tests.Listening;
@@ -73,7 +74,7 @@ public sealed class AllDestinationsDownRecoveryTests
         }
 
         // At most one aggregated failure line per destination per interval that has begun since the start.
-        var intervals = 1 + (int)(clock.Elapsed / DestinationFailureLog.DefaultInterval);
+        var intervals = 1 + (int)(clock.Elapsed / IntervalCount.DefaultInterval);
         foreach (var destination in new[] { "d1", "d2" })
         {
             var lines = router.Log.Entries.Count(e => e.Level == LogLevel.Warning && e.Message.StartsWith($"Destination {destination}: ", StringComparison.Ordinal));

@@ -33,6 +33,20 @@ public sealed class IntervalCountTests
     }
 
     [Fact]
+    public void Add_IsTrueOnlyForTheFirstEventOfEachInterval()
+    {
+        var clock = new FakeTimeProvider();
+        using var count = new IntervalCount(clock, IntervalCount.DefaultInterval, (_, _) => { });
+
+        Assert.True(count.Add());
+        Assert.False(count.Add());
+        clock.Advance(IntervalCount.DefaultInterval);
+
+        Assert.True(count.Add());
+        Assert.False(count.Add());
+    }
+
+    [Fact]
     public void Dispose_StopsThePendingReport()
     {
         var clock = new FakeTimeProvider();

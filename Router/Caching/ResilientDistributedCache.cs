@@ -10,15 +10,12 @@ namespace SoapRouter.Caching;
 /// <summary>
 /// Redis as HybridCache's second level, made harmless when it is down: while the connection is not up no command is
 /// sent (a read is a miss, a write is dropped), and a command that fails is the same; both are counted and reported
-/// once per 10 s. While the first connection attempt is under way (at most its connectTimeout) asynchronous commands wait
+/// once per <see cref="IntervalCount.DefaultInterval"/>. While the first connection attempt is under way (at most its connectTimeout) asynchronous commands wait
 /// for it: HybridCache reads the time of the last invalidate-all once, when it starts, and must not read it from nothing. HybridCache never sees an exception from here, so a dead Redis never fails a client request and
 /// never costs a timeout per request.
 /// </summary>
 internal sealed class ResilientDistributedCache : IBufferDistributedCache, IDisposable
 {
-    /// <summary>How often at most Redis trouble is logged.</summary>
-    public static readonly TimeSpan ReportInterval = TimeSpan.FromSeconds(10);
-
     // HybridCache's key prefix for the time a tag was last invalidated (DefaultHybridCache.TagKeyPrefix).
     private const string HybridCacheTagPrefix = "__MSFT_HCT__";
 
@@ -45,7 +42,7 @@ internal sealed class ResilientDistributedCache : IBufferDistributedCache, IDisp
         _inner = inner;
         _buffers = inner as IBufferDistributedCache;
         _isConnected = isConnected;
-        _failures = new IntervalCount(time, ReportInterval, (count, interval) => CacheLog.RedisUnavailable(logger, count, interval, Volatile.Read(ref _lastReason)));
+        _failures = new IntervalCount(time, IntervalCount.DefaultInterval, (count, interval) => CacheLog.RedisUnavailable(logger, count, interval, Volatile.Read(ref _lastReason)));
     }
 
     /// <summary>Reads of entries that found one (HybridCache's reads of tag times are not counted).</summary>

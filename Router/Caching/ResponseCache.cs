@@ -49,7 +49,7 @@ internal sealed class ResponseCache : IAsyncDisposable
         _statistics = statistics;
         _logger = loggers.CreateLogger<ResponseCache>();
         _memory = new TrackingMemoryCache(config.MemoryLimitBytes, time, statistics);
-        _lookupFailures = new IntervalCount(time, ResilientDistributedCache.ReportInterval,
+        _lookupFailures = new IntervalCount(time, IntervalCount.DefaultInterval,
             (count, interval) => CacheLog.LookupsFailed(_logger, count, interval, Volatile.Read(ref _lastFailure)));
 
         var services = new ServiceCollection();

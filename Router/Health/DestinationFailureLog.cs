@@ -1,66 +1,70 @@
 using System.Collections.Concurrent;
 using SoapRouter.Forwarding;
+using SoapRouter.Telemetry;
 
 namespace SoapRouter.Health;
 
 /// <summary>
-/// Keeps failure logging small while a destination is down: failed attempts are counted per destination and one
-/// Warning line per destination per interval says how many and which error came first. Per-attempt detail is at
-/// Debug (the forwarder's own lines).
+/// Keeps failure logging small while a destination is down: failed attempts are counted per destination, each on its
+/// own <see cref="IntervalCount"/>, and one Warning line per destination per interval says how many and which error
+/// came first. Per-attempt detail is at Debug (the forwarder's own lines).
 /// </summary>
 internal sealed class DestinationFailureLog : IDisposable
 {
-    /// <summary>The default interval between aggregated lines.</summary>
-    public static readonly TimeSpan DefaultInterval = TimeSpan.FromSeconds(10);
-
     private readonly ConcurrentDictionary<string, Entry> _entries = new(StringComparer.Ordinal);
-    private readonly ILogger _logger;
-    private readonly TimeSpan _interval;
-    private readonly ITimer _timer;
+    private readonly Func<string, Entry> _create;
 
-    /// <summary>Starts the flush timer on <paramref name="time"/>.</summary>
+    /// <summary>Logs through <paramref name="logger"/> once per <paramref name="interval"/> (default <see cref="IntervalCount.DefaultInterval"/>) per destination.</summary>
     public DestinationFailureLog(ILogger logger, TimeProvider time, TimeSpan? interval = null)
     {
         ArgumentNullException.ThrowIfNull(logger);
         ArgumentNullException.ThrowIfNull(time);
-        _logger = logger;
-        _interval = interval ?? DefaultInterval;
-        _timer = time.CreateTimer(static state => ((DestinationFailureLog)state!).Flush(), this, _interval, _interval);
+        var every = interval ?? IntervalCount.DefaultInterval;
+        _create = destination => new Entry(destination, logger, time, every);
     }
+
+    /// <summary>The destinations with an entry (one that failed since it was last pruned).</summary>
+    public ICollection<string> Destinations => _entries.Keys;
 
     /// <summary>Counts one failed attempt on <paramref name="destination"/>; <paramref name="detail"/> says more about the error when known (a TLS handshake's reason).</summary>
     public void Record(string destination, ForwardError error, string? detail = null)
     {
-        var entry = _entries.GetOrAdd(destination, static _ => new Entry());
-        if (Interlocked.Increment(ref entry.Count) == 1)
-        {
-            entry.First = error;
-            entry.Detail = detail;
-        }
+        var entry = _entries.GetOrAdd(destination, _create);
+        entry.Record(error, detail);
     }
 
-    /// <summary>Writes one line per destination that failed since the last flush and starts counting again.</summary>
-    public void Flush()
-    {
-        foreach (var (destination, entry) in _entries)
-        {
-            var first = entry.First;
-            var detail = entry.Detail;
-            var count = Interlocked.Exchange(ref entry.Count, 0);
-            if (count > 0)
-            {
-                HealthLog.FailuresAggregated(_logger, destination, count, _interval, first, detail is null ? "" : ": " + detail);
-            }
-        }
-    }
+    /// <summary>Drops the entries of destinations not in <paramref name="destinations"/> (a reload removed them); their pending count is not logged.</summary>
+    public void Retain(IReadOnlySet<string> destinations) => _entries.RetainNames(destinations, static entry => entry.Dispose());
 
     /// <inheritdoc />
-    public void Dispose() => _timer.Dispose();
-
-    private sealed class Entry
+    public void Dispose()
     {
-        public long Count;
-        public ForwardError First;
-        public string? Detail;
+        foreach (var entry in _entries.Values)
+        {
+            entry.Dispose();
+        }
+    }
+
+    private sealed class Entry : IDisposable
+    {
+        private readonly IntervalCount _count;
+        private ForwardError _first;
+        private string? _detail;
+
+        public Entry(string destination, ILogger logger, TimeProvider time, TimeSpan interval) =>
+            _count = new IntervalCount(time, interval, (count, every) =>
+                HealthLog.FailuresAggregated(logger, destination, count, every, _first, _detail is null ? "" : ": " + _detail));
+
+        public void Record(ForwardError error, string? detail)
+        {
+            // The first failure of an interval names it; the report comes an interval later, so these are set by then.
+            if (_count.Add())
+            {
+                _first = error;
+                _detail = detail;
+            }
+        }
+
+        public void Dispose() => _count.Dispose();
     }
 }

@@ -78,11 +78,8 @@ internal sealed partial class HttpSoapHandler : IDisposable
         _pool = SoapRouter.Wire.Encoding.MessageBufferPool.Instance;
         _rateLimiter = rateLimiter;
         _deadlines = new BodyReadDeadlines(timeProvider);
-        _slowClients = new IntervalCount(timeProvider, SlowClientReportInterval, (count, interval) => ListenerLog.SlowClientsDropped(logger, count, interval));
+        _slowClients = new IntervalCount(timeProvider, IntervalCount.DefaultInterval, (count, interval) => ListenerLog.SlowClientsDropped(logger, count, interval));
     }
-
-    /// <summary>How often at most the count of slow clients dropped is logged.</summary>
-    public static TimeSpan SlowClientReportInterval { get; } = TimeSpan.FromSeconds(10);
 
     /// <summary>The concurrency gate, sized from the config the router started with.</summary>
     public ConcurrencyGate Gate => _gate;

@@ -48,7 +48,7 @@ internal sealed class MemoryPressure : IDisposable
         _read = read;
         _collect = collect;
         _time = time;
-        _highReports = new IntervalCount(time, ListenerConnections.ReportInterval, (count, interval) =>
+        _highReports = new IntervalCount(time, IntervalCount.DefaultInterval, (count, interval) =>
             ListenerLog.MemoryHigh(logger, count, interval, Describe()));
         Sample();
         _timer = time.CreateTimer(static state => ((MemoryPressure)state!).Sample(), this, SampleInterval, SampleInterval);

@@ -3,10 +3,15 @@ namespace SoapRouter.Telemetry;
 /// <summary>
 /// Counts events that may come in floods (slow clients dropped, connections refused) and reports them at most once per
 /// interval, as one count, so a flood costs one log line per interval rather than one per event. The interval starts
-/// at the first event after a report; a quiet interval reports nothing.
+/// at the first event after a report; a quiet interval reports nothing. The router's one log-once-per-interval: every
+/// such line (slow clients, refusals, accept failures and pauses, memory, TLS handshakes, Redis, a destination's
+/// failures) goes through one of these, every <see cref="DefaultInterval"/>.
 /// </summary>
 internal sealed class IntervalCount : IDisposable
 {
+    /// <summary>The interval of every flood log line in the router.</summary>
+    public static readonly TimeSpan DefaultInterval = TimeSpan.FromSeconds(10);
+
     private readonly TimeProvider _timeProvider;
     private readonly Action<long, TimeSpan> _report;
     private readonly Lock _gate = new();
@@ -28,13 +33,13 @@ internal sealed class IntervalCount : IDisposable
     /// <summary>How often at most a count is reported.</summary>
     public TimeSpan Interval { get; }
 
-    /// <summary>Counts one event; the first of an interval starts its timer.</summary>
-    public void Add()
+    /// <summary>Counts one event; the first of an interval starts its timer. True when this event is the first counted since the last report.</summary>
+    public bool Add()
     {
-        Interlocked.Increment(ref _count);
+        var first = Interlocked.Increment(ref _count) == 1;
         if (Volatile.Read(ref _timer) is not null)
         {
-            return;
+            return first;
         }
 
         lock (_gate)
@@ -44,6 +49,8 @@ internal sealed class IntervalCount : IDisposable
                 _timer = _timeProvider.CreateTimer(static state => ((IntervalCount)state!).Flush(), this, Interval, Timeout.InfiniteTimeSpan);
             }
         }
+
+        return first;
     }
 
     /// <inheritdoc />

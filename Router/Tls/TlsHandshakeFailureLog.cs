@@ -6,20 +6,17 @@ namespace SoapRouter.Tls;
 
 /// <summary>
 /// One log line per interval for a listener's failed TLS handshakes, with how many there were of each reason class, so
-/// a scanner or a misconfigured client costs a line every 10 s rather than one per connection.
+/// a scanner or a misconfigured client costs a line per interval rather than one per connection.
 /// </summary>
 internal sealed class TlsHandshakeFailureLog : IDisposable
 {
-    /// <summary>The interval between lines.</summary>
-    public static readonly TimeSpan Interval = TimeSpan.FromSeconds(10);
-
     private readonly ConcurrentDictionary<string, StrongBox<long>> _reasons = new(StringComparer.Ordinal);
     private readonly IntervalCount _count;
 
     /// <summary>Reports the failures of listener <paramref name="name"/> through <paramref name="logger"/>.</summary>
     public TlsHandshakeFailureLog(string name, ILogger logger, TimeProvider time)
     {
-        _count = new IntervalCount(time, Interval, (count, interval) =>
+        _count = new IntervalCount(time, IntervalCount.DefaultInterval, (count, interval) =>
         {
             var breakdown = string.Join(", ", _reasons
                 .Select(entry => (Reason: entry.Key, Count: Interlocked.Exchange(ref entry.Value.Value, 0)))

@@ -44,7 +44,7 @@ public sealed class AcceptRetryingListenerTests
         Assert.Equal(3, counters.Snapshot().AcceptErrors);
 
         // The failures are one warning line per interval, with their count.
-        clock.Advance(ListenerConnections.ReportInterval);
+        clock.Advance(IntervalCount.DefaultInterval);
         var warning = Assert.Single(log.Entries, entry => entry.Level == LogLevel.Warning);
         Assert.Contains("failed 3 times", warning.Message, StringComparison.Ordinal);
         Assert.Contains("TooManyOpenSockets", warning.Message, StringComparison.Ordinal);

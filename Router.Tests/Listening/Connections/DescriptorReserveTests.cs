@@ -1,5 +1,6 @@
 using Microsoft.Extensions.Logging;
 using SoapRouter.Listening.Connections;
+using SoapRouter.Telemetry;
 using SoapRouter.Tests.Support;
 
 namespace SoapRouter.Tests.Listening.Connections;
@@ -134,7 +135,7 @@ public sealed class DescriptorReserveTests
         var second = reserve.WaitForRoomAsync(unbound.Token).AsTask();
         Assert.Empty(_log.Entries);
 
-        _clock.Advance(ListenerConnections.ReportInterval);
+        _clock.Advance(IntervalCount.DefaultInterval);
 
         var warning = Assert.Single(_log.Entries);
         Assert.Equal(LogLevel.Warning, warning.Level);
@@ -144,7 +145,7 @@ public sealed class DescriptorReserveTests
         await unbound.CancelAsync();
         await Assert.ThrowsAnyAsync<OperationCanceledException>(() => first);
         await Assert.ThrowsAnyAsync<OperationCanceledException>(() => second);
-        _clock.Advance(ListenerConnections.ReportInterval);
+        _clock.Advance(IntervalCount.DefaultInterval);
         Assert.Single(_log.Entries);
     }
 

@@ -40,7 +40,7 @@ internal sealed class DescriptorReserve : IDisposable
     /// <summary>
     /// Keeps <paramref name="reserve"/> descriptors of <paramref name="files"/> free (0: never waits, counts nothing);
     /// <paramref name="connections"/> reads the listener connections open now (<see cref="ListenerConnections.Open"/>).
-    /// Pauses are logged once per <see cref="ListenerConnections.ReportInterval"/>.
+    /// Pauses are logged once per <see cref="IntervalCount.DefaultInterval"/>.
     /// </summary>
     public DescriptorReserve(IOpenFileLimits files, int reserve, Func<int> connections, TimeProvider timeProvider, ILogger logger)
     {
@@ -53,7 +53,7 @@ internal sealed class DescriptorReserve : IDisposable
         _connections = connections;
         _timeProvider = timeProvider;
         Reserve = reserve;
-        _pauseReports = new IntervalCount(timeProvider, ListenerConnections.ReportInterval, (count, interval) =>
+        _pauseReports = new IntervalCount(timeProvider, IntervalCount.DefaultInterval, (count, interval) =>
             ListenerConnectionsLog.AcceptPaused(logger, count, interval, Volatile.Read(ref _freeAtPause), Volatile.Read(ref _baseline)?.Limit ?? 0, Reserve));
         if (reserve > 0)
         {

@@ -13,9 +13,6 @@ namespace SoapRouter.Listening.Connections;
 /// </summary>
 internal sealed class ListenerConnections : IDisposable
 {
-    /// <summary>How often at most a flood of refusals or accept failures is logged.</summary>
-    public static readonly TimeSpan ReportInterval = TimeSpan.FromSeconds(10);
-
     private readonly RouterStatistics _statistics;
     private readonly TimeProvider _timeProvider;
     private readonly ILogger _logger;
@@ -170,9 +167,9 @@ internal sealed class ListenerConnections : IDisposable
         public Reporting(ConnectionCounters counters, TimeProvider timeProvider, ILogger logger)
         {
             Counters = counters;
-            Refusals = new IntervalCount(timeProvider, ReportInterval,
+            Refusals = new IntervalCount(timeProvider, IntervalCount.DefaultInterval,
                 (count, interval) => ListenerConnectionsLog.ConnectionsRefused(logger, count, counters.Listeners, counters.Limit, interval));
-            AcceptFailures = new IntervalCount(timeProvider, ReportInterval,
+            AcceptFailures = new IntervalCount(timeProvider, IntervalCount.DefaultInterval,
                 (count, interval) => ListenerConnectionsLog.AcceptFailing(logger, count, counters.Listeners, LastAcceptError, interval));
         }
 
