@@ -33,6 +33,9 @@ internal sealed class Forwarder : IDisposable
     /// <inheritdoc />
     public void Dispose() => _failures.Dispose();
 
+    /// <summary>Forgets the failure counts of destinations not in <paramref name="destinations"/> (a reload removed them).</summary>
+    public void Retain(IReadOnlySet<string> destinations) => _failures.Retain(destinations);
+
     /// <summary>
     /// Forwards through <paramref name="cluster"/> with <paramref name="sender"/>: the chosen primary, the other
     /// available primaries, then the backups, at most <c>retry.maxAttempts</c> attempts, all within the cluster's

@@ -6,6 +6,7 @@ using Microsoft.Extensions.DependencyInjection.Extensions;
 using Microsoft.AspNetCore.Server.Kestrel.Transport.Sockets;
 using SoapRouter.Admin;
 using SoapRouter.Configuration;
+using SoapRouter.Forwarding;
 using SoapRouter.Forwarding.Http;
 using SoapRouter.Forwarding.NetTcp;
 using SoapRouter.Listening;
@@ -33,6 +34,7 @@ internal sealed class RouterHost : IAsyncDisposable
     private readonly AdminEndpoint _admin;
     private readonly PipelineStateCache _states;
     private readonly NetTcpDestinationClients _netTcp;
+    private readonly Forwarder _forwarder;
     private readonly ILogger _logger;
     private readonly TimeProvider _timeProvider;
     private readonly Tls.TlsCertificates _certificates;
@@ -131,6 +133,7 @@ internal sealed class RouterHost : IAsyncDisposable
         _admin = services.GetRequiredService<AdminEndpoint>();
         _states = services.GetRequiredService<PipelineStateCache>();
         _netTcp = services.GetRequiredService<NetTcpDestinationClients>();
+        _forwarder = services.GetRequiredService<Forwarder>();
         _drain = services.GetRequiredService<DrainSignal>();
         Cache = services.GetRequiredService<Caching.ResponseCache>();
         Cache.OnReload(Runtime.State.Config, Runtime.State.Snapshot.Version);
@@ -341,6 +344,11 @@ internal sealed class RouterHost : IAsyncDisposable
         // Pools of destinations the new config dropped close once messages still using them are done.
         Clients.Retain(state.Clusters);
         _netTcp.Retain(state.Clusters);
+
+        // Routes and destinations the new config dropped leave /stats, the metrics and the failure log.
+        var names = ConfiguredNames.Of(state);
+        Statistics.Retain(names.Routes, names.Destinations);
+        _forwarder.Retain(names.Destinations);
         Listeners.CheckReload(state, _soap.Gate.Limit, _logger);
         Cache.OnReload(state.Config, state.Snapshot.Version);
 

@@ -144,6 +144,19 @@ internal sealed class RouterStatistics
     /// <summary>The connection counters of every listener endpoint.</summary>
     public ICollection<ConnectionCounters> AllConnections => _connections.Values;
 
+    /// <summary>
+    /// Drops the counters of routes (and their caches) not in <paramref name="routes"/> and of destinations not in
+    /// <paramref name="destinations"/>, on a reload that removed them. Messages still in flight on the old config count
+    /// into the dropped counters, which nobody reads any more.
+    /// </summary>
+    public void Retain(IReadOnlySet<string> routes, IReadOnlySet<string> destinations)
+    {
+        _routes.RetainNames(routes);
+        _caches.RetainNames(routes);
+        _destinations.RetainNames(destinations);
+        Tls.RetainDestinations(destinations);
+    }
+
     /// <summary>Reads every counter into immutable records for JSON; counters are read one by one, not as one atomic view.</summary>
     public StatisticsSnapshot Snapshot()
     {

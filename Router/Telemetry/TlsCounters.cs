@@ -28,6 +28,13 @@ internal sealed class TlsCounters
     /// <summary>A handshake with <paramref name="destination"/> failed (its certificate was refused).</summary>
     public void RecordDestinationFailure(string destination) => Increment(_destinationFailures, destination);
 
+    /// <summary>Drops the counts of destinations not in <paramref name="destinations"/> (a reload removed them).</summary>
+    public void RetainDestinations(IReadOnlySet<string> destinations)
+    {
+        _destinationHandshakes.RetainNames(destinations);
+        _destinationFailures.RetainNames(destinations);
+    }
+
     /// <summary>Handshakes with <paramref name="destination"/> so far.</summary>
     public long DestinationHandshakes(string destination) =>
         _destinationHandshakes.TryGetValue(destination, out var box) ? Interlocked.Read(ref box.Value) : 0;
