@@ -78,9 +78,6 @@ internal sealed class PipelineState
     /// <summary>The largest message accepted, in bytes.</summary>
     public int MaxMessageSize { get; }
 
-    /// <summary>Every cluster's forward target, by name.</summary>
-    public IReadOnlyDictionary<string, ForwardTarget> Targets => _targets;
-
     /// <summary>Builds the pipeline state of <paramref name="state"/>.</summary>
     public static PipelineState Build(
         RouterState state,

@@ -91,7 +91,7 @@ public sealed class HttpVerbatimForwardingTests : IDisposable
         var cluster = HttpTestClusters.State(stalling.Address(), requestTimeout: TimeSpan.FromSeconds(30));
         using var client = new CancellationTokenSource(TimeSpan.FromMilliseconds(200));
 
-        var result = await _forwarder.ForwardAsync(cluster, idempotent: true, new HttpVerbatimSender(_transport, cluster, Request()), client.Token);
+        var result = await _forwarder.ForwardAsync(cluster, idempotent: true, new VerbatimAttemptSender(_transport, cluster, Request()), client.Token);
 
         Assert.Equal(ForwardError.Cancelled, result.Error);
         Assert.Equal(0, cluster.Primaries[0].Failures);
@@ -120,5 +120,5 @@ public sealed class HttpVerbatimForwardingTests : IDisposable
     private static RawSoapRequest Request() => new(Body, ContentType) { SoapAction = "\"urn:ping\"" };
 
     private ValueTask<ForwardResult<RawSoapReply>> ForwardAsync(ClusterState cluster, bool idempotent) =>
-        _forwarder.ForwardAsync(cluster, idempotent, new HttpVerbatimSender(_transport, cluster, Request()), CancellationToken.None);
+        _forwarder.ForwardAsync(cluster, idempotent, new VerbatimAttemptSender(_transport, cluster, Request()), CancellationToken.None);
 }

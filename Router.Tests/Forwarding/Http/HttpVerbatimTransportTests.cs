@@ -424,6 +424,6 @@ public sealed class HttpVerbatimTransportTests : IDisposable
         CancellationToken cancellationToken = default)
     {
         var cluster = HttpTestClusters.State(address);
-        return new HttpVerbatimSender(transport ?? _transport, cluster, request).SendAsync(cluster.Primaries[0], cancellationToken).AsTask();
+        return (transport ?? _transport).SendAsync(cluster.Primaries[0], cluster.ConnectTimeout, request, cancellationToken).AsTask();
     }
 }
