@@ -159,7 +159,7 @@ internal sealed class TlsCertificates : IDisposable
         catch (Exception ex)
 #pragma warning restore CA1031
         {
-            _logger.LogError(ex, "Checking certificate files failed unexpectedly; the certificates in use stay");
+            TlsLog.FileCheckFailed(_logger, ex);
         }
 
         try

@@ -17,4 +17,7 @@ internal static partial class TlsLog
 
     [LoggerMessage(EventId = 1305, Level = LogLevel.Warning, Message = "{Listener}: {Count} TLS handshakes failed in the last {Interval} ({Reasons})")]
     public static partial void HandshakesFailed(ILogger logger, string listener, long count, TimeSpan interval, string reasons);
+
+    [LoggerMessage(EventId = 1306, Level = LogLevel.Error, Message = "Checking certificate files failed unexpectedly; the certificates in use stay")]
+    public static partial void FileCheckFailed(ILogger logger, Exception exception);
 }
