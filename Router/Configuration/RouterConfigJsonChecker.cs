@@ -201,11 +201,17 @@ internal sealed class RouterConfigJsonChecker
         return before.Count((byte)'\n') + 1;
     }
 
+    /// <summary>
+    /// False for a [JsonIgnore] computed property (CertificateConfig.IsPkcs12): it stays in the metadata with no getter
+    /// and no setter, and the serializer would drop its value, so it is no config key.
+    /// </summary>
+    private static bool IsConfigKey(JsonPropertyInfo property) => property.Get is not null || property.Set is not null;
+
     private static JsonPropertyInfo? FindProperty(JsonTypeInfo type, string name)
     {
         foreach (var property in type.Properties)
         {
-            if (string.Equals(property.Name, name, StringComparison.Ordinal))
+            if (IsConfigKey(property) && string.Equals(property.Name, name, StringComparison.Ordinal))
             {
                 return property;
             }
@@ -219,7 +225,10 @@ internal sealed class RouterConfigJsonChecker
         var known = new List<string>(type.Properties.Count);
         foreach (var property in type.Properties)
         {
-            known.Add(property.Name);
+            if (IsConfigKey(property))
+            {
+                known.Add(property.Name);
+            }
         }
 
         var suggestion = NameSuggester.Closest(name, known);
