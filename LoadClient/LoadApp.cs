@@ -7,6 +7,7 @@ using LoadClient.Preflight;
 using LoadClient.Reporting;
 using LoadClient.Tls;
 using LoadClient.Wcf;
+using SoapRouter.Wire.Errors;
 
 namespace LoadClient;
 
@@ -74,7 +75,7 @@ internal static class LoadApp
             {
                 acknowledged = Samples.Delivery.DeliveryRecord.Open(recordPath);
             }
-            catch (Exception ex) when (ex is IOException or UnauthorizedAccessException)
+            catch (Exception ex) when (ErrorClassifier.IsFileAccessFailure(ex))
             {
                 error.WriteLine($"error: cannot write '{recordPath}': {ex.Message}");
                 return Failures;
@@ -140,7 +141,7 @@ internal static class LoadApp
             {
                 LoadReportJson.Write(report, path);
             }
-            catch (Exception ex) when (ex is IOException or UnauthorizedAccessException)
+            catch (Exception ex) when (ErrorClassifier.IsFileAccessFailure(ex))
             {
                 error.WriteLine($"error: cannot write '{path}': {ex.Message}");
                 return Failures;

@@ -1,6 +1,7 @@
 using System.Net.Security;
 using System.Security.Cryptography;
 using System.Security.Cryptography.X509Certificates;
+using SoapRouter.Wire.Errors;
 using SoapRouter.Wire.Tls;
 
 namespace BackendStub.Hosting;
@@ -39,7 +40,7 @@ internal static class StubTls
         {
             throw new IOException($"'{certificatePath}' and '{keyPath}' are not a PEM certificate and its private key.", ex);
         }
-        catch (Exception ex) when (ex is IOException or UnauthorizedAccessException)
+        catch (Exception ex) when (ErrorClassifier.IsFileAccessFailure(ex))
         {
             throw new IOException($"cannot read the certificate '{certificatePath}' or its key '{keyPath}'.", ex);
         }

@@ -1,3 +1,5 @@
+using SoapRouter.Wire.Errors;
+
 namespace SoapRouter.Configuration;
 
 /// <summary>
@@ -84,7 +86,7 @@ internal sealed class ConfigWatchNames
             var target = new FileInfo(entry).LinkTarget;
             return target is null ? null : Path.GetFullPath(target, Path.GetDirectoryName(entry)!);
         }
-        catch (Exception ex) when (ex is IOException or UnauthorizedAccessException)
+        catch (Exception ex) when (ErrorClassifier.IsFileAccessFailure(ex))
         {
             return null;
         }

@@ -1,5 +1,6 @@
 using System.Text;
 using System.Text.Json;
+using SoapRouter.Wire.Errors;
 
 namespace SoapRouter.Configuration;
 
@@ -113,7 +114,7 @@ public static class RouterConfigLoader
         {
             bytes = File.ReadAllBytes(path);
         }
-        catch (Exception ex) when (ex is IOException or UnauthorizedAccessException)
+        catch (Exception ex) when (ErrorClassifier.IsFileAccessFailure(ex))
         {
             return RouterConfigLoadResult.Failure([$"{path}: cannot read the file: {ex.Message}"]);
         }

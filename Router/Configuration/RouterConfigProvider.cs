@@ -1,6 +1,7 @@
 using System.Security.Cryptography;
 using Microsoft.Extensions.Logging;
 using Microsoft.Extensions.Primitives;
+using SoapRouter.Wire.Errors;
 
 namespace SoapRouter.Configuration;
 
@@ -172,7 +173,7 @@ public sealed class RouterConfigProvider : IDisposable
             {
                 content = File.ReadAllBytes(FilePath);
             }
-            catch (Exception ex) when (ex is IOException or UnauthorizedAccessException)
+            catch (Exception ex) when (ErrorClassifier.IsFileAccessFailure(ex))
             {
                 // A poll meeting a failure already reported (and retried or given up on) would repeat it every interval.
                 if (!polled || (_failedReads == 0 && !_gaveUpReading))
@@ -321,7 +322,7 @@ public sealed class RouterConfigProvider : IDisposable
         {
             return new ConfigFileWatcher(FilePath, quietPeriod, _timeProvider, ReloadFromWatcher, _logger);
         }
-        catch (Exception ex) when (ex is IOException or PlatformNotSupportedException or UnauthorizedAccessException)
+        catch (Exception ex) when (ErrorClassifier.IsFileAccessFailure(ex) || ex is PlatformNotSupportedException)
         {
             // Containers can run out of inotify instances; the router still runs, and the poll still finds changes.
             if (_pollInterval == Timeout.InfiniteTimeSpan)
@@ -343,7 +344,7 @@ public sealed class RouterConfigProvider : IDisposable
         {
             return File.ReadAllBytes(path);
         }
-        catch (Exception ex) when (ex is IOException or UnauthorizedAccessException)
+        catch (Exception ex) when (ErrorClassifier.IsFileAccessFailure(ex))
         {
             throw new RouterConfigException($"{path}: cannot read the file: {ex.Message}", ex);
         }

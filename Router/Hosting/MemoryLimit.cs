@@ -1,4 +1,5 @@
 using System.Globalization;
+using SoapRouter.Wire.Errors;
 
 namespace SoapRouter.Hosting;
 
@@ -29,7 +30,7 @@ internal static class MemoryLimit
             {
                 text = read(path)?.Trim();
             }
-            catch (Exception ex) when (ex is IOException or UnauthorizedAccessException)
+            catch (Exception ex) when (ErrorClassifier.IsFileAccessFailure(ex))
             {
                 continue;
             }
@@ -72,7 +73,7 @@ internal static class MemoryLimit
 
                 return Math.Max(0, usage - StatValue(read(statPath), inactiveKey));
             }
-            catch (Exception ex) when (ex is IOException or UnauthorizedAccessException)
+            catch (Exception ex) when (ErrorClassifier.IsFileAccessFailure(ex))
             {
                 continue;
             }

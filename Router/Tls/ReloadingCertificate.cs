@@ -1,6 +1,7 @@
 using System.Net.Security;
 using System.Security.Cryptography;
 using SoapRouter.Configuration;
+using SoapRouter.Wire.Errors;
 using SoapRouter.Wire.Tls;
 
 namespace SoapRouter.Tls;
@@ -127,7 +128,7 @@ internal sealed class ReloadingCertificate
 
             return hash.GetHashAndReset();
         }
-        catch (Exception ex) when (ex is IOException or UnauthorizedAccessException)
+        catch (Exception ex) when (ErrorClassifier.IsFileAccessFailure(ex))
         {
             // Mid-swap, or out of descriptors: the current certificate stays and the next check tries again.
             return null;

@@ -82,6 +82,12 @@ public static class ErrorClassifier
     /// <summary>True unless <paramref name="exception"/> is a bug: a peer's failure or a cancellation.</summary>
     public static bool IsExpected(Exception exception) => Classify(exception) != ErrorKind.Bug;
 
+    /// <summary>
+    /// True for what reading a file the operator gave (router.json, a certificate, a cgroup file) throws when it is missing,
+    /// unreadable or changing under the read: not a peer, not a bug, a problem to report and retry.
+    /// </summary>
+    public static bool IsFileAccessFailure(Exception exception) => exception is IOException or UnauthorizedAccessException;
+
     /// <summary>True when <paramref name="exception"/> says a message was over a size limit.</summary>
     public static bool IsTooLarge(Exception exception) =>
         exception is QuotaExceededException || exception.InnerException is QuotaExceededException;

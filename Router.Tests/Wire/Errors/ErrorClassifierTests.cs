@@ -183,6 +183,19 @@ public sealed class ErrorClassifierTests
         Assert.Equal(ErrorKind.Bug, ErrorClassifier.Classify(exception));
     }
 
+    [Fact]
+    public void IsFileAccessFailure_AMissingFileAndADirectoryReadAsAFile_AreTrue_ABugIsNot()
+    {
+        using var directory = new TempDirectory();
+        var missing = Assert.ThrowsAny<IOException>(() => File.ReadAllBytes(directory.File("absent.json")));
+        var notAFile = Record.Exception(() => File.ReadAllBytes(directory.Path));
+
+        Assert.True(ErrorClassifier.IsFileAccessFailure(missing));
+        Assert.NotNull(notAFile);
+        Assert.True(ErrorClassifier.IsFileAccessFailure(notAFile));
+        Assert.False(ErrorClassifier.IsFileAccessFailure(new KeyNotFoundException("absent")));
+    }
+
     /// <summary>System.ServiceModel.NetTcp's own session channel factory, as the router's net.tcp destination client builds it.</summary>
     private static IChannelFactory<IDuplexSessionChannel> OpenNetTcpFactory()
     {
