@@ -1,6 +1,5 @@
 using Samples.Contracts;
 using SoapRouter.Configuration;
-using SoapRouter.Hosting;
 using SoapRouter.Tests.BackendStub;
 using SoapRouter.Tests.BackendStub.Wcf;
 using SoapRouter.Tests.Configuration;
@@ -24,12 +23,12 @@ public sealed class ResponseCacheReloadTests
         await client.Channel.GetOrdersAsync(5);
         var cachedCalls = await ResponseCacheFixture.GetOrdersCallsAsync(stub);
 
-        await ReloadAsync(router, Config(stub, [EchoServiceActions.Echo], TimeSpan.FromMinutes(10)));
+        await router.ReloadAsync(Config(stub, [EchoServiceActions.Echo], TimeSpan.FromMinutes(10)));
         await client.Channel.GetOrdersAsync(5);
         await client.Channel.GetOrdersAsync(5);
         var uncachedCalls = await ResponseCacheFixture.GetOrdersCallsAsync(stub);
 
-        await ReloadAsync(router, Config(stub, [OrderServiceActions.GetOrders], TimeSpan.FromSeconds(1)));
+        await router.ReloadAsync(Config(stub, [OrderServiceActions.GetOrders], TimeSpan.FromSeconds(1)));
         await client.Channel.GetOrdersAsync(5);
         await client.Channel.GetOrdersAsync(5);
         var shortTtlCalls = await ResponseCacheFixture.GetOrdersCallsAsync(stub);
@@ -51,12 +50,4 @@ public sealed class ResponseCacheReloadTests
             },
         ],
         new() { ["stub"] = ListeningRouter.Cluster(WireBindingNames.Soap12Http, [stub.Address(WireBindings.Soap12Http).ToString()]) });
-
-    private static async Task ReloadAsync(ListeningRouter router, RouterConfig config)
-    {
-        var changed = new TaskCompletionSource<RouterState>(TaskCreationOptions.RunContinuationsAsynchronously);
-        router.Host.Runtime.StateChanged += (_, state) => changed.TrySetResult(state);
-        await File.WriteAllTextAsync(router.ConfigFile, TestConfigs.ToJson(config));
-        await changed.Task.WaitAsync(TimeSpan.FromSeconds(15));
-    }
 }

@@ -2,7 +2,6 @@ using System.Net;
 using System.Text.Json;
 using Samples.Contracts;
 using SoapRouter.Configuration;
-using SoapRouter.Hosting;
 using SoapRouter.Tests.BackendStub;
 using SoapRouter.Tests.BackendStub.Wcf;
 using SoapRouter.Tests.Configuration;
@@ -34,7 +33,7 @@ public sealed class StatisticsReloadTests
             Assert.Equal(1, Messages(before, "routes", "echo"));
         }
 
-        await ReloadAsync(router, Config([Route("echo", "main")], new() { ["main"] = ListeningRouter.Cluster(WireBindingNames.Soap12Http, [address]) }));
+        await router.ReloadAsync(Config([Route("echo", "main")], new() { ["main"] = ListeningRouter.Cluster(WireBindingNames.Soap12Http, [address]) }));
         await client.Channel.EchoAsync(new EchoPayload { Text = "after" });
 
         using var after = await StatsAsync(router);
@@ -61,12 +60,4 @@ public sealed class StatisticsReloadTests
 
     private static long Messages(JsonDocument stats, string section, string name) =>
         stats.RootElement.GetProperty(section).GetProperty(name).GetProperty("messages").GetInt64();
-
-    private static async Task ReloadAsync(ListeningRouter router, RouterConfig config)
-    {
-        var changed = new TaskCompletionSource<RouterState>(TaskCreationOptions.RunContinuationsAsynchronously);
-        router.Host.Runtime.StateChanged += (_, state) => changed.TrySetResult(state);
-        await File.WriteAllTextAsync(router.ConfigFile, TestConfigs.ToJson(config));
-        await changed.Task.WaitAsync(TimeSpan.FromSeconds(15));
-    }
 }

@@ -99,6 +99,15 @@ internal sealed class ListeningRouter : IAsyncDisposable
     /// <summary>The bound address of listener <paramref name="name"/>.</summary>
     public Uri Address(string name) => Host.Listeners.BoundAddresses[name];
 
+    /// <summary>Writes <paramref name="config"/> to the router's file and returns the state once the router has taken it (its own reload handlers have run).</summary>
+    public async Task<RouterState> ReloadAsync(RouterConfig config)
+    {
+        var changed = new TaskCompletionSource<RouterState>(TaskCreationOptions.RunContinuationsAsynchronously);
+        Host.Runtime.StateChanged += (_, state) => changed.TrySetResult(state);
+        await File.WriteAllTextAsync(ConfigFile, TestConfigs.ToJson(config));
+        return await changed.Task.WaitAsync(TimeSpan.FromSeconds(15));
+    }
+
     public async ValueTask DisposeAsync()
     {
         await Host.DisposeAsync();

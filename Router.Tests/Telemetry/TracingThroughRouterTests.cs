@@ -195,11 +195,7 @@ public sealed class TracingThroughRouterTests
         }
 
         await spans.WaitForAsync(before, 2);
-        var changed = new TaskCompletionSource<SoapRouter.Hosting.RouterState>(TaskCreationOptions.RunContinuationsAsynchronously);
-        router.Host.Runtime.StateChanged += (_, state) => changed.TrySetResult(state);
-        await File.WriteAllTextAsync(
-            router.ConfigFile, TestConfigs.ToJson(config with { Telemetry = new TelemetryConfig { Tracing = new TracingConfig { Enabled = false } } }));
-        await changed.Task.WaitAsync(TimeSpan.FromSeconds(15));
+        await router.ReloadAsync(config with { Telemetry = new TelemetryConfig { Tracing = new TracingConfig { Enabled = false } } });
 
         var (after, _, afterParent) = NewTraceParent();
         using (var request = SoapPost(router.Address("basic"), afterParent))
