@@ -77,8 +77,9 @@ internal sealed partial class HttpSoapHandler
         {
             await IoScheduling.LeaveEventThreadAsync().ConfigureAwait(false);
             var inbound = Inbound(context, listener, contentType, request.HeadersEnvelope, request.HeadersEnvelopeLength, activity, request);
-            using var answer = await _pipeline.ProcessAsync(inbound, state).ConfigureAwait(false);
-            if (answer is null && inbound.Fault == FaultKind.SlowClient)
+            var (answer, outcome) = await _pipeline.ProcessAsync(inbound, state).ConfigureAwait(false);
+            using var owned = answer;
+            if (answer is null && outcome.Fault == FaultKind.SlowClient)
             {
                 NoteSlowClient(context, listener, "minRequestBodyDataRate");
             }

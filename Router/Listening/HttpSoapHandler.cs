@@ -30,7 +30,6 @@ internal sealed partial class HttpSoapHandler : IDisposable
     private readonly MessagePipeline _pipeline;
     private readonly WsdlProxy _metadata;
     private readonly ConcurrencyGate _gate;
-    private readonly RouterStatistics _statistics;
     private readonly ArrayPool<byte> _pool;
     private readonly ILogger _logger;
     private readonly ClientRateLimiter _rateLimiter;
@@ -50,7 +49,6 @@ internal sealed partial class HttpSoapHandler : IDisposable
         WsdlProxy metadata,
         ConcurrencyGate gate,
         ClientRateLimiter rateLimiter,
-        RouterStatistics statistics,
         CompressionLinks compression,
         TimeProvider timeProvider,
         ILogger<HttpSoapHandler> logger,
@@ -68,12 +66,10 @@ internal sealed partial class HttpSoapHandler : IDisposable
         ArgumentNullException.ThrowIfNull(pipeline);
         ArgumentNullException.ThrowIfNull(metadata);
         ArgumentNullException.ThrowIfNull(gate);
-        ArgumentNullException.ThrowIfNull(statistics);
         ArgumentNullException.ThrowIfNull(logger);
         _pipeline = pipeline;
         _metadata = metadata;
         _gate = gate;
-        _statistics = statistics;
         _logger = logger;
         _pool = SoapRouter.Wire.Encoding.MessageBufferPool.Instance;
         _rateLimiter = rateLimiter;
@@ -118,8 +114,7 @@ internal sealed partial class HttpSoapHandler : IDisposable
         }
         catch (Exception exception) when (ClientBodyErrors.IsClientGone(exception, context))
         {
-            _statistics.RecordFault(FaultKind.ClientAborted);
-            RouterTracing.RecordFault(activity, FaultKind.ClientAborted);
+            _pipeline.Outcomes.RecordDropped(activity, FaultKind.ClientAborted);
             ListenerLog.ClientAborted(_logger, listener.Name);
             context.Abort();
         }
@@ -345,9 +340,14 @@ internal sealed partial class HttpSoapHandler : IDisposable
         var link = client.Link;
         var headers = context.Request.Headers;
         var inbound = Inbound(context, listener, contentType, body.Buffer, body.Length, activity);
-        using var answer = await _pipeline.ProcessAsync(inbound, state).ConfigureAwait(false);
-        if (answer is not null)
+        var (answer, outcome) = await _pipeline.ProcessAsync(inbound, state).ConfigureAwait(false);
+        using (answer)
         {
+            if (answer is null)
+            {
+                return;
+            }
+
             // An HTTP listener's answers are always encoded by the pipeline; compressed when the client accepts a codec.
             var accepts = link.Options.Enabled && headers.TryGetValue(CompressionHeaders.AcceptEncoding, out var acceptEncoding)
                 ? CompressionHeaders.ParseAcceptEncoding(acceptEncoding.ToString(), link.Registry)
@@ -362,7 +362,17 @@ internal sealed partial class HttpSoapHandler : IDisposable
                 context.Response.Headers[CacheHeader] = cached == Caching.CacheResult.Miss ? "MISS" : "HIT";
             }
 
-            await ListenerResponses.WriteAsync(context, answer.Encoded!, link, accepts, inbound.Action, client.PeerBytesPerSecond).ConfigureAwait(false);
+            try
+            {
+                await ListenerResponses.WriteAsync(context, answer.Encoded!, link, accepts, outcome.Action, client.PeerBytesPerSecond).ConfigureAwait(false);
+            }
+            catch (Exception exception) when (ClientBodyErrors.IsClientGone(exception, context))
+            {
+                // Its outcome was recorded before the answer went out: a client that leaves while it is written is the
+                // same message ending on the wire, not a second outcome (no ClientAborted fault on top of its answer).
+                ListenerLog.ClientLeftDuringAnswer(_logger, listener.Name);
+                context.Abort();
+            }
         }
     }
 
@@ -398,8 +408,7 @@ internal sealed partial class HttpSoapHandler : IDisposable
     private void DropSlowClient(HttpContext context, SoapListener listener, string limit)
     {
         // Nothing is answered: a client that cannot send in time is not waited on to read an answer either.
-        _statistics.RecordFault(FaultKind.SlowClient);
-        RouterTracing.RecordFault(System.Diagnostics.Activity.Current, FaultKind.SlowClient);
+        _pipeline.Outcomes.RecordDropped(System.Diagnostics.Activity.Current, FaultKind.SlowClient);
         NoteSlowClient(context, listener, limit);
         context.Abort();
     }

@@ -22,8 +22,8 @@ internal sealed partial class MessagePipeline
     private readonly PipelineStateCache _states;
     private readonly Forwarder _forwarder;
     private readonly PipelineFaults _faults;
+    private readonly OutcomeRecorder _outcomes;
     private readonly RouterStatistics _statistics;
-    private readonly RouterMetrics? _metrics;
     private readonly TimeProvider _timeProvider;
     private readonly ILogger _logger;
     private readonly Metadata.OneWayCatalog _oneWay;
@@ -35,11 +35,11 @@ internal sealed partial class MessagePipeline
         PipelineStateCache states,
         Forwarder forwarder,
         PipelineFaults faults,
+        OutcomeRecorder outcomes,
         RouterStatistics statistics,
         TimeProvider timeProvider,
         ILogger<MessagePipeline> logger,
         Metadata.OneWayCatalog oneWay,
-        RouterMetrics? metrics = null,
         ResponseCache? cache = null)
     {
         _cache = cache;
@@ -47,6 +47,7 @@ internal sealed partial class MessagePipeline
         ArgumentNullException.ThrowIfNull(states);
         ArgumentNullException.ThrowIfNull(forwarder);
         ArgumentNullException.ThrowIfNull(faults);
+        ArgumentNullException.ThrowIfNull(outcomes);
         ArgumentNullException.ThrowIfNull(statistics);
         ArgumentNullException.ThrowIfNull(timeProvider);
         ArgumentNullException.ThrowIfNull(logger);
@@ -56,10 +57,10 @@ internal sealed partial class MessagePipeline
         _states = states;
         _forwarder = forwarder;
         _faults = faults;
+        _outcomes = outcomes;
         _statistics = statistics;
         _timeProvider = timeProvider;
         _logger = logger;
-        _metrics = metrics;
     }
 
     /// <summary>The faults the router answers itself, for listeners that refuse before the pipeline runs.</summary>
@@ -68,82 +69,80 @@ internal sealed partial class MessagePipeline
     /// <summary>The counters every message is counted in.</summary>
     public RouterStatistics Statistics => _statistics;
 
+    /// <summary>Where every message's outcome is recorded, for listeners that drop a client before the pipeline runs.</summary>
+    public OutcomeRecorder Outcomes => _outcomes;
+
     /// <summary>The state of the config in use; read it once per message and keep it for that message.</summary>
     public PipelineState CurrentState => _states.Get(_runtime.State);
 
     /// <summary>
-    /// Handles <paramref name="inbound"/> on <paramref name="state"/>. Returns the answer for the client (a reply, a
-    /// backend's fault or the router's own fault; an empty reply acknowledges a one-way message), or null when the client
-    /// went away. The caller writes and disposes the answer, then releases the inbound buffer.
+    /// Handles <paramref name="inbound"/> on <paramref name="state"/> and records its outcome, once. Returns the answer for
+    /// the client (a reply, a backend's fault or the router's own fault; an empty reply acknowledges a one-way message), or
+    /// no answer when the client went away. The caller writes and disposes the answer, then releases the inbound buffer.
     /// </summary>
-    public async ValueTask<ClientAnswer?> ProcessAsync(InboundMessage inbound, PipelineState state)
+    public async ValueTask<PipelineResult> ProcessAsync(InboundMessage inbound, PipelineState state)
     {
         ArgumentNullException.ThrowIfNull(inbound);
         ArgumentNullException.ThrowIfNull(state);
         var started = _timeProvider.GetTimestamp();
-        var answer = await ProcessMessageAsync(inbound, state, started).ConfigureAwait(false);
-
-        // The router's own faults are counted in FaultKind; a backend's SOAP fault is an answer, not a failure.
-        var failed = inbound.Fault is { } fault && fault != FaultKind.BackendFault;
-        _metrics?.RecordMessage(inbound.Listener.Name, inbound.RouteName, failed, _timeProvider.GetElapsedTime(started));
-        if (inbound.Activity is { IsAllDataRequested: true } activity)
-        {
-            activity.SetTag(SpanTags.RequestSize, inbound.ReceivedLength);
-            activity.SetTag(SpanTags.ResponseSize, answer?.Length ?? 0);
-            if (inbound.Fault is { } kind)
-            {
-                RouterTracing.RecordFault(activity, kind);
-            }
-            else
-            {
-                activity.SetTag(SpanTags.Outcome, "ok");
-            }
-        }
-
-        return answer;
+        var result = await ProcessMessageAsync(inbound, state, started).ConfigureAwait(false);
+        _outcomes.Record(inbound, result.Outcome, started);
+        return result;
     }
 
-    private async ValueTask<ClientAnswer?> ProcessMessageAsync(InboundMessage inbound, PipelineState state, long started)
+    private async ValueTask<PipelineResult> ProcessMessageAsync(InboundMessage inbound, PipelineState state, long started)
     {
         if (inbound.Length == 0 && inbound.Decoded is null)
         {
-            return Refuse(inbound, SoapFaultSpec.Sender("The message is empty."), FaultKind.BadRequest, 0);
+            return Refuse(inbound, SoapFaultSpec.Sender("The message is empty."), FaultKind.BadRequest, bytesIn: 0);
         }
 
         using var received = Read(state, inbound, out var readError);
         if (received is null)
         {
-            return Refuse(inbound, SoapFaultSpec.Sender(readError!), FaultKind.BadRequest, inbound.ReceivedLength);
+            return Refuse(inbound, SoapFaultSpec.Sender(readError!), FaultKind.BadRequest);
         }
 
-        inbound.Action = received.Action;
         if (inbound.Activity is { IsAllDataRequested: true } activity && received.Action is { } action)
         {
             activity.DisplayName = action;
             activity.SetTag(SpanTags.Action, action);
         }
 
-        var answer = await ProcessReceivedAsync(inbound, state, received, started).ConfigureAwait(false);
+        var result = await ProcessReceivedAsync(inbound, state, received, started).ConfigureAwait(false);
+        var outcome = result.Outcome with { Action = received.Action };
 
         // A one-way message on a session has nobody waiting: not even a fault goes back (WCF services send none).
-        if (answer is { Message: not null } && inbound.Decoded is not null && received.HasAddressing && received.MessageId is null)
+        if (result.Answer is { Message: not null } answer && inbound.Decoded is not null && received.HasAddressing && received.MessageId is null)
         {
             answer.Dispose();
-            return ClientAnswer.OneWayAck();
+            return new PipelineResult(ClientAnswer.OneWayAck(), outcome);
         }
 
-        return answer;
+        return result with { Outcome = outcome };
     }
 
-    /// <summary>The router's own fault for <paramref name="inbound"/>, counted and remembered for its span and metrics.</summary>
-    private ClientAnswer Refuse(
-        InboundMessage inbound, SoapFaultSpec fault, FaultKind kind, long bytesIn, string? relatesTo = null, int statusCode = SoapFaultMessages.HttpStatusCode)
+    /// <summary>
+    /// The router's own fault for <paramref name="inbound"/>, written, logged, and its outcome (the route's, when one matched);
+    /// <paramref name="bytesIn"/> defaults to what was received.
+    /// </summary>
+    private PipelineResult Refuse(
+        InboundMessage inbound,
+        SoapFaultSpec fault,
+        FaultKind kind,
+        string? relatesTo = null,
+        int statusCode = SoapFaultMessages.HttpStatusCode,
+        Route? route = null,
+        Telemetry.TrafficCounters? routeCounters = null,
+        long? bytesIn = null)
     {
-        inbound.Fault = kind;
-        return _faults.Refuse(inbound.Listener, fault, kind, bytesIn, relatesTo, statusCode);
+        var answer = _faults.Write(inbound.Listener.Binding, fault, relatesTo, statusCode);
+        PipelineLog.Refused(_logger, inbound.Listener.Name, statusCode, fault.Reason);
+        var outcome = MessageOutcome.Refused(kind, bytesIn ?? inbound.ReceivedLength, answer.Length) with { Route = route, RouteCounters = routeCounters };
+        return new PipelineResult(answer, outcome);
     }
 
-    private async ValueTask<ClientAnswer?> ProcessReceivedAsync(InboundMessage inbound, PipelineState state, ReceivedMessage received, long started)
+    private async ValueTask<PipelineResult> ProcessReceivedAsync(InboundMessage inbound, PipelineState state, ReceivedMessage received, long started)
     {
         var listener = inbound.Listener;
 
@@ -154,19 +153,15 @@ internal sealed partial class MessagePipeline
         var route = bound?.Route ?? state.State.Routes.Match(received.Routable);
         if (route is null)
         {
-            return Refuse(
-                inbound, SoapFaultSpec.Sender(PipelineFaults.NoRouteReason(received.Action)), FaultKind.NoRoute, inbound.ReceivedLength, received.MessageId);
+            return Refuse(inbound, SoapFaultSpec.Sender(PipelineFaults.NoRouteReason(received.Action)), FaultKind.NoRoute, received.MessageId);
         }
 
-        inbound.RouteName = route.Name;
         inbound.Activity?.SetTag(SpanTags.Route, route.Name);
         var routeCounters = state.RouteCounters(route);
         if (route.ClientCertificates is { } allowed && !allowed.Admits(inbound.ClientCertificate))
         {
             PipelineLog.AccessDenied(_logger, listener.Name, route.Name, inbound.ClientCertificate?.Subject ?? "no certificate");
-            var denied = Refuse(inbound, PipelineFaults.AccessDenied, FaultKind.AccessDenied, inbound.ReceivedLength, received.MessageId, StatusCodes.Status403Forbidden);
-            routeCounters.Record(inbound.ReceivedLength, denied.Length, failed: true);
-            return denied;
+            return Refuse(inbound, PipelineFaults.AccessDenied, FaultKind.AccessDenied, received.MessageId, StatusCodes.Status403Forbidden, route, routeCounters);
         }
 
         var target = bound is null ? state.Target(route.Cluster) : null;
@@ -174,19 +169,15 @@ internal sealed partial class MessagePipeline
         {
             // Every destination of the cluster speaks a binding this build cannot send to (warned at load).
             // Validation ties every route to a cluster; reaching this means a state was built from an unchecked config.
-            var refused = Refuse(
-                inbound, SoapFaultSpec.Receiver(PipelineFaults.Unavailable), FaultKind.BackendUnavailable, inbound.ReceivedLength, received.MessageId);
-            routeCounters.Record(inbound.ReceivedLength, refused.Length, failed: true);
-            return refused;
+            return Refuse(
+                inbound, SoapFaultSpec.Receiver(PipelineFaults.Unavailable), FaultKind.BackendUnavailable, received.MessageId, route: route, routeCounters: routeCounters);
         }
 
         // A streamed message is never buffered: the re-encode path reads it as a stream.
         if (target is not null && inbound.Streamed is null && target.NeedsReencoding(listener.Binding) && !received.TryBuffer(state, inbound))
         {
-            var refused = Refuse(
-                inbound, SoapFaultSpec.Sender("The message could not be read."), FaultKind.BadRequest, inbound.ReceivedLength, received.MessageId);
-            routeCounters.Record(inbound.ReceivedLength, refused.Length, failed: true);
-            return refused;
+            return Refuse(
+                inbound, SoapFaultSpec.Sender("The message could not be read."), FaultKind.BadRequest, received.MessageId, route: route, routeCounters: routeCounters);
         }
 
         // A WS-Addressing message without a MessageID is one-way (WCF sends none then); for others the route's
@@ -210,7 +201,7 @@ internal sealed partial class MessagePipeline
     }
 
     /// <summary>Forwards the message (failover included) and makes the client's answer from what came back, counting it.</summary>
-    private async ValueTask<ClientAnswer?> ForwardAsync(
+    private async ValueTask<PipelineResult> ForwardAsync(
         InboundMessage inbound,
         PipelineState state,
         Route route,
@@ -233,28 +224,24 @@ internal sealed partial class MessagePipeline
         if (result.Error is ForwardError.ClientFailed && inbound.Streamed?.FailureKind == FaultKind.BadRequest)
         {
             // A streamed body past limits.streamed.maxMessageSize (Kestrel stopped reading it): 413, and the connection closes.
-            var tooLarge = Refuse(
+            return Refuse(
                 inbound,
                 SoapFaultSpec.Sender($"The message is larger than the router's limit of {state.State.Config.Limits.Streamed.MaxMessageSize} bytes."),
                 FaultKind.BadRequest,
-                inbound.ReceivedLength,
                 received.MessageId,
-                StatusCodes.Status413PayloadTooLarge);
-            routeCounters.Record(inbound.ReceivedLength, tooLarge.Length, failed: true);
-            return tooLarge;
+                StatusCodes.Status413PayloadTooLarge,
+                route,
+                routeCounters);
         }
 
         if (result.Error is ForwardError.Cancelled or ForwardError.ClientFailed)
         {
             // The client went away, or its streamed body stopped coming (too slow): there is nobody to answer.
             var kind = result.Error == ForwardError.ClientFailed ? inbound.Streamed!.FailureKind : FaultKind.ClientAborted;
-            inbound.Fault = kind;
-            _statistics.RecordFault(kind);
-            _statistics.RecordMessage(PathOf(result, sender), oneWay: false, inbound.ReceivedLength, 0, failed: true);
-            _statistics.Listener(inbound.Listener.Name).Record(inbound.ReceivedLength, 0, failed: true);
-            routeCounters.Record(inbound.ReceivedLength, 0, failed: true);
             PipelineLog.ClientAborted(_logger, inbound.Listener.Name);
-            return null;
+            return new PipelineResult(
+                null,
+                MessageOutcome.Refused(kind, inbound.ReceivedLength, 0) with { Path = PathOf(result, sender), Route = route, RouteCounters = routeCounters });
         }
 
         return Fail(inbound, route, routeCounters, result, sender, received, started);
@@ -368,7 +355,7 @@ internal sealed partial class MessagePipeline
         }
     }
 
-    private ClientAnswer Answer(
+    private PipelineResult Answer(
         InboundMessage inbound,
         PipelineState state,
         Route route,
@@ -380,14 +367,8 @@ internal sealed partial class MessagePipeline
     {
         var reply = result.Reply!;
         var bytesIn = inbound.ReceivedLength;
-        if (result.Error == ForwardError.BackendFault)
-        {
-            inbound.Fault = FaultKind.BackendFault;
-            _statistics.RecordFault(FaultKind.BackendFault);
-        }
 
-        // Counted before the answer goes out, so a client that reads the statistics next sees its own message. A
-        // session's answer is encoded by its connection, so its bytes are not known here (counted as 0).
+        // A session's answer is encoded by its connection, so its bytes are not known here (counted as 0).
         var path = PathOf(result, sender);
         RecordAttempts(state, result, sender, inbound, reply.Length);
         if (reply.Streamed is { } streamed && path is { } streamedPath && result.Destination is { } answered && sender is Streaming.StreamedSender { LastContent: { } sent })
@@ -398,9 +379,6 @@ internal sealed partial class MessagePipeline
                 inbound.Streamed!, sent, bytesIn, sent.Written);
         }
 
-        _statistics.RecordMessage(path, oneWay: reply.IsOneWayAck, bytesIn, reply.Length);
-        _statistics.Listener(inbound.Listener.Name).Record(bytesIn, reply.Length);
-        routeCounters.Record(bytesIn, reply.Length);
         if (_logger.IsEnabled(LogLevel.Debug))
         {
             var pathName = path == ForwardingPath.Reencoded ? "re-encoded" : "verbatim";
@@ -410,10 +388,19 @@ internal sealed partial class MessagePipeline
                 _logger, inbound.Listener.Name, received.Action, route.Name, result.Destination?.Name, pathName, status, bytesIn, reply.Length, elapsedMs);
         }
 
-        return reply;
+        return new PipelineResult(reply, new MessageOutcome
+        {
+            Fault = result.Error == ForwardError.BackendFault ? FaultKind.BackendFault : null,
+            Path = path,
+            OneWay = reply.IsOneWayAck,
+            BytesIn = bytesIn,
+            BytesOut = reply.Length,
+            Route = route,
+            RouteCounters = routeCounters,
+        });
     }
 
-    private ClientAnswer Fail(
+    private PipelineResult Fail(
         InboundMessage inbound,
         Route route,
         Telemetry.TrafficCounters routeCounters,
@@ -431,18 +418,16 @@ internal sealed partial class MessagePipeline
         };
         var fault = _faults.Write(inbound.Listener.Binding, SoapFaultSpec.Receiver(reason), received.MessageId);
         var kind = result.Error == ForwardError.BackendError ? FaultKind.BackendError : FaultKind.BackendUnavailable;
-        inbound.Fault = kind;
-        _statistics.RecordFault(kind);
-        _statistics.RecordMessage(PathOf(result, sender), oneWay: false, inbound.ReceivedLength, fault.Length, failed: true);
-        _statistics.Listener(inbound.Listener.Name).Record(inbound.ReceivedLength, fault.Length, failed: true);
-        routeCounters.Record(inbound.ReceivedLength, fault.Length, failed: true);
         if (_logger.IsEnabled(LogLevel.Debug))
         {
             var elapsedMs = ElapsedMs(started);
             PipelineLog.ForwardFailed(
                 _logger, inbound.Listener.Name, received.Action, route.Name, result.Destination?.Name, result.Error, result.AttemptCount, elapsedMs);
         }
-        return fault;
+
+        return new PipelineResult(
+            fault,
+            MessageOutcome.Refused(kind, inbound.ReceivedLength, fault.Length) with { Path = PathOf(result, sender), Route = route, RouteCounters = routeCounters });
     }
 
     private static ForwardingPath? PathOf(ForwardResult<ClientAnswer> result, IMessageSender sender) =>
