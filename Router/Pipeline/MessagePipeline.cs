@@ -1,10 +1,6 @@
-using System.ServiceModel.Channels;
 using SoapRouter.Caching;
 using SoapRouter.Forwarding;
-using SoapRouter.Forwarding.Http;
-using SoapRouter.Forwarding.Rewriting;
 using SoapRouter.Hosting;
-using SoapRouter.Reencoding;
 using SoapRouter.Telemetry;
 using SoapRouter.Wire.Faults;
 using Route = SoapRouter.Routing.Route;
@@ -97,7 +93,7 @@ internal sealed partial class MessagePipeline
             return Refuse(inbound, SoapFaultSpec.Sender("The message is empty."), FaultKind.BadRequest, bytesIn: 0);
         }
 
-        using var received = Read(state, inbound, out var readError);
+        using var received = InboundReader.Read(state, inbound, out var readError);
         if (received is null)
         {
             return Refuse(inbound, SoapFaultSpec.Sender(readError!), FaultKind.BadRequest);
@@ -220,7 +216,7 @@ internal sealed partial class MessagePipeline
             return Answer(inbound, state, route, routeCounters, result, sender, received, started);
         }
 
-        RecordAttempts(state, result, sender, inbound, replyLength: 0);
+        _outcomes.RecordForwarding(state, result, sender, inbound, replyLength: 0);
         if (result.Error is ForwardError.ClientFailed && inbound.Streamed?.FailureKind == FaultKind.BadRequest)
         {
             // A streamed body past limits.streamed.maxMessageSize (Kestrel stopped reading it): 413, and the connection closes.
@@ -247,114 +243,6 @@ internal sealed partial class MessagePipeline
         return Fail(inbound, route, routeCounters, result, sender, received, started);
     }
 
-    /// <summary>
-    /// Reads the message far enough to route it: text envelopes with the router's own reader (no WCF message unless a
-    /// destination needs re-encoding), binary ones with WCF's encoder, buffered at once.
-    /// </summary>
-    private static ReceivedMessage? Read(PipelineState state, InboundMessage inbound, out string? error)
-    {
-        error = null;
-        var listener = inbound.Listener;
-        if (inbound.Decoded is { } decoded)
-        {
-            // A session's decoder has read it already, in the order its dictionary needs; its headers may still be bad,
-            // and its body has not been read at all.
-            try
-            {
-                var fromSession = ReceivedMessage.FromBuffer(decoded, listener.Path, transportAction: null);
-                if (listener.ValidateBody && !TryReadBody(decoded, out error))
-                {
-                    fromSession.Dispose();
-                    return null;
-                }
-
-                return fromSession;
-            }
-            catch (Exception ex) when (WireErrors.IsBadInput(ex))
-            {
-                error = "A WS-Addressing header of the message is not valid.";
-                return null;
-            }
-        }
-
-        var transportAction = listener.Binding.TransportAction(inbound.ContentType, inbound.SoapActionHeader);
-        if (!listener.Binding.IsBinary && !listener.Binding.IsMtom)
-        {
-            var parsed = state.Reader.ReadText(inbound.Bytes, listener.Path, transportAction, listener.ValidateBody);
-            if (parsed.Succeeded)
-            {
-                return ReceivedMessage.FromText(parsed.Message!);
-            }
-
-            // The reason is one of the reader's fixed sentences, never parser text.
-            error = parsed.ErrorMessage ?? "The message could not be read.";
-            return null;
-        }
-
-        // MTOM: the package's structure first, so a missing part gets its own answer (and the verbatim path the root part).
-        ByteRange? envelope = null;
-        if (listener.Binding.IsMtom)
-        {
-            var problem = MtomPackage.Check(inbound.Bytes, inbound.ContentType, out var root);
-            if (problem != MtomPackageError.None)
-            {
-                error = MtomPackage.Describe(problem);
-                return null;
-            }
-
-            envelope = root;
-        }
-
-        Message? message = null;
-        try
-        {
-            // An august2004 listener's WCF clients send an anonymous ReplyTo WCF 10.1 cannot read: WCF reads a copy without it.
-            var bytes = inbound.Bytes;
-            if (August2004ReplyTo.ReadableCopy(listener.Binding, bytes, state.Limits) is { } readable)
-            {
-                bytes = readable;
-            }
-
-            message = state.Codec(listener.Binding).Read(bytes, inbound.ContentType);
-
-            // Buffered before any header is touched, so every copy made from it is the client's message.
-            var buffer = message.CreateBufferedCopy(state.MaxMessageSize);
-            if (listener.ValidateBody && !TryReadBody(buffer, out error))
-            {
-                buffer.Close();
-                return null;
-            }
-
-            return ReceivedMessage.FromBuffer(buffer, listener.Path, transportAction, envelope);
-        }
-        catch (Exception ex) when (WireErrors.IsBadInput(ex))
-        {
-            error = WireErrors.IsTooLarge(ex) ? "The message is over the router's reader quotas."
-                : listener.Binding.IsMtom ? "The message could not be read as MTOM." : "The message could not be read as msbin1.";
-            return null;
-        }
-        finally
-        {
-            message?.Close();
-        }
-    }
-
-    /// <summary>Reads the body of <paramref name="buffer"/> to its end; false with the client's reason when it is not a valid message.</summary>
-    private static bool TryReadBody(MessageBuffer buffer, out string? error)
-    {
-        try
-        {
-            MessageBodyCheck.ReadToEnd(buffer);
-            error = null;
-            return true;
-        }
-        catch (Exception ex) when (WireErrors.IsBadInput(ex))
-        {
-            error = WireErrors.IsTooLarge(ex) ? "The message is over the router's reader quotas." : "The message body could not be read.";
-            return false;
-        }
-    }
-
     private PipelineResult Answer(
         InboundMessage inbound,
         PipelineState state,
@@ -370,7 +258,7 @@ internal sealed partial class MessagePipeline
 
         // A session's answer is encoded by its connection, so its bytes are not known here (counted as 0).
         var path = PathOf(result, sender);
-        RecordAttempts(state, result, sender, inbound, reply.Length);
+        _outcomes.RecordForwarding(state, result, sender, inbound, reply.Length);
         if (reply.Streamed is { } streamed && path is { } streamedPath && result.Destination is { } answered && sender is Streaming.StreamedSender { LastContent: { } sent })
         {
             // Its bytes go on passing after this: they are added where it is counted now once the reply is done.
@@ -432,31 +320,6 @@ internal sealed partial class MessagePipeline
 
     private static ForwardingPath? PathOf(ForwardResult<ClientAnswer> result, IMessageSender sender) =>
         result.Destination is { } destination ? sender.PathTo(destination) : null;
-
-    /// <summary>Counts every destination tried: the bytes sent to it, the reply bytes from the one that answered, and failures.</summary>
-    private void RecordAttempts(PipelineState state, ForwardResult<ClientAnswer> result, IMessageSender sender, InboundMessage inbound, int replyLength)
-    {
-        var length = inbound.ReceivedLength;
-        var last = result.AttemptCount - 1;
-        if (result.AttemptCount > 0)
-        {
-            _statistics.RecordForward(result.AttemptCount, failedOver: result.HasReply && result.AttemptCount > 1);
-            if (inbound.Activity is { IsAllDataRequested: true } activity && result.Destination is { } destination)
-            {
-                activity.SetTag(SpanTags.Path, sender.PathTo(destination) == ForwardingPath.Verbatim ? "verbatim" : "reencoded");
-                activity.SetTag(SpanTags.Destination, destination.Name);
-            }
-        }
-
-        for (var i = 0; i <= last; i++)
-        {
-            var attempt = result.GetAttempt(i);
-            var sent = FailoverPolicy.CannotHaveReachedBackend(attempt.Error) ? 0 : sender.SentLength(attempt.Destination, length);
-            var answered = i == last && result.HasReply;
-            state.DestinationCounters(attempt.Destination).Record(
-                answered ? replyLength : 0, sent, failed: FailoverPolicy.IsDestinationFailure(attempt.Error));
-        }
-    }
 
     private double ElapsedMs(long started) => _timeProvider.GetElapsedTime(started).TotalMilliseconds;
 }

@@ -1,4 +1,5 @@
 using System.Diagnostics;
+using SoapRouter.Forwarding;
 using SoapRouter.Telemetry;
 
 namespace SoapRouter.Pipeline;
@@ -39,6 +40,35 @@ internal sealed class OutcomeRecorder(RouterStatistics statistics, TimeProvider 
         statistics.RecordFault(kind);
         MarkSpan(activity, kind);
     }
+
+    /// <summary>
+    /// Records a message's forwarding, when it ends (before its outcome): every destination tried, with the bytes sent to it,
+    /// the reply bytes from the one that answered, and failures; the attempts and failover; the span's path and destination.
+    /// </summary>
+    public void RecordForwarding(PipelineState state, ForwardResult<ClientAnswer> result, IMessageSender sender, InboundMessage inbound, int replyLength)
+    {
+        var length = inbound.ReceivedLength;
+        var last = result.AttemptCount - 1;
+        if (result.AttemptCount > 0)
+        {
+            statistics.RecordForward(result.AttemptCount, failedOver: result.HasReply && result.AttemptCount > 1);
+            if (inbound.Activity is { IsAllDataRequested: true } activity && result.Destination is { } destination)
+            {
+                activity.SetTag(SpanTags.Path, sender.PathTo(destination) == ForwardingPath.Verbatim ? "verbatim" : "reencoded");
+                activity.SetTag(SpanTags.Destination, destination.Name);
+            }
+        }
+
+        for (var i = 0; i <= last; i++)
+        {
+            var attempt = result.GetAttempt(i);
+            var sent = FailoverPolicy.CannotHaveReachedBackend(attempt.Error) ? 0 : sender.SentLength(attempt.Destination, length);
+            var answered = i == last && result.HasReply;
+            state.DestinationCounters(attempt.Destination).Record(
+                answered ? replyLength : 0, sent, failed: FailoverPolicy.IsDestinationFailure(attempt.Error));
+        }
+    }
+
 
     private void Count(string listener, in MessageOutcome outcome)
     {
