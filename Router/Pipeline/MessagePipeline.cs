@@ -237,7 +237,7 @@ internal sealed partial class MessagePipeline
             PipelineLog.ClientAborted(_logger, inbound.Listener.Name);
             return new PipelineResult(
                 null,
-                MessageOutcome.Refused(kind, inbound.ReceivedLength, 0) with { Path = PathOf(result, sender), Route = route, RouteCounters = routeCounters });
+                MessageOutcome.Refused(kind, inbound.ReceivedLength, 0) with { Path = PathOf(inbound, result), Route = route, RouteCounters = routeCounters });
         }
 
         return Fail(inbound, route, routeCounters, result, sender, received, started);
@@ -257,7 +257,7 @@ internal sealed partial class MessagePipeline
         var bytesIn = inbound.ReceivedLength;
 
         // A session's answer is encoded by its connection, so its bytes are not known here (counted as 0).
-        var path = PathOf(result, sender);
+        var path = PathOf(inbound, result);
         _outcomes.RecordForwarding(state, result, sender, inbound, reply.Length);
         if (reply.Streamed is { } streamed && path is { } streamedPath && result.Destination is { } answered && sender is Streaming.StreamedSender { LastContent: { } sent })
         {
@@ -315,11 +315,11 @@ internal sealed partial class MessagePipeline
 
         return new PipelineResult(
             fault,
-            MessageOutcome.Refused(kind, inbound.ReceivedLength, fault.Length) with { Path = PathOf(result, sender), Route = route, RouteCounters = routeCounters });
+            MessageOutcome.Refused(kind, inbound.ReceivedLength, fault.Length) with { Path = PathOf(inbound, result), Route = route, RouteCounters = routeCounters });
     }
 
-    private static ForwardingPath? PathOf(ForwardResult<ClientAnswer> result, IMessageSender sender) =>
-        result.Destination is { } destination ? sender.PathTo(destination) : null;
+    private static ForwardingPath? PathOf(InboundMessage inbound, ForwardResult<ClientAnswer> result) =>
+        result.Destination is { } destination ? ForwardingPaths.Between(inbound.Listener.Binding, destination) : null;
 
     private double ElapsedMs(long started) => _timeProvider.GetElapsedTime(started).TotalMilliseconds;
 }

@@ -54,7 +54,7 @@ internal sealed class OutcomeRecorder(RouterStatistics statistics, TimeProvider 
             statistics.RecordForward(result.AttemptCount, failedOver: result.HasReply && result.AttemptCount > 1);
             if (inbound.Activity is { IsAllDataRequested: true } activity && result.Destination is { } destination)
             {
-                activity.SetTag(SpanTags.Path, sender.PathTo(destination) == ForwardingPath.Verbatim ? "verbatim" : "reencoded");
+                activity.SetTag(SpanTags.Path, ForwardingPaths.TagOf(ForwardingPaths.Between(inbound.Listener.Binding, destination)));
                 activity.SetTag(SpanTags.Destination, destination.Name);
             }
         }
