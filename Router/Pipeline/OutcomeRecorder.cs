@@ -69,7 +69,6 @@ internal sealed class OutcomeRecorder(RouterStatistics statistics, TimeProvider 
         }
     }
 
-
     private void Count(string listener, in MessageOutcome outcome)
     {
         if (outcome.Fault is { } kind)
