@@ -75,6 +75,7 @@ internal static class RouterServices
         services.AddSingleton<Forwarder>();
         services.AddSingleton(_ => new CompressionLinks(timeProvider));
         services.AddSingleton<PipelineStateCache>();
+        services.AddSingleton<OutcomeRecorder>();
         services.AddSingleton<PipelineFaults>();
         services.AddSingleton(sp => new Caching.ResponseCache(
             config.Cache, sp.GetRequiredService<RouterStatistics>(), timeProvider, sp.GetRequiredService<ILoggerFactory>()));

@@ -17,52 +17,9 @@ internal sealed partial class HttpSoapHandler
     private async Task HandleStreamedAsync(
         HttpContext context, SoapListener listener, string contentType, PipelineState state, System.Diagnostics.Activity? activity)
     {
-        var limits = state.State.Config.Limits;
-        if (context.Features.Get<IHttpMaxRequestBodySizeFeature>() is { IsReadOnly: false } sizeLimit)
-        {
-            sizeLimit.MaxRequestBodySize = limits.Streamed.MaxMessageSize;
-        }
-
-        if (context.Request.ContentLength > limits.Streamed.MaxMessageSize)
-        {
-            await RefuseTooLargeAsync(context, listener, limits.Streamed.MaxMessageSize).ConfigureAwait(false);
-            return;
-        }
-
-        // WCF's encoders read and write streams synchronously (on threads of their own) on the re-encode path.
-        context.Features.Get<IHttpBodyControlFeature>()!.AllowSynchronousIO = true;
-        var deadline = _deadlines.Rent(limits.RequestBodyTimeout);
-        (StreamedRequest? Request, HeaderSectionError Error) read;
-        try
-        {
-            read = await StreamedRequest.ReadAsync(
-                context.Request.Body,
-                context.Request.ContentLength,
-                listener.Binding.IsBinary,
-                limits.Streamed.MaxHeadersSize,
-                _pool,
-                exception => ClientBodyErrors.Classify(exception, context),
-                deadline.Token).ConfigureAwait(false);
-        }
-        catch (Exception exception) when (ClientBodyErrors.IsTooSlow(exception, context, deadline.Token))
-        {
-            DropSlowClient(context, listener, exception is OperationCanceledException ? "requestBodyTimeout" : "minRequestBodyDataRate");
-            return;
-        }
-        catch (Exception exception) when (ClientBodyErrors.IsTooLarge(exception))
-        {
-            await RefuseTooLargeAsync(context, listener, limits.Streamed.MaxMessageSize).ConfigureAwait(false);
-            return;
-        }
-        finally
-        {
-            _deadlines.Return(deadline);
-        }
-
-        using var request = read.Request;
+        using var request = await _intake.ReadStreamedAsync(context, listener, state.State.Config.Limits).ConfigureAwait(false);
         if (request is null)
         {
-            await StreamedExchange.RefuseHeaderSectionAsync(context, listener, read.Error, limits.Streamed.MaxHeadersSize, _pipeline.Faults).ConfigureAwait(false);
             return;
         }
 
@@ -77,10 +34,11 @@ internal sealed partial class HttpSoapHandler
         {
             await IoScheduling.LeaveEventThreadAsync().ConfigureAwait(false);
             var inbound = Inbound(context, listener, contentType, request.HeadersEnvelope, request.HeadersEnvelopeLength, activity, request);
-            using var answer = await _pipeline.ProcessAsync(inbound, state).ConfigureAwait(false);
-            if (answer is null && inbound.Fault == FaultKind.SlowClient)
+            var (answer, outcome) = await _pipeline.ProcessAsync(inbound, state).ConfigureAwait(false);
+            using var owned = answer;
+            if (answer is null && outcome.Fault == FaultKind.SlowClient)
             {
-                NoteSlowClient(context, listener, "minRequestBodyDataRate");
+                _intake.NoteSlowClient(context, listener, "minRequestBodyDataRate");
             }
 
             await StreamedExchange.AnswerAsync(context, listener, answer, request, _time, _logger).ConfigureAwait(false);

@@ -14,10 +14,10 @@ using SoapRouter.Wire.Faults;
 namespace SoapRouter.Listening;
 
 /// <summary>
-/// The HTTP side of one request to a SOAP listener: method and content type, the per-client rate limit, the body read
-/// into a pooled buffer under the size limit and the body deadline, then the concurrency gate; then the
-/// <see cref="MessagePipeline"/> takes the message and this writes back what it answers. A client that goes away is counted and let go; anything else unexpected is logged as the bug
-/// it is and answered with a generic fault.
+/// The HTTP side of one request to a SOAP listener, its admission: method and content type, the per-client rate limit, the
+/// buffer budget, then (once <see cref="HttpBodyIntake"/> has the body) the concurrency gate; then the
+/// <see cref="MessagePipeline"/> takes the message and this writes back what it answers. A client that goes away is counted
+/// and let go; anything else unexpected is logged as the bug it is and answered with a generic fault.
 /// </summary>
 internal sealed partial class HttpSoapHandler : IDisposable
 {
@@ -30,12 +30,9 @@ internal sealed partial class HttpSoapHandler : IDisposable
     private readonly MessagePipeline _pipeline;
     private readonly WsdlProxy _metadata;
     private readonly ConcurrencyGate _gate;
-    private readonly RouterStatistics _statistics;
-    private readonly ArrayPool<byte> _pool;
     private readonly ILogger _logger;
     private readonly ClientRateLimiter _rateLimiter;
-    private readonly BodyReadDeadlines _deadlines;
-    private readonly IntervalCount _slowClients;
+    private readonly HttpBodyIntake _intake;
     private readonly CompressionLinks _compression;
     private readonly TimeProvider _time;
     private readonly BufferBudget _budget;
@@ -50,7 +47,6 @@ internal sealed partial class HttpSoapHandler : IDisposable
         WsdlProxy metadata,
         ConcurrencyGate gate,
         ClientRateLimiter rateLimiter,
-        RouterStatistics statistics,
         CompressionLinks compression,
         TimeProvider timeProvider,
         ILogger<HttpSoapHandler> logger,
@@ -68,24 +64,20 @@ internal sealed partial class HttpSoapHandler : IDisposable
         ArgumentNullException.ThrowIfNull(pipeline);
         ArgumentNullException.ThrowIfNull(metadata);
         ArgumentNullException.ThrowIfNull(gate);
-        ArgumentNullException.ThrowIfNull(statistics);
         ArgumentNullException.ThrowIfNull(logger);
         _pipeline = pipeline;
         _metadata = metadata;
         _gate = gate;
-        _statistics = statistics;
         _logger = logger;
-        _pool = SoapRouter.Wire.Encoding.MessageBufferPool.Instance;
         _rateLimiter = rateLimiter;
-        _deadlines = new BodyReadDeadlines(timeProvider);
-        _slowClients = new IntervalCount(timeProvider, IntervalCount.DefaultInterval, (count, interval) => ListenerLog.SlowClientsDropped(logger, count, interval));
+        _intake = new HttpBodyIntake(pipeline.Faults, pipeline.Outcomes, timeProvider, logger);
     }
 
     /// <summary>The concurrency gate, sized from the config the router started with.</summary>
     public ConcurrencyGate Gate => _gate;
 
     /// <inheritdoc />
-    public void Dispose() => _slowClients.Dispose();
+    public void Dispose() => _intake.Dispose();
 
     /// <summary>Handles one request addressed to <paramref name="listener"/>.</summary>
     public async Task HandleAsync(HttpContext context, SoapListener listener)
@@ -115,8 +107,7 @@ internal sealed partial class HttpSoapHandler : IDisposable
         }
         catch (Exception exception) when (ClientBodyErrors.IsClientGone(exception, context))
         {
-            _statistics.RecordFault(FaultKind.ClientAborted);
-            RouterTracing.RecordFault(activity, FaultKind.ClientAborted);
+            _pipeline.Outcomes.RecordDropped(activity, FaultKind.ClientAborted);
             ListenerLog.ClientAborted(_logger, listener.Name);
             context.Abort();
         }
@@ -193,7 +184,7 @@ internal sealed partial class HttpSoapHandler : IDisposable
         }
 
         // The whole body first, then a slot: a client that sends slowly holds a buffer for a bounded time, never a slot.
-        if (await ReadBodyAsync(context, listener, state, client).ConfigureAwait(false) is not { } body)
+        if (await _intake.ReadAsync(context, listener, state, client).ConfigureAwait(false) is not { } body)
         {
             return;
         }
@@ -209,12 +200,12 @@ internal sealed partial class HttpSoapHandler : IDisposable
             // The decoded form's bytes too, at most the decoding cap, or nothing is decoded.
             if (!reservation.TryGrow(Math.Min(state.State.Config.Limits.MaxDecompressedSize, state.MaxMessageSize)))
             {
-                _pool.Return(body.Buffer);
+                _intake.Pool.Return(body.Buffer);
                 await RefuseBusyAsync(context, listener, "The router is busy; try again later.", FaultKind.RouterBusy).ConfigureAwait(false);
                 return;
             }
 
-            if (await DecompressAsync(context, listener, state, link, codec, compression.OriginalLengthHeader, body).ConfigureAwait(false) is not { } decoded)
+            if (await _intake.DecompressAsync(context, listener, state, link, codec, compression.OriginalLengthHeader, body).ConfigureAwait(false) is not { } decoded)
             {
                 return;
             }
@@ -244,96 +235,9 @@ internal sealed partial class HttpSoapHandler : IDisposable
             // An empty body holds no rented buffer.
             if (body.Length > 0)
             {
-                _pool.Return(body.Buffer);
+                _intake.Pool.Return(body.Buffer);
             }
         }
-    }
-
-    /// <summary>The body in a rented buffer, or null when it was refused (too large) or its client dropped (too slow).</summary>
-    /// <summary>
-    /// Replaces a compressed body with its decoded form (within limits.maxDecompressedSize and maxMessageSize), or
-    /// answers the fault and returns null: 413 for a bomb, 400 for corrupt data. The compressed buffer goes back to
-    /// the pool either way.
-    /// </summary>
-    private async Task<PooledBody?> DecompressAsync(
-        HttpContext context, SoapListener listener, PipelineState state, CompressionLink link, ICompressionCodec codec, string? originalLength, PooledBody body)
-    {
-        var cap = (int)Math.Min(state.State.Config.Limits.MaxDecompressedSize, state.MaxMessageSize);
-        DecodedBody decoded;
-        try
-        {
-            decoded = CompressedBody.Decode(link, codec, body.Buffer.AsMemory(0, body.Length), originalLength, cap, _pool);
-        }
-        finally
-        {
-            if (body.Length > 0)
-            {
-                _pool.Return(body.Buffer);
-            }
-        }
-
-        if (decoded.Problem is { } problem)
-        {
-            using var refused = _pipeline.Faults.Refuse(
-                listener,
-                SoapFaultSpec.Sender(problem),
-                FaultKind.BadRequest,
-                body.Length,
-                statusCode: decoded.Bomb ? StatusCodes.Status413PayloadTooLarge : StatusCodes.Status400BadRequest);
-            await ListenerResponses.WriteAsync(context, refused.Encoded!).ConfigureAwait(false);
-            return null;
-        }
-
-        return new PooledBody(decoded.Buffer, decoded.Length, TooLarge: false);
-    }
-
-    private async Task<PooledBody?> ReadBodyAsync(HttpContext context, SoapListener listener, PipelineState state, ClientLink client)
-    {
-        var maxSize = state.MaxMessageSize;
-        if (context.Features.Get<IHttpMaxRequestBodySizeFeature>() is { IsReadOnly: false } sizeLimit)
-        {
-            // Kestrel's limit was set from the config at start; this follows reloads.
-            sizeLimit.MaxRequestBodySize = maxSize;
-        }
-
-        var declared = context.Request.ContentLength;
-        if (declared > maxSize)
-        {
-            await RefuseTooLargeAsync(context, listener, maxSize).ConfigureAwait(false);
-            return null;
-        }
-
-        PooledBody body;
-        var deadline = _deadlines.Rent(state.State.Config.Limits.RequestBodyTimeout);
-        var started = _time.GetTimestamp();
-        try
-        {
-            body = await PooledBodyReader.ReadAsync(context.Request.Body, declared, maxSize, _pool, deadline.Token).ConfigureAwait(false);
-
-            ClientLinkSampling.AfterBody(context, client, body.Length, started, _time);
-        }
-        catch (BadHttpRequestException exception) when (exception.StatusCode == StatusCodes.Status413PayloadTooLarge)
-        {
-            await RefuseTooLargeAsync(context, listener, maxSize).ConfigureAwait(false);
-            return null;
-        }
-        catch (Exception exception) when (ClientBodyErrors.IsTooSlow(exception, context, deadline.Token))
-        {
-            DropSlowClient(context, listener, exception is OperationCanceledException ? "requestBodyTimeout" : "minRequestBodyDataRate");
-            return null;
-        }
-        finally
-        {
-            _deadlines.Return(deadline);
-        }
-
-        if (body.TooLarge)
-        {
-            await RefuseTooLargeAsync(context, listener, maxSize).ConfigureAwait(false);
-            return null;
-        }
-
-        return body;
     }
 
     private async Task ProcessAsync(
@@ -342,9 +246,14 @@ internal sealed partial class HttpSoapHandler : IDisposable
         var link = client.Link;
         var headers = context.Request.Headers;
         var inbound = Inbound(context, listener, contentType, body.Buffer, body.Length, activity);
-        using var answer = await _pipeline.ProcessAsync(inbound, state).ConfigureAwait(false);
-        if (answer is not null)
+        var (answer, outcome) = await _pipeline.ProcessAsync(inbound, state).ConfigureAwait(false);
+        using (answer)
         {
+            if (answer is null)
+            {
+                return;
+            }
+
             // An HTTP listener's answers are always encoded by the pipeline; compressed when the client accepts a codec.
             var accepts = link.Options.Enabled && headers.TryGetValue(CompressionHeaders.AcceptEncoding, out var acceptEncoding)
                 ? CompressionHeaders.ParseAcceptEncoding(acceptEncoding.ToString(), link.Registry)
@@ -359,7 +268,17 @@ internal sealed partial class HttpSoapHandler : IDisposable
                 context.Response.Headers[CacheHeader] = cached == Caching.CacheResult.Miss ? "MISS" : "HIT";
             }
 
-            await ListenerResponses.WriteAsync(context, answer.Encoded!, link, accepts, inbound.Action, client.PeerBytesPerSecond).ConfigureAwait(false);
+            try
+            {
+                await ListenerResponses.WriteAsync(context, answer.Encoded!, link, accepts, outcome.Action, client.PeerBytesPerSecond).ConfigureAwait(false);
+            }
+            catch (Exception exception) when (ClientBodyErrors.IsClientGone(exception, context))
+            {
+                // Its outcome was recorded before the answer went out: a client that leaves while it is written is the
+                // same message ending on the wire, not a second outcome (no ClientAborted fault on top of its answer).
+                ListenerLog.ClientLeftDuringAnswer(_logger, listener.Name);
+                context.Abort();
+            }
         }
     }
 
@@ -392,22 +311,6 @@ internal sealed partial class HttpSoapHandler : IDisposable
         };
     }
 
-    private void DropSlowClient(HttpContext context, SoapListener listener, string limit)
-    {
-        // Nothing is answered: a client that cannot send in time is not waited on to read an answer either.
-        _statistics.RecordFault(FaultKind.SlowClient);
-        RouterTracing.RecordFault(System.Diagnostics.Activity.Current, FaultKind.SlowClient);
-        NoteSlowClient(context, listener, limit);
-        context.Abort();
-    }
-
-    /// <summary>Logs a slow client dropped (counted already): each at Debug, and their number once per interval.</summary>
-    private void NoteSlowClient(HttpContext context, SoapListener listener, string limit)
-    {
-        ListenerLog.SlowClientDropped(_logger, listener.Name, context.Connection.RemoteIpAddress, limit);
-        _slowClients.Add();
-    }
-
     private async Task RefuseBusyAsync(HttpContext context, SoapListener listener, string reason, FaultKind kind)
     {
         // 503 is what WCF clients turn into ServerTooBusyException; Retry-After tells any client when to come back.
@@ -422,19 +325,6 @@ internal sealed partial class HttpSoapHandler : IDisposable
     {
         using var refused = _pipeline.Faults.Refuse(
             listener, SoapFaultSpec.Sender(reason), FaultKind.BadRequest, 0, statusCode: StatusCodes.Status415UnsupportedMediaType);
-        await ListenerResponses.WriteAsync(context, refused.Encoded!).ConfigureAwait(false);
-    }
-
-    private async Task RefuseTooLargeAsync(HttpContext context, SoapListener listener, long maxSize)
-    {
-        // The rest of the body is not read: close the connection after answering rather than drain it.
-        context.Response.Headers.Connection = "close";
-        using var refused = _pipeline.Faults.Refuse(
-            listener,
-            SoapFaultSpec.Sender($"The message is larger than the router's limit of {maxSize} bytes."),
-            FaultKind.BadRequest,
-            0,
-            statusCode: StatusCodes.Status413PayloadTooLarge);
         await ListenerResponses.WriteAsync(context, refused.Encoded!).ConfigureAwait(false);
     }
 

@@ -11,6 +11,10 @@ internal static partial class ListenerLog
     [LoggerMessage(EventId = 1213, Level = LogLevel.Debug, Message = "{Listener}: the client went away while its message was being received")]
     public static partial void ClientAborted(ILogger logger, string listener);
 
+    /// <summary>The client went away while its answer was being written (the message was counted with that answer already).</summary>
+    [LoggerMessage(EventId = 1235, Level = LogLevel.Debug, Message = "{Listener}: the client went away while its answer was being written")]
+    public static partial void ClientLeftDuringAnswer(ILogger logger, string listener);
+
     /// <summary>A bug: an exception nobody expected while handling a message.</summary>
     [LoggerMessage(EventId = 1208, Level = LogLevel.Error, Message = "{Listener}: handling a message failed unexpectedly")]
     public static partial void Unexpected(ILogger logger, Exception exception, string listener);

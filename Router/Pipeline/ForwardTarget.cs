@@ -14,7 +14,7 @@ internal sealed class ForwardTarget
         _reencodes = new bool[WireBindings.Variants.Count];
         for (var i = 0; i < _reencodes.Length; i++)
         {
-            _reencodes[i] = AnyOther(cluster, WireBindings.Variants[i]);
+            _reencodes[i] = ForwardingPaths.AnyReencoded(cluster, WireBindings.Variants[i]);
         }
     }
 
@@ -29,8 +29,8 @@ internal sealed class ForwardTarget
     }
 
     /// <summary>
-    /// True when a message from a listener of <paramref name="binding"/> may need re-encoding on its way to this cluster:
-    /// a destination speaks another binding, or the binding is a session's (whose bytes never travel as they are).
+    /// True when a message from a listener of <paramref name="binding"/> may take the re-encode path to this cluster (so it
+    /// is buffered as a WCF message first): <see cref="ForwardingPaths"/> says so for at least one of its destinations.
     /// </summary>
     public bool NeedsReencoding(WireBinding binding)
     {
@@ -39,31 +39,10 @@ internal sealed class ForwardTarget
         {
             if (ReferenceEquals(WireBindings.Variants[i], binding))
             {
-                return _reencodes[i] || binding.IsSession;
+                return _reencodes[i];
             }
         }
 
-        return true;
-    }
-
-    private static bool AnyOther(ClusterState cluster, WireBinding binding)
-    {
-        foreach (var destination in cluster.Primaries)
-        {
-            if (!ReferenceEquals(destination.Binding, binding))
-            {
-                return true;
-            }
-        }
-
-        foreach (var destination in cluster.Backups)
-        {
-            if (!ReferenceEquals(destination.Binding, binding))
-            {
-                return true;
-            }
-        }
-
-        return false;
+        return ForwardingPaths.AnyReencoded(Cluster, binding);
     }
 }

@@ -10,9 +10,6 @@ namespace SoapRouter.Pipeline;
 /// </summary>
 internal interface IMessageSender : IAttemptSender<ClientAnswer>
 {
-    /// <summary>The path a message to <paramref name="destination"/> takes.</summary>
-    ForwardingPath PathTo(DestinationState destination);
-
     /// <summary>The bytes sent to <paramref name="destination"/> by its attempt; <paramref name="fallback"/> when none was made.</summary>
     long SentLength(DestinationState destination, long fallback);
 }

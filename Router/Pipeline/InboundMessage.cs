@@ -38,18 +38,8 @@ internal sealed class InboundMessage
     /// <summary>Fires when the client goes away.</summary>
     public CancellationToken Aborted { get; init; }
 
-    /// <summary>The message's action once the pipeline has read it (null before, or when it has none): the listener's
-    /// reply compression learns its ratios per action.</summary>
-    public string? Action { get; set; }
-
     /// <summary>The message's server span, when it is traced; the pipeline adds what it learns (action, route, outcome).</summary>
     public Activity? Activity { get; init; }
-
-    /// <summary>The route that matched, once one has (null before, or when none did).</summary>
-    public string? RouteName { get; set; }
-
-    /// <summary>The fault the message ended with, if any (a backend's SOAP fault included).</summary>
-    public Telemetry.FaultKind? Fault { get; set; }
 
     /// <summary>The message as a session's decoder read it, buffered before any header was touched; null for HTTP listeners.</summary>
     public MessageBuffer? Decoded { get; init; }

@@ -14,39 +14,39 @@ internal sealed partial class MessagePipeline
     /// A cached action's request: answered by the response cache from a stored reply, from another caller's backend call
     /// under way, or by forwarding it (<paramref name="production"/>) and storing the reply when it may be stored.
     /// </summary>
-    private async ValueTask<ClientAnswer?> ServeCachedAsync(string key, RouteCachePolicy policy, CachedAction action, CachedForward production)
+    private async ValueTask<PipelineResult> ServeCachedAsync(string key, RouteCachePolicy policy, CachedAction action, CachedForward production)
     {
         var inbound = production.Inbound;
         var outcome = await _cache!.ServeAsync(key, policy, action, production, production.Received.MessageId).ConfigureAwait(false);
         inbound.Activity?.SetTag(SpanTags.CacheHit, outcome.Served);
         if (outcome.Answer is not { } answer)
         {
-            return null;
+            return new PipelineResult(null, production.Outcome);
         }
 
         answer.CacheResult = outcome.Result;
-        if (outcome.Served)
+        if (!outcome.Served)
         {
-            // Nothing was forwarded for it: counted as a message answered, on neither path.
-            _statistics.RecordMessage(path: null, oneWay: false, inbound.Length, answer.Length);
-            _statistics.Listener(inbound.Listener.Name).Record(inbound.Length, answer.Length);
-            production.RouteCounters.Record(inbound.Length, answer.Length);
-            if (_logger.IsEnabled(LogLevel.Debug))
-            {
-                var elapsedMs = ElapsedMs(production.Started);
-                PipelineLog.ServedFromCache(
-                    _logger, inbound.Listener.Name, production.Received.Action, policy.Route, outcome.Result, inbound.Length, answer.Length, elapsedMs);
-            }
+            // This message's own forwarding answered it, and made its outcome.
+            return new PipelineResult(answer, production.Outcome);
         }
 
-        return answer;
+        if (_logger.IsEnabled(LogLevel.Debug))
+        {
+            var elapsedMs = ElapsedMs(production.Started);
+            PipelineLog.ServedFromCache(
+                _logger, inbound.Listener.Name, production.Received.Action, policy.Route, outcome.Result, inbound.Length, answer.Length, elapsedMs);
+        }
+
+        // Nothing was forwarded for it: counted as a message answered, on neither path.
+        return new PipelineResult(
+            answer, new MessageOutcome { BytesIn = inbound.Length, BytesOut = answer.Length, Route = production.Route, RouteCounters = production.RouteCounters });
     }
 
     private sealed class CachedForward : CacheProduction
     {
         private readonly MessagePipeline _pipeline;
         private readonly PipelineState _state;
-        private readonly Route _route;
         private readonly LoadBalancing.ClusterState _cluster;
         private readonly MessageSender _sender;
 
@@ -63,7 +63,7 @@ internal sealed partial class MessagePipeline
         {
             _pipeline = pipeline;
             _state = state;
-            _route = route;
+            Route = route;
             _cluster = cluster;
             _sender = sender;
             Inbound = inbound;
@@ -75,13 +75,22 @@ internal sealed partial class MessagePipeline
 
         public InboundMessage Inbound { get; }
 
+        public Route Route { get; }
+
         public Telemetry.TrafficCounters RouteCounters { get; }
 
         public ReceivedMessage Received { get; }
 
         public long Started { get; }
 
-        public override ValueTask<ClientAnswer?> ForwardAsync() =>
-            _pipeline.ForwardAsync(Inbound, _state, _route, RouteCounters, _cluster, _sender, Received, Started);
+        /// <summary>How this message's own forwarding ended, once the cache ran it.</summary>
+        public MessageOutcome Outcome { get; private set; }
+
+        public override async ValueTask<ClientAnswer?> ForwardAsync()
+        {
+            var result = await _pipeline.ForwardAsync(Inbound, _state, Route, RouteCounters, _cluster, _sender, Received, Started).ConfigureAwait(false);
+            Outcome = result.Outcome;
+            return result.Answer;
+        }
     }
 }

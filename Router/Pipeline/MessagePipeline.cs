@@ -1,10 +1,6 @@
-using System.ServiceModel.Channels;
 using SoapRouter.Caching;
 using SoapRouter.Forwarding;
-using SoapRouter.Forwarding.Http;
-using SoapRouter.Forwarding.Rewriting;
 using SoapRouter.Hosting;
-using SoapRouter.Reencoding;
 using SoapRouter.Telemetry;
 using SoapRouter.Wire.Faults;
 using Route = SoapRouter.Routing.Route;
@@ -22,8 +18,8 @@ internal sealed partial class MessagePipeline
     private readonly PipelineStateCache _states;
     private readonly Forwarder _forwarder;
     private readonly PipelineFaults _faults;
+    private readonly OutcomeRecorder _outcomes;
     private readonly RouterStatistics _statistics;
-    private readonly RouterMetrics? _metrics;
     private readonly TimeProvider _timeProvider;
     private readonly ILogger _logger;
     private readonly Metadata.OneWayCatalog _oneWay;
@@ -35,11 +31,11 @@ internal sealed partial class MessagePipeline
         PipelineStateCache states,
         Forwarder forwarder,
         PipelineFaults faults,
+        OutcomeRecorder outcomes,
         RouterStatistics statistics,
         TimeProvider timeProvider,
         ILogger<MessagePipeline> logger,
         Metadata.OneWayCatalog oneWay,
-        RouterMetrics? metrics = null,
         ResponseCache? cache = null)
     {
         _cache = cache;
@@ -47,6 +43,7 @@ internal sealed partial class MessagePipeline
         ArgumentNullException.ThrowIfNull(states);
         ArgumentNullException.ThrowIfNull(forwarder);
         ArgumentNullException.ThrowIfNull(faults);
+        ArgumentNullException.ThrowIfNull(outcomes);
         ArgumentNullException.ThrowIfNull(statistics);
         ArgumentNullException.ThrowIfNull(timeProvider);
         ArgumentNullException.ThrowIfNull(logger);
@@ -56,10 +53,10 @@ internal sealed partial class MessagePipeline
         _states = states;
         _forwarder = forwarder;
         _faults = faults;
+        _outcomes = outcomes;
         _statistics = statistics;
         _timeProvider = timeProvider;
         _logger = logger;
-        _metrics = metrics;
     }
 
     /// <summary>The faults the router answers itself, for listeners that refuse before the pipeline runs.</summary>
@@ -68,82 +65,80 @@ internal sealed partial class MessagePipeline
     /// <summary>The counters every message is counted in.</summary>
     public RouterStatistics Statistics => _statistics;
 
+    /// <summary>Where every message's outcome is recorded, for listeners that drop a client before the pipeline runs.</summary>
+    public OutcomeRecorder Outcomes => _outcomes;
+
     /// <summary>The state of the config in use; read it once per message and keep it for that message.</summary>
     public PipelineState CurrentState => _states.Get(_runtime.State);
 
     /// <summary>
-    /// Handles <paramref name="inbound"/> on <paramref name="state"/>. Returns the answer for the client (a reply, a
-    /// backend's fault or the router's own fault; an empty reply acknowledges a one-way message), or null when the client
-    /// went away. The caller writes and disposes the answer, then releases the inbound buffer.
+    /// Handles <paramref name="inbound"/> on <paramref name="state"/> and records its outcome, once. Returns the answer for
+    /// the client (a reply, a backend's fault or the router's own fault; an empty reply acknowledges a one-way message), or
+    /// no answer when the client went away. The caller writes and disposes the answer, then releases the inbound buffer.
     /// </summary>
-    public async ValueTask<ClientAnswer?> ProcessAsync(InboundMessage inbound, PipelineState state)
+    public async ValueTask<PipelineResult> ProcessAsync(InboundMessage inbound, PipelineState state)
     {
         ArgumentNullException.ThrowIfNull(inbound);
         ArgumentNullException.ThrowIfNull(state);
         var started = _timeProvider.GetTimestamp();
-        var answer = await ProcessMessageAsync(inbound, state, started).ConfigureAwait(false);
-
-        // The router's own faults are counted in FaultKind; a backend's SOAP fault is an answer, not a failure.
-        var failed = inbound.Fault is { } fault && fault != FaultKind.BackendFault;
-        _metrics?.RecordMessage(inbound.Listener.Name, inbound.RouteName, failed, _timeProvider.GetElapsedTime(started));
-        if (inbound.Activity is { IsAllDataRequested: true } activity)
-        {
-            activity.SetTag(SpanTags.RequestSize, inbound.ReceivedLength);
-            activity.SetTag(SpanTags.ResponseSize, answer?.Length ?? 0);
-            if (inbound.Fault is { } kind)
-            {
-                RouterTracing.RecordFault(activity, kind);
-            }
-            else
-            {
-                activity.SetTag(SpanTags.Outcome, "ok");
-            }
-        }
-
-        return answer;
+        var result = await ProcessMessageAsync(inbound, state, started).ConfigureAwait(false);
+        _outcomes.Record(inbound, result.Outcome, started);
+        return result;
     }
 
-    private async ValueTask<ClientAnswer?> ProcessMessageAsync(InboundMessage inbound, PipelineState state, long started)
+    private async ValueTask<PipelineResult> ProcessMessageAsync(InboundMessage inbound, PipelineState state, long started)
     {
         if (inbound.Length == 0 && inbound.Decoded is null)
         {
-            return Refuse(inbound, SoapFaultSpec.Sender("The message is empty."), FaultKind.BadRequest, 0);
+            return Refuse(inbound, SoapFaultSpec.Sender("The message is empty."), FaultKind.BadRequest, bytesIn: 0);
         }
 
-        using var received = Read(state, inbound, out var readError);
+        using var received = InboundReader.Read(state, inbound, out var readError);
         if (received is null)
         {
-            return Refuse(inbound, SoapFaultSpec.Sender(readError!), FaultKind.BadRequest, inbound.ReceivedLength);
+            return Refuse(inbound, SoapFaultSpec.Sender(readError!), FaultKind.BadRequest);
         }
 
-        inbound.Action = received.Action;
         if (inbound.Activity is { IsAllDataRequested: true } activity && received.Action is { } action)
         {
             activity.DisplayName = action;
             activity.SetTag(SpanTags.Action, action);
         }
 
-        var answer = await ProcessReceivedAsync(inbound, state, received, started).ConfigureAwait(false);
+        var result = await ProcessReceivedAsync(inbound, state, received, started).ConfigureAwait(false);
+        var outcome = result.Outcome with { Action = received.Action };
 
         // A one-way message on a session has nobody waiting: not even a fault goes back (WCF services send none).
-        if (answer is { Message: not null } && inbound.Decoded is not null && received.HasAddressing && received.MessageId is null)
+        if (result.Answer is { Message: not null } answer && inbound.Decoded is not null && received.HasAddressing && received.MessageId is null)
         {
             answer.Dispose();
-            return ClientAnswer.OneWayAck();
+            return new PipelineResult(ClientAnswer.OneWayAck(), outcome);
         }
 
-        return answer;
+        return result with { Outcome = outcome };
     }
 
-    /// <summary>The router's own fault for <paramref name="inbound"/>, counted and remembered for its span and metrics.</summary>
-    private ClientAnswer Refuse(
-        InboundMessage inbound, SoapFaultSpec fault, FaultKind kind, long bytesIn, string? relatesTo = null, int statusCode = SoapFaultMessages.HttpStatusCode)
+    /// <summary>
+    /// The router's own fault for <paramref name="inbound"/>, written, logged, and its outcome (the route's, when one matched);
+    /// <paramref name="bytesIn"/> defaults to what was received.
+    /// </summary>
+    private PipelineResult Refuse(
+        InboundMessage inbound,
+        SoapFaultSpec fault,
+        FaultKind kind,
+        string? relatesTo = null,
+        int statusCode = SoapFaultMessages.HttpStatusCode,
+        Route? route = null,
+        Telemetry.TrafficCounters? routeCounters = null,
+        long? bytesIn = null)
     {
-        inbound.Fault = kind;
-        return _faults.Refuse(inbound.Listener, fault, kind, bytesIn, relatesTo, statusCode);
+        var answer = _faults.Write(inbound.Listener.Binding, fault, relatesTo, statusCode);
+        PipelineLog.Refused(_logger, inbound.Listener.Name, statusCode, fault.Reason);
+        var outcome = MessageOutcome.Refused(kind, bytesIn ?? inbound.ReceivedLength, answer.Length) with { Route = route, RouteCounters = routeCounters };
+        return new PipelineResult(answer, outcome);
     }
 
-    private async ValueTask<ClientAnswer?> ProcessReceivedAsync(InboundMessage inbound, PipelineState state, ReceivedMessage received, long started)
+    private async ValueTask<PipelineResult> ProcessReceivedAsync(InboundMessage inbound, PipelineState state, ReceivedMessage received, long started)
     {
         var listener = inbound.Listener;
 
@@ -154,19 +149,15 @@ internal sealed partial class MessagePipeline
         var route = bound?.Route ?? state.State.Routes.Match(received.Routable);
         if (route is null)
         {
-            return Refuse(
-                inbound, SoapFaultSpec.Sender(PipelineFaults.NoRouteReason(received.Action)), FaultKind.NoRoute, inbound.ReceivedLength, received.MessageId);
+            return Refuse(inbound, SoapFaultSpec.Sender(PipelineFaults.NoRouteReason(received.Action)), FaultKind.NoRoute, received.MessageId);
         }
 
-        inbound.RouteName = route.Name;
         inbound.Activity?.SetTag(SpanTags.Route, route.Name);
         var routeCounters = state.RouteCounters(route);
         if (route.ClientCertificates is { } allowed && !allowed.Admits(inbound.ClientCertificate))
         {
             PipelineLog.AccessDenied(_logger, listener.Name, route.Name, inbound.ClientCertificate?.Subject ?? "no certificate");
-            var denied = Refuse(inbound, PipelineFaults.AccessDenied, FaultKind.AccessDenied, inbound.ReceivedLength, received.MessageId, StatusCodes.Status403Forbidden);
-            routeCounters.Record(inbound.ReceivedLength, denied.Length, failed: true);
-            return denied;
+            return Refuse(inbound, PipelineFaults.AccessDenied, FaultKind.AccessDenied, received.MessageId, StatusCodes.Status403Forbidden, route, routeCounters);
         }
 
         var target = bound is null ? state.Target(route.Cluster) : null;
@@ -174,19 +165,15 @@ internal sealed partial class MessagePipeline
         {
             // Every destination of the cluster speaks a binding this build cannot send to (warned at load).
             // Validation ties every route to a cluster; reaching this means a state was built from an unchecked config.
-            var refused = Refuse(
-                inbound, SoapFaultSpec.Receiver(PipelineFaults.Unavailable), FaultKind.BackendUnavailable, inbound.ReceivedLength, received.MessageId);
-            routeCounters.Record(inbound.ReceivedLength, refused.Length, failed: true);
-            return refused;
+            return Refuse(
+                inbound, SoapFaultSpec.Receiver(PipelineFaults.Unavailable), FaultKind.BackendUnavailable, received.MessageId, route: route, routeCounters: routeCounters);
         }
 
         // A streamed message is never buffered: the re-encode path reads it as a stream.
         if (target is not null && inbound.Streamed is null && target.NeedsReencoding(listener.Binding) && !received.TryBuffer(state, inbound))
         {
-            var refused = Refuse(
-                inbound, SoapFaultSpec.Sender("The message could not be read."), FaultKind.BadRequest, inbound.ReceivedLength, received.MessageId);
-            routeCounters.Record(inbound.ReceivedLength, refused.Length, failed: true);
-            return refused;
+            return Refuse(
+                inbound, SoapFaultSpec.Sender("The message could not be read."), FaultKind.BadRequest, received.MessageId, route: route, routeCounters: routeCounters);
         }
 
         // A WS-Addressing message without a MessageID is one-way (WCF sends none then); for others the route's
@@ -210,7 +197,7 @@ internal sealed partial class MessagePipeline
     }
 
     /// <summary>Forwards the message (failover included) and makes the client's answer from what came back, counting it.</summary>
-    private async ValueTask<ClientAnswer?> ForwardAsync(
+    private async ValueTask<PipelineResult> ForwardAsync(
         InboundMessage inbound,
         PipelineState state,
         Route route,
@@ -229,146 +216,34 @@ internal sealed partial class MessagePipeline
             return Answer(inbound, state, route, routeCounters, result, sender, received, started);
         }
 
-        RecordAttempts(state, result, sender, inbound, replyLength: 0);
+        _outcomes.RecordForwarding(state, result, sender, inbound, replyLength: 0);
         if (result.Error is ForwardError.ClientFailed && inbound.Streamed?.FailureKind == FaultKind.BadRequest)
         {
             // A streamed body past limits.streamed.maxMessageSize (Kestrel stopped reading it): 413, and the connection closes.
-            var tooLarge = Refuse(
+            return Refuse(
                 inbound,
                 SoapFaultSpec.Sender($"The message is larger than the router's limit of {state.State.Config.Limits.Streamed.MaxMessageSize} bytes."),
                 FaultKind.BadRequest,
-                inbound.ReceivedLength,
                 received.MessageId,
-                StatusCodes.Status413PayloadTooLarge);
-            routeCounters.Record(inbound.ReceivedLength, tooLarge.Length, failed: true);
-            return tooLarge;
+                StatusCodes.Status413PayloadTooLarge,
+                route,
+                routeCounters);
         }
 
         if (result.Error is ForwardError.Cancelled or ForwardError.ClientFailed)
         {
             // The client went away, or its streamed body stopped coming (too slow): there is nobody to answer.
             var kind = result.Error == ForwardError.ClientFailed ? inbound.Streamed!.FailureKind : FaultKind.ClientAborted;
-            inbound.Fault = kind;
-            _statistics.RecordFault(kind);
-            _statistics.RecordMessage(PathOf(result, sender), oneWay: false, inbound.ReceivedLength, 0, failed: true);
-            _statistics.Listener(inbound.Listener.Name).Record(inbound.ReceivedLength, 0, failed: true);
-            routeCounters.Record(inbound.ReceivedLength, 0, failed: true);
             PipelineLog.ClientAborted(_logger, inbound.Listener.Name);
-            return null;
+            return new PipelineResult(
+                null,
+                MessageOutcome.Refused(kind, inbound.ReceivedLength, 0) with { Path = PathOf(inbound, result), Route = route, RouteCounters = routeCounters });
         }
 
         return Fail(inbound, route, routeCounters, result, sender, received, started);
     }
 
-    /// <summary>
-    /// Reads the message far enough to route it: text envelopes with the router's own reader (no WCF message unless a
-    /// destination needs re-encoding), binary ones with WCF's encoder, buffered at once.
-    /// </summary>
-    private static ReceivedMessage? Read(PipelineState state, InboundMessage inbound, out string? error)
-    {
-        error = null;
-        var listener = inbound.Listener;
-        if (inbound.Decoded is { } decoded)
-        {
-            // A session's decoder has read it already, in the order its dictionary needs; its headers may still be bad,
-            // and its body has not been read at all.
-            try
-            {
-                var fromSession = ReceivedMessage.FromBuffer(decoded, listener.Path, transportAction: null);
-                if (listener.ValidateBody && !TryReadBody(decoded, out error))
-                {
-                    fromSession.Dispose();
-                    return null;
-                }
-
-                return fromSession;
-            }
-            catch (Exception ex) when (Wire.Errors.ErrorClassifier.IsBadInput(ex))
-            {
-                error = "A WS-Addressing header of the message is not valid.";
-                return null;
-            }
-        }
-
-        var transportAction = listener.Binding.TransportAction(inbound.ContentType, inbound.SoapActionHeader);
-        if (!listener.Binding.IsBinary && !listener.Binding.IsMtom)
-        {
-            var parsed = state.Reader.ReadText(inbound.Bytes, listener.Path, transportAction, listener.ValidateBody);
-            if (parsed.Succeeded)
-            {
-                return ReceivedMessage.FromText(parsed.Message!);
-            }
-
-            // The reason is one of the reader's fixed sentences, never parser text.
-            error = parsed.ErrorMessage ?? "The message could not be read.";
-            return null;
-        }
-
-        // MTOM: the package's structure first, so a missing part gets its own answer (and the verbatim path the root part).
-        ByteRange? envelope = null;
-        if (listener.Binding.IsMtom)
-        {
-            var problem = MtomPackage.Check(inbound.Bytes, inbound.ContentType, out var root);
-            if (problem != MtomPackageError.None)
-            {
-                error = MtomPackage.Describe(problem);
-                return null;
-            }
-
-            envelope = root;
-        }
-
-        Message? message = null;
-        try
-        {
-            // An august2004 listener's WCF clients send an anonymous ReplyTo WCF 10.1 cannot read: WCF reads a copy without it.
-            var bytes = inbound.Bytes;
-            if (August2004ReplyTo.ReadableCopy(listener.Binding, bytes, state.Limits) is { } readable)
-            {
-                bytes = readable;
-            }
-
-            message = state.Codec(listener.Binding).Read(bytes, inbound.ContentType);
-
-            // Buffered before any header is touched, so every copy made from it is the client's message.
-            var buffer = message.CreateBufferedCopy(state.MaxMessageSize);
-            if (listener.ValidateBody && !TryReadBody(buffer, out error))
-            {
-                buffer.Close();
-                return null;
-            }
-
-            return ReceivedMessage.FromBuffer(buffer, listener.Path, transportAction, envelope);
-        }
-        catch (Exception ex) when (Wire.Errors.ErrorClassifier.IsBadInput(ex))
-        {
-            error = Wire.Errors.ErrorClassifier.IsTooLarge(ex) ? "The message is over the router's reader quotas."
-                : listener.Binding.IsMtom ? "The message could not be read as MTOM." : "The message could not be read as msbin1.";
-            return null;
-        }
-        finally
-        {
-            message?.Close();
-        }
-    }
-
-    /// <summary>Reads the body of <paramref name="buffer"/> to its end; false with the client's reason when it is not a valid message.</summary>
-    private static bool TryReadBody(MessageBuffer buffer, out string? error)
-    {
-        try
-        {
-            MessageBodyCheck.ReadToEnd(buffer);
-            error = null;
-            return true;
-        }
-        catch (Exception ex) when (Wire.Errors.ErrorClassifier.IsBadInput(ex))
-        {
-            error = Wire.Errors.ErrorClassifier.IsTooLarge(ex) ? "The message is over the router's reader quotas." : "The message body could not be read.";
-            return false;
-        }
-    }
-
-    private ClientAnswer Answer(
+    private PipelineResult Answer(
         InboundMessage inbound,
         PipelineState state,
         Route route,
@@ -380,16 +255,10 @@ internal sealed partial class MessagePipeline
     {
         var reply = result.Reply!;
         var bytesIn = inbound.ReceivedLength;
-        if (result.Error == ForwardError.BackendFault)
-        {
-            inbound.Fault = FaultKind.BackendFault;
-            _statistics.RecordFault(FaultKind.BackendFault);
-        }
 
-        // Counted before the answer goes out, so a client that reads the statistics next sees its own message. A
-        // session's answer is encoded by its connection, so its bytes are not known here (counted as 0).
-        var path = PathOf(result, sender);
-        RecordAttempts(state, result, sender, inbound, reply.Length);
+        // A session's answer is encoded by its connection, so its bytes are not known here (counted as 0).
+        var path = PathOf(inbound, result);
+        _outcomes.RecordForwarding(state, result, sender, inbound, reply.Length);
         if (reply.Streamed is { } streamed && path is { } streamedPath && result.Destination is { } answered && sender is Streaming.StreamedSender { LastContent: { } sent })
         {
             // Its bytes go on passing after this: they are added where it is counted now once the reply is done.
@@ -398,9 +267,6 @@ internal sealed partial class MessagePipeline
                 inbound.Streamed!, sent, bytesIn, sent.Written);
         }
 
-        _statistics.RecordMessage(path, oneWay: reply.IsOneWayAck, bytesIn, reply.Length);
-        _statistics.Listener(inbound.Listener.Name).Record(bytesIn, reply.Length);
-        routeCounters.Record(bytesIn, reply.Length);
         if (_logger.IsEnabled(LogLevel.Debug))
         {
             var pathName = path == ForwardingPath.Reencoded ? "re-encoded" : "verbatim";
@@ -410,10 +276,19 @@ internal sealed partial class MessagePipeline
                 _logger, inbound.Listener.Name, received.Action, route.Name, result.Destination?.Name, pathName, status, bytesIn, reply.Length, elapsedMs);
         }
 
-        return reply;
+        return new PipelineResult(reply, new MessageOutcome
+        {
+            Fault = result.Error == ForwardError.BackendFault ? FaultKind.BackendFault : null,
+            Path = path,
+            OneWay = reply.IsOneWayAck,
+            BytesIn = bytesIn,
+            BytesOut = reply.Length,
+            Route = route,
+            RouteCounters = routeCounters,
+        });
     }
 
-    private ClientAnswer Fail(
+    private PipelineResult Fail(
         InboundMessage inbound,
         Route route,
         Telemetry.TrafficCounters routeCounters,
@@ -431,47 +306,20 @@ internal sealed partial class MessagePipeline
         };
         var fault = _faults.Write(inbound.Listener.Binding, SoapFaultSpec.Receiver(reason), received.MessageId);
         var kind = result.Error == ForwardError.BackendError ? FaultKind.BackendError : FaultKind.BackendUnavailable;
-        inbound.Fault = kind;
-        _statistics.RecordFault(kind);
-        _statistics.RecordMessage(PathOf(result, sender), oneWay: false, inbound.ReceivedLength, fault.Length, failed: true);
-        _statistics.Listener(inbound.Listener.Name).Record(inbound.ReceivedLength, fault.Length, failed: true);
-        routeCounters.Record(inbound.ReceivedLength, fault.Length, failed: true);
         if (_logger.IsEnabled(LogLevel.Debug))
         {
             var elapsedMs = ElapsedMs(started);
             PipelineLog.ForwardFailed(
                 _logger, inbound.Listener.Name, received.Action, route.Name, result.Destination?.Name, result.Error, result.AttemptCount, elapsedMs);
         }
-        return fault;
+
+        return new PipelineResult(
+            fault,
+            MessageOutcome.Refused(kind, inbound.ReceivedLength, fault.Length) with { Path = PathOf(inbound, result), Route = route, RouteCounters = routeCounters });
     }
 
-    private static ForwardingPath? PathOf(ForwardResult<ClientAnswer> result, IMessageSender sender) =>
-        result.Destination is { } destination ? sender.PathTo(destination) : null;
-
-    /// <summary>Counts every destination tried: the bytes sent to it, the reply bytes from the one that answered, and failures.</summary>
-    private void RecordAttempts(PipelineState state, ForwardResult<ClientAnswer> result, IMessageSender sender, InboundMessage inbound, int replyLength)
-    {
-        var length = inbound.ReceivedLength;
-        var last = result.AttemptCount - 1;
-        if (result.AttemptCount > 0)
-        {
-            _statistics.RecordForward(result.AttemptCount, failedOver: result.HasReply && result.AttemptCount > 1);
-            if (inbound.Activity is { IsAllDataRequested: true } activity && result.Destination is { } destination)
-            {
-                activity.SetTag(SpanTags.Path, sender.PathTo(destination) == ForwardingPath.Verbatim ? "verbatim" : "reencoded");
-                activity.SetTag(SpanTags.Destination, destination.Name);
-            }
-        }
-
-        for (var i = 0; i <= last; i++)
-        {
-            var attempt = result.GetAttempt(i);
-            var sent = FailoverPolicy.CannotHaveReachedBackend(attempt.Error) ? 0 : sender.SentLength(attempt.Destination, length);
-            var answered = i == last && result.HasReply;
-            state.DestinationCounters(attempt.Destination).Record(
-                answered ? replyLength : 0, sent, failed: FailoverPolicy.IsDestinationFailure(attempt.Error));
-        }
-    }
+    private static ForwardingPath? PathOf(InboundMessage inbound, ForwardResult<ClientAnswer> result) =>
+        result.Destination is { } destination ? ForwardingPaths.Between(inbound.Listener.Binding, destination) : null;
 
     private double ElapsedMs(long started) => _timeProvider.GetElapsedTime(started).TotalMilliseconds;
 }

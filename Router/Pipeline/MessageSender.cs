@@ -62,23 +62,11 @@ internal sealed class MessageSender : IMessageSender
         _logger = logger;
     }
 
-    /// <summary>
-    /// The path a message to <paramref name="destination"/> takes: verbatim only between HTTP hops of one binding (a
-    /// session's bytes mean something on their own connection only).
-    /// </summary>
-    public ForwardingPath PathTo(DestinationState destination) => PathBetween(_inbound.Listener.Binding, destination);
-
-    /// <summary>The path from a listener of <paramref name="listener"/> to <paramref name="destination"/>: verbatim between HTTP hops of one binding.</summary>
-    public static ForwardingPath PathBetween(Wire.Bindings.WireBinding listener, DestinationState destination) =>
-        ReferenceEquals(destination.Binding, listener) && !destination.Binding.IsSession
-            ? ForwardingPath.Verbatim
-            : ForwardingPath.Reencoded;
-
     /// <inheritdoc />
     public ValueTask<AttemptResult<ClientAnswer>> SendAsync(DestinationState destination, CancellationToken cancellationToken)
     {
-        var path = PathTo(destination);
-        RouterTracing.CurrentAttempt?.SetTag(SpanTags.Path, path == ForwardingPath.Verbatim ? "verbatim" : "reencoded");
+        var path = ForwardingPaths.Between(_inbound.Listener.Binding, destination);
+        RouterTracing.CurrentAttempt?.SetTag(SpanTags.Path, ForwardingPaths.TagOf(path));
         if (path == ForwardingPath.Verbatim)
         {
             return SendVerbatimAsync(destination, cancellationToken);
@@ -127,7 +115,7 @@ internal sealed class MessageSender : IMessageSender
 
             // Neither the bytes nor HTTP tell a one-way message apart: an empty 2xx from the backend is taken as a
             // one-way acknowledgement and passed on as 202.
-            IsOneWay = true,
+            AcceptsEmptyReply = true,
         };
         var result = await _state.Transport.SendAsync(destination, _cluster.ConnectTimeout, request, cancellationToken).ConfigureAwait(false);
         return result.Reply is { } reply
@@ -164,7 +152,7 @@ internal sealed class MessageSender : IMessageSender
                 TraceState = traceState,
                 Action = _received.Action,
                 ClientCertificate = _clientCertificateHeader,
-                IsOneWay = true,
+                AcceptsEmptyReply = true,
             };
             result = await _state.Transport.SendAsync(destination, _cluster.ConnectTimeout, request, cancellationToken).ConfigureAwait(false);
         }

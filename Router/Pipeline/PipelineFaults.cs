@@ -33,16 +33,16 @@ internal sealed class PipelineFaults
     // An action echoed back in a reason is client input: bounded so a fault cannot be made to reflect a large payload.
     private const int MaxEchoedActionLength = 256;
 
-    private readonly RouterStatistics _statistics;
+    private readonly OutcomeRecorder _outcomes;
     private readonly ILogger _logger;
     private readonly HttpCodecs _codecs;
 
-    /// <summary>Creates the writer; faults are counted in <paramref name="statistics"/>.</summary>
-    public PipelineFaults(RouterStatistics statistics, ILogger<PipelineFaults> logger)
+    /// <summary>Creates the writer; refusals are recorded by <paramref name="outcomes"/>.</summary>
+    public PipelineFaults(OutcomeRecorder outcomes, ILogger<PipelineFaults> logger)
     {
-        ArgumentNullException.ThrowIfNull(statistics);
+        ArgumentNullException.ThrowIfNull(outcomes);
         ArgumentNullException.ThrowIfNull(logger);
-        _statistics = statistics;
+        _outcomes = outcomes;
         _logger = logger;
 
         // Faults are small: default limits do for writing them, whatever the config says.
@@ -55,8 +55,8 @@ internal sealed class PipelineFaults
         : $"No route matches action '{Truncate(action)}'.";
 
     /// <summary>
-    /// Answers a message on <paramref name="listener"/> with <paramref name="fault"/>, correlated to
-    /// <paramref name="relatesTo"/> when the client sent a MessageID; counted as <paramref name="kind"/>.
+    /// Answers a message a listener refuses before the pipeline reads it with <paramref name="fault"/>, correlated to
+    /// <paramref name="relatesTo"/> when the client sent a MessageID; recorded as its outcome, <paramref name="kind"/>.
     /// </summary>
     public ClientAnswer Refuse(
         SoapListener listener,
@@ -70,13 +70,7 @@ internal sealed class PipelineFaults
         ArgumentNullException.ThrowIfNull(fault);
         var answer = Write(listener.Binding, fault, relatesTo, statusCode);
 
-        // Counted before the answer goes out, so a client that reads the statistics next sees its own message.
-        _statistics.RecordFault(kind);
-        _statistics.RecordMessage(path: null, oneWay: false, bytesIn, answer.Length, failed: true);
-        _statistics.Listener(listener.Name).Record(bytesIn, answer.Length, failed: true);
-
-        // Refusals before the pipeline (busy, too large, wrong content type) mark the message's span here.
-        RouterTracing.RecordFault(System.Diagnostics.Activity.Current, kind);
+        _outcomes.RecordRefused(listener.Name, kind, bytesIn, answer.Length);
         PipelineLog.Refused(_logger, listener.Name, statusCode, fault.Reason);
         return answer;
     }

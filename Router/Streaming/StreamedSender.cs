@@ -59,9 +59,6 @@ internal sealed class StreamedSender : IMessageSender
     public void BeginAttempt(AttemptDeadline deadline) => _deadline = deadline;
 
     /// <inheritdoc />
-    public ForwardingPath PathTo(DestinationState destination) => MessageSender.PathBetween(_inbound.Listener.Binding, destination);
-
-    /// <inheritdoc />
     public long SentLength(DestinationState destination, long fallback) =>
         ReferenceEquals(destination, _lastDestination) ? _lastContent!.Written : _lastDestination is null ? fallback : 0;
 
@@ -75,8 +72,8 @@ internal sealed class StreamedSender : IMessageSender
             return AttemptResult<ClientAnswer>.Failed(ForwardError.EncodingFailed);
         }
 
-        var path = PathTo(destination);
-        RouterTracing.CurrentAttempt?.SetTag(SpanTags.Path, path == ForwardingPath.Verbatim ? "verbatim" : "reencoded");
+        var path = Pipeline.ForwardingPaths.Between(_inbound.Listener.Binding, destination);
+        RouterTracing.CurrentAttempt?.SetTag(SpanTags.Path, Pipeline.ForwardingPaths.TagOf(path));
         var progress = _deadline is { } deadline ? deadline.Progress : (Action?)null;
         _request.Progress = progress;
         var limits = _state.State.Config.Limits.Streamed;

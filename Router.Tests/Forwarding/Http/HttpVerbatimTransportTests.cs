@@ -196,7 +196,7 @@ public sealed class HttpVerbatimTransportTests : IDisposable
     {
         await using var backend = await RecordingBackend.StartAsync(RecordingBackend.Replies(202, null, []));
 
-        using var reply = await SendExpectingAsync(ForwardError.None, backend.Address(), Request() with { IsOneWay = true });
+        using var reply = await SendExpectingAsync(ForwardError.None, backend.Address(), Request() with { AcceptsEmptyReply = true });
 
         Assert.Equal(202, reply.StatusCode);
         Assert.True(reply.IsEmpty);
@@ -214,7 +214,7 @@ public sealed class HttpVerbatimTransportTests : IDisposable
             await context.Response.StartAsync();
         });
 
-        using var reply = await SendExpectingAsync(ForwardError.None, backend.Address(), Request() with { IsOneWay = true });
+        using var reply = await SendExpectingAsync(ForwardError.None, backend.Address(), Request() with { AcceptsEmptyReply = true });
 
         Assert.True(reply.IsEmpty);
         Assert.Equal(0, _pool.Outstanding);

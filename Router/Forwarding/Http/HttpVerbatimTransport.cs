@@ -80,7 +80,7 @@ internal sealed class HttpVerbatimTransport
 
             if (own is { } read)
             {
-                return await ReadReplyAsync(destination, read, request.IsOneWay, link).ConfigureAwait(false);
+                return await ReadReplyAsync(destination, read, request.AcceptsEmptyReply, link).ConfigureAwait(false);
             }
         }
 
@@ -112,7 +112,7 @@ internal sealed class HttpVerbatimTransport
         {
             try
             {
-                return await ReadReplyAsync(destination, response, request.IsOneWay, link, cancellationToken).ConfigureAwait(false);
+                return await ReadReplyAsync(destination, response, request.AcceptsEmptyReply, link, cancellationToken).ConfigureAwait(false);
             }
             catch (Exception exception) when (TryClassify(exception, requestSent: true, cancellationToken, out error))
             {
@@ -217,7 +217,7 @@ internal sealed class HttpVerbatimTransport
     private async ValueTask<AttemptResult<RawSoapReply>> ReadReplyAsync(
         DestinationState destination,
         HttpResponseMessage response,
-        bool oneWay,
+        bool acceptsEmptyReply,
         CompressionLink? link,
         CancellationToken cancellationToken)
     {
@@ -240,13 +240,13 @@ internal sealed class HttpVerbatimTransport
         var stream = await response.Content.ReadAsStreamAsync(cancellationToken).ConfigureAwait(false);
         var body = await PooledBodyReader.ReadAsync(stream, response.Content.Headers.ContentLength, _maxReplySize, _pool, cancellationToken)
             .ConfigureAwait(false);
-        return await FinishReplyAsync(destination, statusCode, contentType, kind, compression, body, oneWay, link, CacheDirectives.ForbidStoring(response))
+        return await FinishReplyAsync(destination, statusCode, contentType, kind, compression, body, acceptsEmptyReply, link, CacheDirectives.ForbidStoring(response))
             .ConfigureAwait(false);
     }
 
     /// <summary>The reply the router's own HTTP/1.1 client read whole: judged and finished exactly as HttpClient's.</summary>
     private async ValueTask<AttemptResult<RawSoapReply>> ReadReplyAsync(
-        DestinationState destination, Http1Response response, bool oneWay, CompressionLink? link)
+        DestinationState destination, Http1Response response, bool acceptsEmptyReply, CompressionLink? link)
     {
         var contentType = response.ContentType;
         var judged = Judge(
@@ -261,7 +261,7 @@ internal sealed class HttpVerbatimTransport
             return refused;
         }
 
-        return await FinishReplyAsync(destination, response.StatusCode, contentType, kind, compression, response.Body, oneWay, link, response.ForbidsStoring)
+        return await FinishReplyAsync(destination, response.StatusCode, contentType, kind, compression, response.Body, acceptsEmptyReply, link, response.ForbidsStoring)
             .ConfigureAwait(false);
     }
 
@@ -311,7 +311,7 @@ internal sealed class HttpVerbatimTransport
         HttpReplyKind kind,
         InboundCompression compression,
         PooledBody body,
-        bool oneWay,
+        bool acceptsEmptyReply,
         CompressionLink? link,
         bool forbidsStoring)
     {
@@ -324,7 +324,7 @@ internal sealed class HttpVerbatimTransport
         if (body.Length == 0)
         {
             // An empty 2xx is how WCF acknowledges a one-way message; a request-reply caller or a fault needs an envelope.
-            if (kind == HttpReplyKind.Reply && oneWay)
+            if (kind == HttpReplyKind.Reply && acceptsEmptyReply)
             {
                 return AttemptResult<RawSoapReply>.Success(RawSoapReply.Empty(statusCode, contentType));
             }

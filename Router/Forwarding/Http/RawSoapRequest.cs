@@ -35,6 +35,10 @@ internal readonly struct RawSoapRequest
     /// <summary>The X-Forwarded-Client-Cert value naming the caller's TLS certificate (routes[].forwardClientCertificate); null: none sent.</summary>
     public string? ClientCertificate { get; init; }
 
-    /// <summary>A one-way (datagram) operation: a WCF backend answers 202 Accepted with an empty body.</summary>
-    public bool IsOneWay { get; init; }
+    /// <summary>
+    /// An empty 2xx is an answer (a one-way acknowledgement: a WCF backend answers a one-way operation 202 Accepted with
+    /// no body), not an unusable reply. Neither the bytes nor HTTP tell a one-way message apart, so the router's sends
+    /// set it whether or not the message is one-way.
+    /// </summary>
+    public bool AcceptsEmptyReply { get; init; }
 }

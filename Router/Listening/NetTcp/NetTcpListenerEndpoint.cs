@@ -54,7 +54,7 @@ internal sealed class NetTcpListenerEndpoint(SoapListener listener, MessagePipel
                     Activity = activity,
                     Turn = turn,
                 };
-                using var answer = await pipeline.ProcessAsync(inbound, state).ConfigureAwait(false);
+                using var answer = (await pipeline.ProcessAsync(inbound, state).ConfigureAwait(false)).Answer;
                 if (answer?.Message is { } reply)
                 {
                     await request.SendAsync(reply, request.SessionClosing).ConfigureAwait(false);

@@ -47,8 +47,7 @@ internal sealed class NetTcpStreamedEndpoint(SoapListener listener, MessagePipel
             {
                 // Too slow, too large, gone or not framed: nobody to answer on this connection.
                 var kind = Classify(ex);
-                pipeline.Statistics.RecordFault(kind);
-                RouterTracing.RecordFault(activity, kind);
+                pipeline.Outcomes.RecordDropped(activity, kind);
                 var reason = ex.GetType().Name;
                 NetTcpListenerLog.StreamedRequestFailed(logger, Listener.Name, reason);
                 exchange.Abort();
@@ -79,7 +78,7 @@ internal sealed class NetTcpStreamedEndpoint(SoapListener listener, MessagePipel
             Aborted = exchange.Aborted,
             Activity = activity,
         };
-        using var answer = await pipeline.ProcessAsync(inbound, state).ConfigureAwait(false);
+        using var answer = (await pipeline.ProcessAsync(inbound, state).ConfigureAwait(false)).Answer;
         await AnswerAsync(exchange, answer, request).ConfigureAwait(false);
     }
 

@@ -1,0 +1,80 @@
+using System.Diagnostics;
+using System.Net;
+using System.Net.Sockets;
+using System.Text;
+using Microsoft.Extensions.Logging;
+using SoapRouter.Configuration;
+using SoapRouter.Telemetry;
+using SoapRouter.Tests.Support;
+using SoapRouter.Wire.Bindings;
+
+namespace SoapRouter.Tests.Listening;
+
+/// <summary>
+/// A client that goes away after its message was answered by the backend and before the router wrote the answer: the
+/// message was counted once, with that answer; the abort is not a second outcome (no ClientAborted fault on top of a success).
+/// </summary>
+public sealed class AnswerAbortTests
+{
+    [Fact]
+    public async Task ClientResetsBeforeItsAnswerIsWritten_CountedOnceAsAnswered_NoClientAbortedFault()
+    {
+        using var spans = new SpanCollector(RouterTelemetry.Name);
+        await using var backend = await RecordingBackend.StartAsync(RecordingBackend.Echoes(SoapMessages.Soap11ContentType));
+        var config = ListeningRouter.CatchAll(ListeningRouter.Cluster(WireBindingNames.BasicHttp, [backend.Address()])) with
+        {
+            Telemetry = new TelemetryConfig { Tracing = new TracingConfig() },
+        };
+        await using var router = await ListeningRouter.StartAsync(config);
+        var traceId = ActivityTraceId.CreateRandom();
+        var address = router.Address("basic");
+        using var socket = new Socket(AddressFamily.InterNetwork, SocketType.Stream, ProtocolType.Tcp);
+        await socket.ConnectAsync(new IPEndPoint(IPAddress.Loopback, address.Port));
+
+        // The attempt's span ends when the backend's reply is in the router's hands: the client resets its connection
+        // there (linger 0, as a client that crashes leaves), and the router's thread waits a moment so its Kestrel sees
+        // the reset before the answer is written.
+        using var resetOnReply = new ActivityListener
+        {
+            ShouldListenTo = source => source.Name == RouterTelemetry.Name,
+            Sample = static (ref ActivityCreationOptions<ActivityContext> _) => ActivitySamplingResult.AllDataAndRecorded,
+            ActivityStopped = span =>
+            {
+                if (span.TraceId == traceId && span.Kind == ActivityKind.Client)
+                {
+                    socket.LingerState = new LingerOption(true, 0);
+                    socket.Close();
+                    Thread.Sleep(TimeSpan.FromMilliseconds(300));
+                }
+            },
+        };
+        ActivitySource.AddActivityListener(resetOnReply);
+
+        await socket.SendAsync(Request(address, $"00-{traceId}-{ActivitySpanId.CreateRandom()}-01"));
+
+        // The message's server span ends after the listener is done with it, the abort's handling included.
+        await Eventually.TrueAsync(
+            () => Task.FromResult(spans.OfTrace(traceId).Any(span => span.Kind == ActivityKind.Server)), "the message's server span has ended");
+        var server = Assert.Single(spans.OfTrace(traceId), span => span.Kind == ActivityKind.Server);
+        await router.Log.WaitFor(LogLevel.Debug, "the client went away while its answer was being written").WaitAsync(TimeSpan.FromSeconds(30));
+        var stats = router.Statistics.Snapshot();
+        Assert.Equal(1, stats.Messages);
+        Assert.Equal(0, stats.Faults.ClientAborted);
+        Assert.Equal(0, stats.Faults.BadRequest);
+        Assert.Equal(1, stats.Routes["all"].Messages);
+        Assert.Equal(0, stats.Routes["all"].Failures);
+        Assert.Equal(1, router.Statistics.Listener("basic").Messages);
+        Assert.Equal(0, router.Statistics.Listener("basic").Failures);
+        Assert.Equal("ok", server.GetTagItem(SpanTags.Outcome));
+    }
+
+    /// <summary>A SOAP 1.1 request with its traceparent, as bytes on an HTTP/1.1 connection.</summary>
+    private static byte[] Request(Uri address, string traceParent)
+    {
+        var body = SoapMessages.Soap11(1024);
+        var head = Encoding.ASCII.GetBytes(
+            $"POST {address.PathAndQuery} HTTP/1.1\r\nHost: {address.Authority}\r\nContent-Type: {SoapMessages.Soap11ContentType}\r\n"
+            + $"SOAPAction: \"urn:echo\"\r\ntraceparent: {traceParent}\r\nContent-Length: {body.Length}\r\n\r\n");
+        return [.. head, .. body];
+    }
+}

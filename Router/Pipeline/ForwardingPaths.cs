@@ -1,0 +1,46 @@
+using SoapRouter.LoadBalancing;
+using SoapRouter.Telemetry;
+using SoapRouter.Wire.Bindings;
+
+namespace SoapRouter.Pipeline;
+
+/// <summary>
+/// The one rule for the path a message takes from a listener to a destination: verbatim only between HTTP hops of one
+/// binding (a session's bytes mean something on their own connection only), re-encoded otherwise. The pipeline asks it
+/// before forwarding (<see cref="ForwardTarget"/>: buffer the message for re-encoding?), the senders per attempt, the
+/// counters and spans after.
+/// </summary>
+internal static class ForwardingPaths
+{
+    /// <summary>The path from a listener of <paramref name="listener"/> to a destination of <paramref name="destination"/>.</summary>
+    public static ForwardingPath Between(WireBinding listener, WireBinding destination) =>
+        ReferenceEquals(destination, listener) && !destination.IsSession ? ForwardingPath.Verbatim : ForwardingPath.Reencoded;
+
+    /// <summary>The path from a listener of <paramref name="listener"/> to <paramref name="destination"/>.</summary>
+    public static ForwardingPath Between(WireBinding listener, DestinationState destination) => Between(listener, destination.Binding);
+
+    /// <summary>True when some destination of <paramref name="cluster"/>, backups included, is reached from a listener of <paramref name="listener"/> by re-encoding.</summary>
+    public static bool AnyReencoded(ClusterState cluster, WireBinding listener)
+    {
+        foreach (var destination in cluster.Primaries)
+        {
+            if (Between(listener, destination) == ForwardingPath.Reencoded)
+            {
+                return true;
+            }
+        }
+
+        foreach (var destination in cluster.Backups)
+        {
+            if (Between(listener, destination) == ForwardingPath.Reencoded)
+            {
+                return true;
+            }
+        }
+
+        return false;
+    }
+
+    /// <summary>The path's name on spans (<c>soaprouter.path</c>).</summary>
+    public static string TagOf(ForwardingPath path) => path == ForwardingPath.Verbatim ? "verbatim" : "reencoded";
+}

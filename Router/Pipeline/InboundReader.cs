@@ -1,0 +1,120 @@
+using System.ServiceModel.Channels;
+using SoapRouter.Forwarding.Rewriting;
+using SoapRouter.Reencoding;
+
+namespace SoapRouter.Pipeline;
+
+/// <summary>
+/// The pipeline's first step: a message read far enough to route it, or the client's reason why it cannot be (a fixed
+/// sentence, never parser text).
+/// </summary>
+internal static class InboundReader
+{
+    /// <summary>
+    /// Reads the message far enough to route it: text envelopes with the router's own reader (no WCF message unless a
+    /// destination needs re-encoding), binary ones with WCF's encoder, buffered at once.
+    /// </summary>
+    public static ReceivedMessage? Read(PipelineState state, InboundMessage inbound, out string? error)
+    {
+        error = null;
+        var listener = inbound.Listener;
+        if (inbound.Decoded is { } decoded)
+        {
+            // A session's decoder has read it already, in the order its dictionary needs; its headers may still be bad,
+            // and its body has not been read at all.
+            try
+            {
+                var fromSession = ReceivedMessage.FromBuffer(decoded, listener.Path, transportAction: null);
+                if (listener.ValidateBody && !TryReadBody(decoded, out error))
+                {
+                    fromSession.Dispose();
+                    return null;
+                }
+
+                return fromSession;
+            }
+            catch (Exception ex) when (Wire.Errors.ErrorClassifier.IsBadInput(ex))
+            {
+                error = "A WS-Addressing header of the message is not valid.";
+                return null;
+            }
+        }
+
+        var transportAction = listener.Binding.TransportAction(inbound.ContentType, inbound.SoapActionHeader);
+        if (!listener.Binding.IsBinary && !listener.Binding.IsMtom)
+        {
+            var parsed = state.Reader.ReadText(inbound.Bytes, listener.Path, transportAction, listener.ValidateBody);
+            if (parsed.Succeeded)
+            {
+                return ReceivedMessage.FromText(parsed.Message!);
+            }
+
+            // The reason is one of the reader's fixed sentences, never parser text.
+            error = parsed.ErrorMessage ?? "The message could not be read.";
+            return null;
+        }
+
+        // MTOM: the package's structure first, so a missing part gets its own answer (and the verbatim path the root part).
+        ByteRange? envelope = null;
+        if (listener.Binding.IsMtom)
+        {
+            var problem = MtomPackage.Check(inbound.Bytes, inbound.ContentType, out var root);
+            if (problem != MtomPackageError.None)
+            {
+                error = MtomPackage.Describe(problem);
+                return null;
+            }
+
+            envelope = root;
+        }
+
+        Message? message = null;
+        try
+        {
+            // An august2004 listener's WCF clients send an anonymous ReplyTo WCF 10.1 cannot read: WCF reads a copy without it.
+            var bytes = inbound.Bytes;
+            if (August2004ReplyTo.ReadableCopy(listener.Binding, bytes, state.Limits) is { } readable)
+            {
+                bytes = readable;
+            }
+
+            message = state.Codec(listener.Binding).Read(bytes, inbound.ContentType);
+
+            // Buffered before any header is touched, so every copy made from it is the client's message.
+            var buffer = message.CreateBufferedCopy(state.MaxMessageSize);
+            if (listener.ValidateBody && !TryReadBody(buffer, out error))
+            {
+                buffer.Close();
+                return null;
+            }
+
+            return ReceivedMessage.FromBuffer(buffer, listener.Path, transportAction, envelope);
+        }
+        catch (Exception ex) when (Wire.Errors.ErrorClassifier.IsBadInput(ex))
+        {
+            error = Wire.Errors.ErrorClassifier.IsTooLarge(ex) ? "The message is over the router's reader quotas."
+                : listener.Binding.IsMtom ? "The message could not be read as MTOM." : "The message could not be read as msbin1.";
+            return null;
+        }
+        finally
+        {
+            message?.Close();
+        }
+    }
+
+    /// <summary>Reads the body of <paramref name="buffer"/> to its end; false with the client's reason when it is not a valid message.</summary>
+    private static bool TryReadBody(MessageBuffer buffer, out string? error)
+    {
+        try
+        {
+            MessageBodyCheck.ReadToEnd(buffer);
+            error = null;
+            return true;
+        }
+        catch (Exception ex) when (Wire.Errors.ErrorClassifier.IsBadInput(ex))
+        {
+            error = Wire.Errors.ErrorClassifier.IsTooLarge(ex) ? "The message is over the router's reader quotas." : "The message body could not be read.";
+            return false;
+        }
+    }
+}
