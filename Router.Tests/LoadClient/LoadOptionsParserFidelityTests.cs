@@ -3,7 +3,7 @@ using SoapRouter.Wire.Bindings;
 
 namespace SoapRouter.Tests.LoadClient;
 
-/// <summary>--addressing (the WS-Addressing variant of soap12Http and binaryHttp) and --operation subscribe with --callbacks (duplex on net.tcp).</summary>
+/// <summary>--addressing (the WS-Addressing variant of soap12Http, binaryHttp and netTcp) and --operation subscribe with --callbacks (duplex on net.tcp).</summary>
 public sealed class LoadOptionsParserFidelityTests
 {
     private const string HttpUrl = "http://127.0.0.1:8080/router/binary";
@@ -13,9 +13,11 @@ public sealed class LoadOptionsParserFidelityTests
     [InlineData("binaryHttp", "august2004")]
     [InlineData("soap12Http", "AUGUST2004")]
     [InlineData("binaryHttp", "1.0")]
+    [InlineData("netTcp", "august2004")]
     public void Parse_Addressing_PicksTheBindingsVariant(string binding, string addressing)
     {
-        var result = LoadOptionsParser.Parse(["--url", HttpUrl, "--client", "wcf", "--binding", binding, "--addressing", addressing]);
+        var url = binding == "netTcp" ? TcpUrl : HttpUrl;
+        var result = LoadOptionsParser.Parse(["--url", url, "--client", "wcf", "--binding", binding, "--addressing", addressing]);
 
         Assert.True(result.Succeeded, string.Join("; ", result.Errors));
         Assert.Same(WireBindings.Find(binding, encoding: null, addressing.ToLowerInvariant()), result.Options!.Binding);
@@ -32,8 +34,7 @@ public sealed class LoadOptionsParserFidelityTests
     }
 
     [Theory]
-    [InlineData("basicHttp", HttpUrl, "august2004", "'--addressing' applies to soap12Http and binaryHttp only; binding 'basicHttp'")]
-    [InlineData("netTcp", TcpUrl, "august2004", "'--addressing' applies to soap12Http and binaryHttp only; binding 'netTcp'")]
+    [InlineData("basicHttp", HttpUrl, "august2004", "'--addressing' applies to soap12Http, binaryHttp and netTcp only; binding 'basicHttp' has no WS-Addressing")]
     [InlineData("binaryHttp", HttpUrl, "2004", "Option '--addressing' must be one of 1.0, august2004; got '2004'")]
     public void Parse_AddressingWhereThereIsNone_IsAnError(string binding, string url, string addressing, string expected)
     {
