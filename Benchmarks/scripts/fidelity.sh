@@ -11,6 +11,10 @@
 #     "addressing": "august2004" to /binary (re-encoded: the addressing headers mapped to 1.0 and back);
 #     "a10-bridged" / "a2004-bridged": the same two listeners' clients to the stub's text /soap12 (re-encoded both ways,
 #     so the pair isolates what the 2004 mapping adds to a re-encode). The stub has no 2004 endpoint, so no 2004 direct.
+# (c) WS-Addressing 2004/08 over net.tcp: the same echo from a stock CustomBinding(BinaryMessageEncodingBindingElement {
+#     MessageVersion = Soap12WSAddressingAugust2004 }, TcpTransportBindingElement) client through a netTcp listener with
+#     "addressing": "august2004" to the stub's net.tcp endpoint ("tcp-a2004-routed"), beside NetTcpBinding (1.0) through
+#     a plain netTcp listener ("tcp-a10-routed") and straight to the stub ("tcp-direct").
 # The variants alternate within each round (ROUNDS rounds, after one unmeasured warm-up run each); medians reported,
 # with each variant's ratio to its direct variant taken per round, and the router's CPU per call from /proc.
 # Client, router and stub share the machine's cores: read ratios within one run, not the absolute numbers.
@@ -23,7 +27,7 @@ source scripts/lib/common.sh
 source scripts/lib/free-port.sh
 rounds="${1:-3}"; seconds="${2:-10}"
 callbacks="${CALLBACKS:-10}"; size="${SIZE:-1024}"; concurrency="${CONCURRENCY:-8}"
-variants="${VARIANTS:-duplex-direct duplex-routed a10-direct a10-routed a2004-routed a10-bridged a2004-bridged}"
+variants="${VARIANTS:-duplex-direct duplex-routed a10-direct a10-routed a2004-routed a10-bridged a2004-bridged tcp-direct tcp-a10-routed tcp-a2004-routed}"
 out=artifacts/fidelity; mkdir -p "$out"; rm -f "$out"/run-*.json "$out/runs.txt"
 
 # Others share these machines: the usual ports when free, else ones the kernel picks.
@@ -39,14 +43,18 @@ cat > "$out/router.json" <<JSON
     { "name": "a10", "binding": "binaryHttp", "address": "http://127.0.0.1:${router_port}/fi/a10" },
     { "name": "a2004", "binding": "binaryHttp", "address": "http://127.0.0.1:${router_port}/fi/a2004", "addressing": "august2004" },
     { "name": "a10-bridged", "binding": "binaryHttp", "address": "http://127.0.0.1:${router_port}/fi/a10-bridged" },
-    { "name": "a2004-bridged", "binding": "binaryHttp", "address": "http://127.0.0.1:${router_port}/fi/a2004-bridged", "addressing": "august2004" }
+    { "name": "a2004-bridged", "binding": "binaryHttp", "address": "http://127.0.0.1:${router_port}/fi/a2004-bridged", "addressing": "august2004" },
+    { "name": "tcp-a10", "binding": "netTcp", "address": "net.tcp://127.0.0.1:${tcp_port}/fi/tcp-a10" },
+    { "name": "tcp-a2004", "binding": "netTcp", "address": "net.tcp://127.0.0.1:${tcp_port}/fi/tcp-a2004", "addressing": "august2004" }
   ],
   "routes": [
     { "name": "duplex", "filters": [ { "type": "address", "value": "/fi/duplex" } ], "cluster": "tcp" },
     { "name": "a10", "filters": [ { "type": "address", "value": "/fi/a10" } ], "cluster": "binary" },
     { "name": "a2004", "filters": [ { "type": "address", "value": "/fi/a2004" } ], "cluster": "binary" },
     { "name": "a10-bridged", "filters": [ { "type": "address", "value": "/fi/a10-bridged" } ], "cluster": "text" },
-    { "name": "a2004-bridged", "filters": [ { "type": "address", "value": "/fi/a2004-bridged" } ], "cluster": "text" }
+    { "name": "a2004-bridged", "filters": [ { "type": "address", "value": "/fi/a2004-bridged" } ], "cluster": "text" },
+    { "name": "tcp-a10", "filters": [ { "type": "address", "value": "/fi/tcp-a10" } ], "cluster": "tcp" },
+    { "name": "tcp-a2004", "filters": [ { "type": "address", "value": "/fi/tcp-a2004" } ], "cluster": "tcp" }
   ],
   "clusters": {
     "tcp": { "destinations": [ { "name": "stub-tcp", "binding": "netTcp", "address": "net.tcp://127.0.0.1:${stub_tcp}/tcp" } ] },
@@ -70,6 +78,9 @@ args_of() {
     a2004-routed) echo "--binding binaryHttp --addressing august2004 --operation echo --size $size --url http://127.0.0.1:${router_port}/fi/a2004" ;;
     a10-bridged) echo "--binding binaryHttp --operation echo --size $size --url http://127.0.0.1:${router_port}/fi/a10-bridged" ;;
     a2004-bridged) echo "--binding binaryHttp --addressing august2004 --operation echo --size $size --url http://127.0.0.1:${router_port}/fi/a2004-bridged" ;;
+    tcp-direct) echo "--binding netTcp --operation echo --size $size --url net.tcp://127.0.0.1:${stub_tcp}/tcp" ;;
+    tcp-a10-routed) echo "--binding netTcp --operation echo --size $size --url net.tcp://127.0.0.1:${tcp_port}/fi/tcp-a10" ;;
+    tcp-a2004-routed) echo "--binding netTcp --addressing august2004 --operation echo --size $size --url net.tcp://127.0.0.1:${tcp_port}/fi/tcp-a2004" ;;
     *) echo "unknown variant '$1'" >&2; exit 2 ;;
   esac
 }
@@ -102,7 +113,7 @@ for line in open(f"{out}/runs.txt"):
     runs[variant][int(rnd)] = {"callsPerSecond": d["requestsPerSecond"], "p50Ms": d["latencyMs"]["p50"], "p99Ms": d["latencyMs"]["p99"],
                                "ok": d["ok"], "requests": d["requests"],
                                "routerCpuUsPerCall": int(ticks) * 10000 / d["requests"] if d["requests"] and "direct" not in variant else None}
-def base(variant): return "duplex-direct" if variant.startswith("duplex") else "a10-direct"
+def base(variant): return "duplex-direct" if variant.startswith("duplex") else "tcp-direct" if variant.startswith("tcp") else "a10-direct"
 def med(values): return round(statistics.median(values), 2) if values else None
 cells = []
 for variant, by_round in runs.items():

@@ -45,7 +45,7 @@ internal static class LoadCommand
 
     /// <summary>--addressing.</summary>
     public static readonly Option<string?> Addressing = OptionValues.Choice("--addressing", WireAddressingNames.Configurable,
-        "WS-Addressing version of soap12Http and binaryHttp requests: 1.0, or august2004 (WCF's MessageVersion.Soap12WSAddressingAugust2004) " +
+        "WS-Addressing version of soap12Http, binaryHttp and netTcp requests: 1.0, or august2004 (WCF's MessageVersion.Soap12WSAddressingAugust2004) " +
         $"[default: {WireAddressingNames.Addressing10}].");
 
     /// <summary>--operation.</summary>

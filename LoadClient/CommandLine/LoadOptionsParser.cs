@@ -164,7 +164,7 @@ internal static class LoadOptionsParser
         };
     }
 
-    // --addressing picks the binding's WS-Addressing variant; only soap12Http and binaryHttp have one to pick.
+    // --addressing picks the binding's WS-Addressing variant; basicHttp has none.
     private static WireBinding? WithAddressing(WireBinding? binding, string? addressing, List<string> errors)
     {
         if (binding is null || addressing is null)
@@ -177,8 +177,8 @@ internal static class LoadOptionsParser
             return variant;
         }
 
-        errors.Add($"Option '--addressing' applies to {WireBindingNames.Soap12Http} and {WireBindingNames.BinaryHttp} only; " +
-            $"binding '{binding.Name}' speaks WS-Addressing {binding.Addressing} alone.");
+        errors.Add($"Option '--addressing' applies to {WireBindingNames.Soap12Http}, {WireBindingNames.BinaryHttp} and {WireBindingNames.NetTcp} only; " +
+            $"binding '{binding.Name}' has no WS-Addressing.");
         return binding;
     }
 
