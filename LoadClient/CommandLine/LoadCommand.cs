@@ -43,6 +43,11 @@ internal static class LoadCommand
     public static readonly Option<WireBinding> Binding = OptionValues.Binding(
         "--binding", "The wire binding of the requests; netTcp needs --client wcf.");
 
+    /// <summary>--addressing.</summary>
+    public static readonly Option<string?> Addressing = OptionValues.Choice("--addressing", WireAddressingNames.Configurable,
+        "WS-Addressing version of soap12Http, binaryHttp and netTcp requests: 1.0, or august2004 (WCF's MessageVersion.Soap12WSAddressingAugust2004) " +
+        $"[default: {WireAddressingNames.Addressing10}].");
+
     /// <summary>--operation.</summary>
     public static readonly Option<LoadOperation?> Operation = OptionValues.Enum("--operation", LoadOperation.Echo,
         "The sample contract's operation every request calls.");
@@ -58,6 +63,13 @@ internal static class LoadCommand
     /// <summary>--orders.</summary>
     public static readonly Option<int> Orders = OptionValues.Int("--orders", "n", LoadOptions.DefaultOrderCount, 0, MaxOrderCount,
         "Orders getOrders asks for (getOrders only).");
+
+    /// <summary>Largest --callbacks.</summary>
+    public const int MaxCallbacks = 10_000;
+
+    /// <summary>--callbacks.</summary>
+    public static readonly Option<int> Callbacks = OptionValues.Int("--callbacks", "n", LoadOptions.DefaultCallbacks, 0, MaxCallbacks,
+        "One-way callbacks the service sends per subscribe call before its request-reply Confirm (subscribe only).");
 
     /// <summary>--profile.</summary>
     public static readonly Option<PayloadProfile?> Profile = OptionValues.Profile(
@@ -225,7 +237,7 @@ internal static class LoadCommand
     {
         var root = new RootCommand("LoadClient: drives SOAP load at one endpoint and reports throughput, latency, errors and CPU.")
         {
-            Url, Client, Binding, Operation, Size, SizeDistributionOption, Orders, Profile, Serializer, To, Concurrency, Requests, Duration,
+            Url, Client, Binding, Addressing, Operation, Callbacks, Size, SizeDistributionOption, Orders, Profile, Serializer, To, Concurrency, Requests, Duration,
             Rate, Warmup, Timeout, Json, TcpBuffer, AdminUrl, Quiet, AllowRemote, Tls, Ca, ClientCert, ClientKey, ServerName,
             Compression, CompressionCodecs, Bandwidth, MaxDecompressedSize, RecordAcks, RepeatShare, Keys,
         };

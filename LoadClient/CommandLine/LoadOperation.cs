@@ -11,4 +11,10 @@ internal enum LoadOperation
 
     /// <summary>IOrderService.SubmitOrder(order): one-way, answered with an empty 202.</summary>
     SubmitOrder,
+
+    /// <summary>
+    /// IDuplexService.Subscribe(--callbacks) on a net.tcp session (DuplexChannelFactory): the service calls OnEvent back
+    /// that many times one-way, then Confirm (request-reply), whose answer the call returns.
+    /// </summary>
+    Subscribe,
 }

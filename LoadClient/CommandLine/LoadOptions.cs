@@ -15,6 +15,9 @@ internal sealed record LoadOptions
     /// <summary>Default order count of getOrders.</summary>
     public const int DefaultOrderCount = 10;
 
+    /// <summary>Default of <see cref="Callbacks"/>.</summary>
+    public const int DefaultCallbacks = 10;
+
     /// <summary>The endpoint every request is posted to.</summary>
     public required Uri Url { get; init; }
 
@@ -32,6 +35,9 @@ internal sealed record LoadOptions
 
     /// <summary>Approximate serialized size of the echo payload, in bytes.</summary>
     public int EchoSize { get; init; } = DefaultEchoSize;
+
+    /// <summary>--callbacks (subscribe): the one-way callbacks the service sends per call, before its Confirm callback.</summary>
+    public int Callbacks { get; init; } = DefaultCallbacks;
 
     /// <summary>How many orders getOrders asks for.</summary>
     public int OrderCount { get; init; } = DefaultOrderCount;

@@ -38,7 +38,7 @@ internal static class LoadOptionsParser
         // Checks between options are skipped when an option they depend on was itself wrong: one mistake, one error.
         var url = read.Valid(LoadCommand.Url);
         var allowRemote = read.Value(LoadCommand.AllowRemote);
-        var binding = read.Valid(LoadCommand.Binding);
+        var binding = WithAddressing(read.Valid(LoadCommand.Binding), read.Valid(LoadCommand.Addressing), errors);
         var client = read.ValidStruct(LoadCommand.Client, LoadClientMode.Raw);
         var operation = read.ValidStruct(LoadCommand.Operation, LoadOperation.Echo);
         var distribution = read.ValidStruct(LoadCommand.SizeDistributionOption, SizeDistribution.Fixed);
@@ -86,6 +86,7 @@ internal static class LoadOptionsParser
             errors.Add("Option '--orders' applies to '--operation getOrders' only.");
         }
 
+        CheckSubscribe(read, operation, binding, serializer, errors);
         if (serializer == LoadSerializer.Protobuf && operation == LoadOperation.SubmitOrder)
         {
             errors.Add("Option '--serializer protobuf' applies to '--operation echo' and 'getOrders' (IProtoOrderService has no one-way operation).");
@@ -133,11 +134,12 @@ internal static class LoadOptionsParser
         {
             Url = url,
             Client = client ?? LoadClientMode.Raw,
-            Binding = read.Value(LoadCommand.Binding),
+            Binding = binding!,
             Operation = operation ?? LoadOperation.Echo,
             EchoSize = read.Value(LoadCommand.Size),
             SizeDistribution = distribution ?? SizeDistribution.Fixed,
             OrderCount = read.Value(LoadCommand.Orders),
+            Callbacks = read.Value(LoadCommand.Callbacks),
             Profile = read.Value(LoadCommand.Profile) ?? Samples.Payloads.PayloadProfile.Compressible,
             Serializer = serializer ?? LoadSerializer.DataContract,
             To = read.Value(LoadCommand.To) ?? url,
@@ -160,6 +162,48 @@ internal static class LoadOptionsParser
             CacheKeys = read.Value(LoadCommand.RepeatShare) is { } share ? new CacheKeyMix(share, read.Value(LoadCommand.Keys)) : null,
             Tls = tls,
         };
+    }
+
+    // --addressing picks the binding's WS-Addressing variant; basicHttp has none.
+    private static WireBinding? WithAddressing(WireBinding? binding, string? addressing, List<string> errors)
+    {
+        if (binding is null || addressing is null)
+        {
+            return binding;
+        }
+
+        if (WireBindings.Find(binding.Name, encoding: null, addressing) is { } variant)
+        {
+            return variant;
+        }
+
+        errors.Add($"Option '--addressing' applies to {WireBindingNames.Soap12Http}, {WireBindingNames.BinaryHttp} and {WireBindingNames.NetTcp} only; " +
+            $"binding '{binding.Name}' has no WS-Addressing.");
+        return binding;
+    }
+
+    // subscribe is a duplex call on a net.tcp session (so the WCF mode, which netTcp already needs); it has no protobuf form.
+    private static void CheckSubscribe(Reader read, LoadOperation? operation, WireBinding? binding, LoadSerializer? serializer, List<string> errors)
+    {
+        if (operation != LoadOperation.Subscribe)
+        {
+            if (read.Given(LoadCommand.Callbacks) && operation is not null)
+            {
+                errors.Add("Option '--callbacks' applies to '--operation subscribe' only.");
+            }
+
+            return;
+        }
+
+        if (binding is { IsSession: false })
+        {
+            errors.Add($"Option '--operation subscribe' is a duplex call on a net.tcp session: it needs '--binding netTcp'; got '{binding.Name}'.");
+        }
+
+        if (serializer == LoadSerializer.Protobuf)
+        {
+            errors.Add("Option '--serializer protobuf' applies to '--operation echo' and 'getOrders' (IProtoOrderService has no duplex operation).");
+        }
     }
 
     // WCF's form is the binary encoder's only; the adaptive form needs the raw mode (a stock WCF client cannot send it).

@@ -107,6 +107,33 @@ internal static class OptionValues
         return option;
     }
 
+    /// <summary>An option taking one of <paramref name="values"/>, any case, returned as written there; null when not given.</summary>
+    public static Option<string?> Choice(string name, IReadOnlyList<string> values, string description)
+    {
+        var option = new Option<string?>(name)
+        {
+            Description = description,
+            HelpName = string.Join('|', values),
+            CustomParser = result =>
+            {
+                if (Single(result) is not { } value)
+                {
+                    return null;
+                }
+
+                var found = values.FirstOrDefault(v => v.Equals(value, StringComparison.OrdinalIgnoreCase));
+                if (found is null)
+                {
+                    result.AddError($"Option '{name}' must be one of {string.Join(", ", values)}; got '{value}'.");
+                }
+
+                return found;
+            },
+        };
+        option.CompletionSources.Add([.. values]);
+        return option;
+    }
+
     /// <summary>The --binding option: a wire binding by name, any case.</summary>
     public static Option<WireBinding> Binding(string name, string description)
     {

@@ -34,6 +34,7 @@ internal static class OperationCalls
             LoadOperation.Echo => Echo(generator.CreateEcho(options.EchoSize, encoding)),
             LoadOperation.GetOrders => GetOrders(options.OrderCount),
             LoadOperation.SubmitOrder => SubmitOrder(WithId(generator.GetOrders(1)[0], RequestTemplateBuilder.Placeholder)),
+            LoadOperation.Subscribe => Subscribe(options.Callbacks),
             _ => throw new ArgumentOutOfRangeException(nameof(options), options.Operation, "Unknown operation."),
         };
     }
@@ -99,6 +100,14 @@ internal static class OperationCalls
     public static OperationCall SubmitOrder(Order order) =>
         new("SubmitOrder", OrderServiceActions.SubmitOrder, OneWay: true, OperationMessages.SubmitOrderRequest.ToBody(order),
             endpoint => new WcfTarget<IOrderService>(endpoint, (channel, id) => channel.SubmitOrderAsync(WithId(order, id))));
+
+    /// <summary>
+    /// IDuplexService.Subscribe(int count) through a DuplexChannelFactory, each channel with a callback of its own: the
+    /// call succeeds when the service's Confirm, answered by the callback, says all <paramref name="callbacks"/> events arrived.
+    /// </summary>
+    public static OperationCall Subscribe(int callbacks) =>
+        new("Subscribe", SessionServiceActions.Subscribe, OneWay: false, OperationMessages.SubscribeRequest.ToBody(callbacks),
+            endpoint => WcfTarget<IDuplexService>.Duplex<SubscriptionCallback>(endpoint, channel => SubscriptionCallback.SubscribeAsync(channel, callbacks)));
 
     /// <summary>A copy of <paramref name="order"/> whose <see cref="Order.OrderId"/> is <paramref name="id"/> (orders are shared by the workers, so never changed in place).</summary>
     public static Order WithId(Order order, Guid id)

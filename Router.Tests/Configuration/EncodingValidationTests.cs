@@ -46,9 +46,19 @@ public sealed class EncodingValidationTests
     public void Validate_August2004Listener_IsValid(string binding) =>
         Assert.Empty(Errors(WithListeners(Listener("a", binding, "http://127.0.0.1:8080/a") with { Addressing = "august2004" })));
 
+    [Fact]
+    public void Validate_August2004NetTcpListener_IsValid() =>
+        Assert.Empty(Errors(WithListeners(Listener("a", WireBindingNames.NetTcp, "net.tcp://127.0.0.1:8808/a") with { Addressing = "august2004" })));
+
+    [Fact]
+    public void Validate_August2004OnAStreamedNetTcpListener_SaysItIsNotBuilt() =>
+        AssertHasError(
+            Errors(WithListeners(Listener("a", WireBindingNames.NetTcp, "net.tcp://127.0.0.1:8808/a") with { Addressing = "august2004", TransportMode = "streamed" })),
+            "listeners[0].addressing", "a streamed netTcp listener has no august2004 addressing (not built");
+
     [Theory]
     [InlineData(WireBindingNames.BasicHttp, null, "basicHttp has no august2004 addressing")]
-    [InlineData(WireBindingNames.NetTcp, null, "netTcp has no august2004 addressing")]
+    [InlineData(WireBindingNames.NetTcp, null, "netTcp has no august2004 addressing on a destination: the router's net.tcp client speaks WS-Addressing 1.0")]
     [InlineData(WireBindingNames.Soap12Http, "mtom", "soap12Http with mtom has no august2004 addressing")]
     public void Validate_August2004WhereItIsNot_SaysWhereItIs(string binding, string? encoding, string fragment) =>
         AssertSingleError(

@@ -74,7 +74,7 @@ public sealed class LoadOptionsParserTests
         [
             "'--binding' must be one of basicHttp, soap12Http, binaryHttp, netTcp; got 'wsHttp'",
             "'--client' must be one of raw, wcf; got 'grpc'",
-            "'--operation' must be one of echo, getOrders, submitOrder; got '7'",
+            "'--operation' must be one of echo, getOrders, submitOrder, subscribe; got '7'",
             "'--size' must be an integer from 1 to 67108864; got '0'",
             "'--profile' must be one of simple, medium, complex; got 'zip'",
             "'--to' must be an absolute URI; got 'not a uri'",

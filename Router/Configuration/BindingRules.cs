@@ -20,13 +20,25 @@ internal static class BindingRules
 
     /// <summary>
     /// Records an error unless <paramref name="encoding"/> and <paramref name="addressing"/> are absent or a pair
-    /// <paramref name="binding"/> speaks (text or mtom on basicHttp and soap12Http; august2004 on text soap12Http and
-    /// binaryHttp); an unknown binding is reported by <see cref="Check"/> alone. <paramref name="path"/> is the
-    /// listener's or destination's.
+    /// <paramref name="binding"/> speaks (text or mtom on basicHttp and soap12Http; august2004 on text soap12Http,
+    /// binaryHttp and, on listeners only (<paramref name="isListener"/>), netTcp); an unknown binding is reported by
+    /// <see cref="Check"/> alone. <paramref name="path"/> is the listener's or destination's.
     /// </summary>
-    public static void CheckVariant(string binding, string? encoding, string? addressing, string path, ConfigValidationContext context)
+    public static void CheckVariant(string binding, string? encoding, string? addressing, string path, ConfigValidationContext context, bool isListener)
     {
-        if (!WireBindingNames.IsKnown(binding) || WireBindings.Find(binding, encoding, addressing) is not null)
+        if (WireBindings.Find(binding, encoding, addressing) is { } variant)
+        {
+            // The router's own net.tcp client is NetTcpBinding's, fixed to WS-Addressing 1.0.
+            if (!isListener && variant == WireBindings.NetTcpAugust2004)
+            {
+                context.Error(ConfigPath.Property(path, "addressing"),
+                    $"{binding} has no {addressing} addressing on a destination: the router's net.tcp client speaks WS-Addressing 1.0 (august2004 over net.tcp is for netTcp listeners)");
+            }
+
+            return;
+        }
+
+        if (!WireBindingNames.IsKnown(binding))
         {
             return;
         }
@@ -46,7 +58,7 @@ internal static class BindingRules
         else
         {
             var what = encoding == WireEncodingNames.Mtom ? $"{binding} with mtom" : binding;
-            context.Error(ConfigPath.Property(path, "addressing"), $"{what} has no {addressing} addressing; august2004 is for soap12Http (text) and binaryHttp, basicHttp has none, netTcp speaks 1.0");
+            context.Error(ConfigPath.Property(path, "addressing"), $"{what} has no {addressing} addressing; august2004 is for soap12Http (text), binaryHttp and netTcp, basicHttp has none");
         }
     }
 }

@@ -1,3 +1,5 @@
+using SoapRouter.Wire.Bindings;
+
 namespace SoapRouter.Configuration;
 
 /// <summary>Validation of the listeners section.</summary>
@@ -26,7 +28,12 @@ internal static class ListenerRules
             }
 
             BindingRules.Check(listener.Binding, ConfigPath.Property(path, "binding"), context);
-            BindingRules.CheckVariant(listener.Binding, listener.Encoding, listener.Addressing, path, context);
+            BindingRules.CheckVariant(listener.Binding, listener.Encoding, listener.Addressing, path, context, isListener: true);
+            if (listener.Binding == WireBindingNames.NetTcp && listener.Addressing == WireAddressingNames.August2004 && TransportModes.IsStreamed(listener.TransportMode))
+            {
+                context.Error(ConfigPath.Property(path, "addressing"),
+                    "a streamed netTcp listener has no august2004 addressing (not built: the anonymous 2004 ReplyTo is cut out of buffered sessions only)");
+            }
             if (listener.Compression is { } compression)
             {
                 context.Errors(compression.Validate(ConfigPath.Property(path, "compression")));

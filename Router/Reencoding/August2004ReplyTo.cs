@@ -11,9 +11,9 @@ namespace SoapRouter.Reencoding;
 /// <summary>
 /// Lets WCF read an August 2004 request from a WCF client. System.ServiceModel 10.1 throws PlatformNotSupportedException
 /// reading an anonymous August 2004 ReplyTo (Addressing.cs, ReplyToHeader.ReadHeader), which every WCF client sends with
-/// a request; anonymous is also what a missing ReplyTo means to the router (the reply goes back on the HTTP response),
-/// so the header is left out of the copy WCF reads: text (soap12Http) and msbin1 (binaryHttp). The bytes forwarded
-/// verbatim are never changed.
+/// a request; anonymous is also what a missing ReplyTo means to the router (the reply goes back on the HTTP response or
+/// the client's session), so the header is left out of the copy WCF reads: text (soap12Http), msbin1 (binaryHttp) and,
+/// cut in place before the session's reader reads it, msbinsession1 (netTcp). The bytes forwarded verbatim are never changed.
 /// </summary>
 internal static class August2004ReplyTo
 {
@@ -104,18 +104,63 @@ internal static class August2004ReplyTo
     /// </summary>
     public static byte[]? WithoutAnonymousMsbin1(ReadOnlySpan<byte> envelope)
     {
+        if (!TryLocateAnonymous(envelope, out var start, out var end))
+        {
+            return null;
+        }
+
+        var readable = new byte[envelope.Length - (end - start)];
+        envelope[..start].CopyTo(readable);
+        envelope[end..].CopyTo(readable.AsSpan(start));
+        return readable;
+    }
+
+    /// <summary>
+    /// Cuts the anonymous August 2004 ReplyTo out of <paramref name="payload"/>, one msbinsession1 message received by a
+    /// netTcp listener on <paramref name="binding"/> (its new session strings first, [MC-NBFSE], then the msbin1 records),
+    /// in place, as <see cref="WithoutAnonymousMsbin1"/> does; returns the payload's new length (its length when there is
+    /// nothing to cut, the listener is not august2004, or the bytes are not what WCF writes: the reader then says why).
+    /// </summary>
+    public static int CutFromSession(WireBinding binding, Span<byte> payload)
+    {
+        ArgumentNullException.ThrowIfNull(binding);
+        if (binding.Addressing != WireAddressingNames.August2004 || !binding.IsSession)
+        {
+            return payload.Length;
+        }
+
+        var cursor = new Msbin1Cursor(payload);
+        var stringsSize = cursor.ReadMultiByteInt31();
+        if (cursor.Truncated || stringsSize > payload.Length - cursor.Position)
+        {
+            return payload.Length;
+        }
+
+        var records = cursor.Position + stringsSize;
+        if (!TryLocateAnonymous(payload[records..], out var start, out var end))
+        {
+            return payload.Length;
+        }
+
+        payload[(records + end)..].CopyTo(payload[(records + start)..]);
+        return payload.Length - (end - start);
+    }
+
+    /// <summary>Where the ReplyTo header of the msbin1 records <paramref name="envelope"/> starts and ends, when it holds the anonymous address only.</summary>
+    private static bool TryLocateAnonymous(ReadOnlySpan<byte> envelope, out int start, out int end)
+    {
         Span<Msbin1Declaration> declarations = stackalloc Msbin1Declaration[Msbin1ToLocator.DeclarationCapacity];
         var locator = new Msbin1ToLocator(envelope, declarations, Msbin1Records.ReplyToId, Msbin1Records.ReplyToText, wholeElement: true);
         if (locator.Locate(out var found, out var location) != ToHeaderRewriteError.None || !found
             || !IsAnonymousAddressOnly(envelope[location.ContentStart..location.ContentEnd]))
         {
-            return null;
+            start = end = 0;
+            return false;
         }
 
-        var readable = new byte[envelope.Length - (location.ContentEnd - location.ElementStart)];
-        envelope[..location.ElementStart].CopyTo(readable);
-        envelope[location.ContentEnd..].CopyTo(readable.AsSpan(location.ElementStart));
-        return readable;
+        start = location.ElementStart;
+        end = location.ContentEnd;
+        return true;
     }
 
     /// <summary>

@@ -55,6 +55,10 @@ public sealed class WireBinding
     internal static WireBinding NetTcp { get; } =
         new(WireBindingNames.NetTcp, MessageVersion.Soap12WSAddressing10, SoapMediaTypes.MsbinSession1, isBinary: true, isSession: true);
 
+    /// <summary>netTcp with WS-Addressing August 2004: the session encoder a CustomBinding(BinaryMessageEncodingBindingElement { MessageVersion = Soap12WSAddressingAugust2004 }, TcpTransportBindingElement) client speaks.</summary>
+    internal static WireBinding NetTcpAugust2004 { get; } =
+        new(WireBindingNames.NetTcp, MessageVersion.Soap12WSAddressingAugust2004, SoapMediaTypes.MsbinSession1, isBinary: true, isSession: true);
+
     /// <summary>The binding's name in router.json.</summary>
     public string Name { get; }
 
@@ -148,13 +152,16 @@ public sealed class WireBinding
 
         var secure = security != WireTransportSecurity.None;
         var clientCertificate = security == WireTransportSecurity.TransportWithClientCertificate;
-        if (IsSession && (connectionBufferSize is not null || sessionCompression != CompressionFormat.None))
+        // NetTcpBinding is fixed to WS-Addressing 1.0: the August 2004 variant is a CustomBinding, as a WCF shop writes it.
+        var customSession = connectionBufferSize is not null || sessionCompression != CompressionFormat.None
+            || MessageVersion != MessageVersion.Soap12WSAddressing10;
+        if (IsSession && customSession)
         {
             var bufferSize = connectionBufferSize ?? new TcpTransportBindingElement().ConnectionBufferSize;
 
             // CompressionFormat: WCF's compressed session (application/soap+msbinsession1+gzip or +deflate in the
             // preamble, every message's bytes compressed on their own), what a stock WCF service with the same setting reads.
-            var sessionEncoding = new BinaryMessageEncodingBindingElement { CompressionFormat = sessionCompression };
+            var sessionEncoding = new BinaryMessageEncodingBindingElement { MessageVersion = MessageVersion, CompressionFormat = sessionCompression };
             limits.ToReaderQuotas().CopyTo(sessionEncoding.ReaderQuotas);
             var tcp = new TcpTransportBindingElement
             {

@@ -27,6 +27,9 @@ public static class WireBindings
     /// <summary>binaryHttp with WS-Addressing August 2004.</summary>
     public static WireBinding BinaryHttpAugust2004 => WireBinding.BinaryHttpAugust2004;
 
+    /// <summary>netTcp with WS-Addressing August 2004 (its binary session encoder in that message version).</summary>
+    public static WireBinding NetTcpAugust2004 => WireBinding.NetTcpAugust2004;
+
     /// <summary>Every binding in its default encoding, in the order of <see cref="WireBindingNames.All"/>.</summary>
     public static IReadOnlyList<WireBinding> All { get; } = [BasicHttp, Soap12Http, BinaryHttp, NetTcp];
 
@@ -38,7 +41,7 @@ public static class WireBindings
     /// MTOM ones, then the August 2004 ones.
     /// </summary>
     public static IReadOnlyList<WireBinding> Variants { get; } =
-        [BasicHttp, Soap12Http, BinaryHttp, NetTcp, BasicHttpMtom, Soap12HttpMtom, Soap12HttpAugust2004, BinaryHttpAugust2004];
+        [BasicHttp, Soap12Http, BinaryHttp, NetTcp, BasicHttpMtom, Soap12HttpMtom, Soap12HttpAugust2004, BinaryHttpAugust2004, NetTcpAugust2004];
 
     /// <summary>The binding named <paramref name="name"/> (as router.json writes it), or null.</summary>
     public static WireBinding? Find(string? name) => name switch

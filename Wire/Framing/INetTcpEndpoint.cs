@@ -1,3 +1,5 @@
+using SoapRouter.Wire.Bindings;
+
 namespace SoapRouter.Wire.Framing;
 
 /// <summary>What a net.tcp session hands its messages to: the endpoint its preamble's Via resolved to.</summary>
@@ -11,4 +13,17 @@ public interface INetTcpEndpoint
     /// until the returned task completes.
     /// </summary>
     ValueTask HandleAsync(NetTcpRequest request);
+
+    /// <summary>
+    /// The binding whose session encoders read and write this endpoint's messages (its SOAP and WS-Addressing versions):
+    /// netTcp with WS-Addressing 1.0 unless the endpoint speaks a variant (August 2004).
+    /// </summary>
+    WireBinding Binding => WireBindings.NetTcp;
+
+    /// <summary>
+    /// Called with each received payload (plain msbinsession1, session dictionary first) before the session's reader
+    /// reads it: the endpoint may cut records out of it, in place, that the reader cannot read. Returns the payload's
+    /// new length (at most its length); by default the payload as received.
+    /// </summary>
+    int PrepareToRead(Span<byte> payload) => payload.Length;
 }

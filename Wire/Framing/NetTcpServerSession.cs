@@ -304,9 +304,10 @@ public sealed class NetTcpServerSession
     private async Task<bool> RunSessionAsync(FramingConnection connection, Uri via, INetTcpEndpoint endpoint, ICompressionCodec? compression)
     {
         // One encoder per direction: each keeps the session dictionary of its side of the conversation.
-        var reader = WireBindings.NetTcp.CreateCodec(_limits.Wire, _limits.Buffers);
+        // Both in the endpoint's message version (WS-Addressing 1.0, or August 2004 on such a listener).
+        var reader = endpoint.Binding.CreateCodec(_limits.Wire, _limits.Buffers);
         var writerLimits = _limits.MaxSentMessageSize is { } sent ? _limits.Wire with { MaxMessageSize = sent } : _limits.Wire;
-        var sender = new SessionSender(WireBindings.NetTcp.CreateCodec(writerLimits, _limits.Buffers), connection.Output, compression);
+        var sender = new SessionSender(endpoint.Binding.CreateCodec(writerLimits, _limits.Buffers), connection.Output, compression);
         var closing = new CancellationTokenSource();
         Volatile.Write(ref _sessionClosing, closing);
         if (connection.IsStopping)

@@ -198,6 +198,9 @@ internal sealed class SessionReceiveLoop(
             (payload, size) = plain;
         }
 
+        // The endpoint may cut out what the reader cannot read (an August 2004 listener's anonymous ReplyTo).
+        size = endpoint.PrepareToRead(payload.AsSpan(0, size));
+
         MessageBuffer buffer;
         try
         {

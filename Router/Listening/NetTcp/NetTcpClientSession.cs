@@ -4,6 +4,7 @@ using SoapRouter.Forwarding.NetTcp;
 using SoapRouter.Forwarding;
 using SoapRouter.LoadBalancing;
 using SoapRouter.Reencoding;
+using SoapRouter.Wire.Bindings;
 using SoapRouter.Wire.Errors;
 using SoapRouter.Wire.Framing;
 
@@ -31,7 +32,13 @@ internal sealed class NetTcpClientSession(NetTcpListenerEndpoint listener, ILogg
     public SessionAffinity? Bound => Volatile.Read(ref _bound);
 
     /// <inheritdoc />
+    public WireBinding Binding => listener.Listener.Binding;
+
+    /// <inheritdoc />
     public void Opened(NetTcpSessionHandle session) => _handle = session;
+
+    /// <inheritdoc />
+    public int PrepareToRead(Span<byte> payload) => August2004ReplyTo.CutFromSession(listener.Listener.Binding, payload);
 
     /// <inheritdoc />
     public async ValueTask HandleAsync(NetTcpRequest request)
