@@ -110,8 +110,8 @@ internal sealed class TrackingMemoryCache : IMemoryCache
 
         try
         {
-            // Compact takes a share of the entry count: at least one entry in a cache of few.
-            _inner.Compact(Math.Max(0.10, 1.0 / Math.Max(1, _inner.Count)));
+            // Compact takes a share of the entry count, rounded down: at least one entry in a cache of few.
+            _inner.Compact(Math.Min(1.0, Math.Max(0.10, 1.5 / Math.Max(1, _inner.Count))));
         }
         finally
         {
