@@ -8,6 +8,9 @@
 #     and a LoadClient container on the DMZ by the front's service name, https://front) is all answered, no error, no fault;
 #   - every replica handled some of it: its own /stats (asked from inside it, the admin is on the internal network
 #     only) counts messages > 0, and the replicas' counts add up to at least what the clients sent;
+#   - the replicas share one response cache through the stack's redis service (deploy/router-scale/router.json): a
+#     GetOrders sent to one replica (a miss: the backends' request counters go up by one, the entry appears in Redis) is
+#     a hit on another (its /stats cache hits go up by one, the backends' counters do not move, the same reply);
 #   - TLS through the front (scripts/lib/tls-checks.sh): the replicas' certificate, partner-a's client certificate
 #     passes through to them, no certificate or another CA's is refused, net.tcp's TLS upgrade;
 # then takes the stack down (also on a failure or an interrupt). Prints PASS/FAIL per check; exit 1 on a FAIL.
@@ -46,7 +49,7 @@ out="$root/artifacts/compose-scale-smoke"
 rm -rf "$out"
 mkdir -p "$out"
 export ROUTER_CONFIG_DIR="$out/config"
-cp -r deploy/router "$ROUTER_CONFIG_DIR"
+cp -r deploy/router-scale "$ROUTER_CONFIG_DIR"
 chmod -R a+rX "$ROUTER_CONFIG_DIR"
 source "$root/scripts/lib/free-port.sh"
 router_ports
@@ -96,7 +99,7 @@ for app in router backendstub loadclient; do
   [ -x "artifacts/publish/$app/$( [ $app = router ] && echo Router || ([ $app = backendstub ] && echo BackendStub || echo LoadClient))" ] \
     || { scripts/docker-publish.sh || die "host publish (scripts/docker-publish.sh)"; break; }
 done
-echo "== docker-compose build (certs, router, backends, loadclient, front)"
+echo "== docker-compose build (certs, router, backends, loadclient, front, redis)"
 compose --profile load build > "$out/build.log" 2>&1 || { tail -n 30 "$out/build.log"; die "images build"; }
 pass "images build on $BASE_IMAGE (front: HAProxy $(docker run --rm --entrypoint haproxy soap-router-front:dev -v 2>/dev/null | head -n 1 | awk '{print $3}'))"
 
@@ -184,6 +187,10 @@ fi
 
 # --- every replica took part: its own /stats, asked inside it
 echo "== per-replica /stats (messages), asked inside each replica"
+replica_get() { # container, path: the HTTP response of GET path on the replica's admin endpoint, asked inside it
+  docker exec "$1" bash -c "exec 3<>/dev/tcp/${admin[$1]}/9901 && printf 'GET $2 HTTP/1.0\r\nHost: r\r\n\r\n' >&3 && cat <&3" 2>&1
+}
+http_body() { sed -n '/^\r\{0,1\}$/,$p' "$1" | tail -n +2; }
 # Message faults, and apart from them TLS handshake failures (faults.tlsHandshake: connections, not messages). The runs
 # above cause a few of those with nothing wrong: LoadClient's reachability preflight opens and closes a bare TCP
 # connection per run, which the router counts as a handshake failure (peerClosed).
@@ -194,9 +201,8 @@ zero=0
 faulty=0
 for c in "${routers[@]}"; do
   name=$(docker inspect -f '{{.Name}}' "$c" | tr -d /)
-  docker exec "$c" bash -c "exec 3<>/dev/tcp/${admin[$c]}/9901 && printf 'GET /stats HTTP/1.0\r\nHost: r\r\n\r\n' >&3 && cat <&3" \
-    > "$out/stats-$name.http" 2>&1
-  n=$(sed -n '/^\r\{0,1\}$/,$p' "$out/stats-$name.http" | tail -n +2 | python3 -c '
+  replica_get "$c" /stats > "$out/stats-$name.http"
+  n=$(http_body "$out/stats-$name.http" | python3 -c '
 import json, sys
 r = json.load(sys.stdin)
 faults = {k: v for k, v in r["faults"].items() if isinstance(v, int)}
@@ -215,6 +221,68 @@ echo "   $counts total $total, clients sent $sent; TLS handshake failures: $tls_
 check "every replica handled messages: ${counts}total $total" test "$zero" = 0
 check "no replica counted a message fault (TLS handshake failures apart: ${tls_failures% })" test "$faulty" = 0
 check "the replicas' counts add up to what the clients sent ($total >= $sent)" test "$total" -ge "$sent"
+
+# --- the shared cache: one replica's entry is a hit on another (Redis between them)
+echo "== the shared response cache: a GetOrders fetched by one replica, asked of another"
+# The stack's redis and the backends' request counters (/stub/stats, asked inside each backend: the internal network
+# has no route from the host). The replicas are reached on their own DMZ addresses, not through the front, so the
+# test picks which one answers; their certificate names "router".
+dmz_ip() { docker inspect -f "{{with index .NetworkSettings.Networks \"${COMPOSE_PROJECT_NAME}_dmz\"}}{{.IPAddress}}{{end}}" "$1"; }
+stub_calls() { # the two backends' requests, summed
+  local b total=0 n
+  for b in backend-a backend-b; do
+    n=$(docker exec "$(compose ps -q "$b")" bash -c "exec 3<>/dev/tcp/127.0.0.1/9080 && printf 'GET /stub/stats HTTP/1.0\r\nHost: b\r\n\r\n' >&3 && cat <&3" 2>/dev/null \
+      | sed '1,/^\r\{0,1\}$/d' | python3 -c 'import json, sys; print(json.load(sys.stdin)["requests"])' 2>/dev/null) || n=""
+    [ -n "$n" ] || { echo -1; return; }   # unreadable: -1, which no check below accepts
+    total=$((total + n))
+  done
+  echo "$total"
+}
+cache_stats() { # container: "<redis connected> <orders-basic hits> <orders-basic misses>" from its /stats
+  replica_get "$1" /stats > "$out/cache-stats.http"
+  http_body "$out/cache-stats.http" | python3 -c '
+import json, sys
+c = json.load(sys.stdin)["cache"]
+route = c["routes"].get("orders-basic", {})
+print(str(c.get("redis", {}).get("connected", False)).lower(), route.get("hits", 0), route.get("misses", 0))' 2>/dev/null || echo "false -1 -1"
+}
+get_orders() { # replica container, reply file: the HTTP status of one GetOrders (numOrders 7: no other run asks it) on /router/basic
+  curl -s -m 20 -o "$2" -w '%{http_code}' --cacert "$client_tls/ca.crt" --resolve "router:8443:$(dmz_ip "$1")" \
+    -H 'Content-Type: text/xml; charset=utf-8' -H 'SOAPAction: "http://tempuri.org/IOrderService/GetOrders"' \
+    --data-binary '<s:Envelope xmlns:s="http://schemas.xmlsoap.org/soap/envelope/"><s:Body><GetOrders xmlns="http://tempuri.org/"><numOrders>7</numOrders></GetOrders></s:Body></s:Envelope>' \
+    https://router:8443/router/basic
+}
+if [ "${#routers[@]}" -lt 2 ]; then
+  results+=("SKIP  the shared cache (needs --replicas 2 or more)"); echo "SKIP  the shared cache (one replica)"
+else
+  first=${routers[0]}; second=${routers[1]}
+  first_name=$(docker inspect -f '{{.Name}}' "$first" | tr -d /); second_name=$(docker inspect -f '{{.Name}}' "$second" | tr -d /)
+  redis=$(compose ps -q redis)
+  redis_keys() { docker exec "$redis" redis-cli dbsize 2>/dev/null | tr -dc 0-9; }
+  connected=""
+  for c in "${routers[@]}"; do read -r up _ _ <<< "$(cache_stats "$c")"; connected+="$up "; done
+  check "every replica is connected to the stack's redis (/stats cache.redis.connected: ${connected% })" \
+    test "$(echo "$connected" | tr ' ' '\n' | grep -c '^true$')" = "${#routers[@]}"
+  calls0=$(stub_calls); keys0=$(redis_keys)
+  read -r _ hits1_0 misses1_0 <<< "$(cache_stats "$first")"
+  read -r _ hits2_0 _ <<< "$(cache_stats "$second")"
+  status1=$(get_orders "$first" "$out/cache-first.xml")
+  calls1=$(stub_calls)
+  read -r _ _ misses1_1 <<< "$(cache_stats "$first")"
+  check "$first_name: GetOrders is a miss (HTTP $status1, misses $misses1_0 -> $misses1_1, backend calls $calls0 -> $calls1)" \
+    test "$status1" = 200 -a "$calls1" = "$((calls0 + 1))" -a "$misses1_1" = "$((misses1_0 + 1))"
+  # The entry reaches Redis in the background of the first reply: wait for it rather than race it.
+  for _ in $(seq 1 20); do [ "$(redis_keys)" -gt "${keys0:-0}" ] 2>/dev/null && break; sleep 0.5; done
+  keys1=$(redis_keys)
+  check "the entry is in the stack's redis (keys $keys0 -> $keys1)" test "${keys1:-0}" -gt "${keys0:-0}"
+  status2=$(get_orders "$second" "$out/cache-second.xml")
+  calls2=$(stub_calls)
+  read -r _ hits2_1 _ <<< "$(cache_stats "$second")"
+  same=no
+  grep -q GetOrdersResponse "$out/cache-second.xml" && cmp -s "$out/cache-first.xml" "$out/cache-second.xml" && same=yes
+  check "$second_name serves $first_name's entry: HTTP $status2, hits $hits2_0 -> $hits2_1, backend calls $calls1 -> $calls2, the same reply: $same" \
+    test "$status2" = 200 -a "$hits2_1" = "$((hits2_0 + 1))" -a "$calls2" = "$calls1" -a "$calls1" -ge 0 -a "$same" = yes
+fi
 
 # --- TLS through the front, after the fault counts above (the refusals below count as faults where they land)
 echo "== TLS through the front (curl, scripts/lib/nettcp-tls-probe.py)"

@@ -157,10 +157,7 @@ public sealed class ResponseCacheTests : IAsyncDisposable
     [Fact]
     public async Task MemoryLimit_Holds_ByEvictingEntries()
     {
-        await _cache.DisposeAsync();
-        _cache = new ResponseCache(new CacheConfig { MemoryLimitBytes = 20_000 }, _statistics, _time, NullLoggerFactory.Instance);
-        var policy = Policy("orders", "urn:a");
-        var reply = CacheReplies.Reply(WireBindings.Soap12Http, new string('o', 3000), "urn:uuid:00000000-0000-0000-0000-000000000001");
+        var (policy, reply) = await WithMemoryLimitAsync(20_000);
 
         for (var i = 0; i < 30; i++)
         {
@@ -172,6 +169,30 @@ public sealed class ResponseCacheTests : IAsyncDisposable
         await Eventually.TrueAsync(() => Task.FromResult(counters.Evictions > 0 && counters.Bytes <= 20_000), "entries are evicted to stay under 20,000 bytes");
         Assert.InRange(counters.Entries, 1, 6);
         Assert.Equal(30, counters.Entries + counters.Evictions);
+    }
+
+    [Fact]
+    public async Task MemoryLimit_AFullCache_StoresTheNewReply_ByDroppingTheLeastRecentlyUsed()
+    {
+        var (policy, reply) = await WithMemoryLimitAsync(20_000);
+        var counters = _statistics.Cache("orders");
+        var stored = 0;
+        while (counters.Bytes + counters.Bytes / Math.Max(1, counters.Entries) <= 20_000 && stored < 20)
+        {
+            await ServeAsync(policy, "urn:a", "body " + stored++, Production(reply), "urn:uuid:00000000-0000-0000-0000-000000000001");
+            _time.Advance(TimeSpan.FromMilliseconds(10));
+        }
+
+        // Full: one more reply does not fit. It is stored (the oldest entry makes room), not refused.
+        Assert.Equal(0, counters.Evictions);
+        await ServeAsync(policy, "urn:a", "the newest", Production(reply), "urn:uuid:00000000-0000-0000-0000-000000000001");
+        _time.Advance(TimeSpan.FromMilliseconds(10));
+        var again = await ServeAsync(policy, "urn:a", "the newest", Production([]), "urn:uuid:00000000-0000-0000-0000-000000000002");
+        var oldest = await ServeAsync(policy, "urn:a", "body 0", Production(reply), "urn:uuid:00000000-0000-0000-0000-000000000003");
+
+        Assert.Equal(CacheResult.Hit, again.Result);
+        Assert.Equal(CacheResult.Miss, oldest.Result);
+        await Eventually.TrueAsync(() => Task.FromResult(counters.Evictions > 0 && counters.Bytes <= 20_000), "the oldest entry is counted out");
     }
 
     [Fact]
@@ -249,6 +270,14 @@ public sealed class ResponseCacheTests : IAsyncDisposable
         Ttl = ttl ?? TimeSpan.FromMinutes(1),
         MaxEntryBytes = maxEntryBytes ?? 1 << 20,
     });
+
+    /// <summary>A new cache of <paramref name="limitBytes"/>, the "orders" route's policy, and a reply of about 3.3 KB.</summary>
+    private async Task<(RouteCachePolicy Policy, byte[] Reply)> WithMemoryLimitAsync(long limitBytes)
+    {
+        await _cache.DisposeAsync();
+        _cache = new ResponseCache(new CacheConfig { MemoryLimitBytes = limitBytes }, _statistics, _time, NullLoggerFactory.Instance);
+        return (Policy("orders", "urn:a"), CacheReplies.Reply(WireBindings.Soap12Http, new string('o', 3000), "urn:uuid:00000000-0000-0000-0000-000000000001"));
+    }
 
     private static FakeProduction Production(byte[] reply, string contentType = Soap12Type, bool binary = false) =>
         new(() => CacheReplies.Answer(reply, contentType)) { Binary = binary };

@@ -2,7 +2,7 @@ using SoapRouter.Tests.Support;
 
 namespace SoapRouter.Tests.Configuration;
 
-/// <summary>The router.json files the repository ships: the top-level one, the compose stack's and deploy/examples/.</summary>
+/// <summary>The router.json files the repository ships: the top-level one, the compose stacks' (plain and scale-out) and deploy/examples/.</summary>
 internal static class ShippedConfigs
 {
     /// <summary>How many examples deploy/examples/ holds at least (issue 24's five cases), so an empty folder fails.</summary>
@@ -34,6 +34,6 @@ internal static class ShippedConfigs
         var examples = Directory.GetFiles(Path.Combine(RepositoryPaths.Root, "deploy", "examples"), "*.json")
             .Select(path => Path.GetRelativePath(RepositoryPaths.Root, path).Replace('\\', '/'))
             .Order(StringComparer.Ordinal);
-        return ["router.json", "deploy/router/router.json", .. examples];
+        return ["router.json", "deploy/router/router.json", "deploy/router-scale/router.json", .. examples];
     }
 }

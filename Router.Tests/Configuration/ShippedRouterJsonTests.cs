@@ -1,3 +1,5 @@
+using System.Text.Json.Nodes;
+using System.Text.RegularExpressions;
 using SoapRouter.Configuration;
 using SoapRouter.Tests.Support;
 using SoapRouter.Wire.Bindings;
@@ -64,6 +66,36 @@ public sealed class ShippedRouterJsonTests
         Assert.True(checks.Success, "no 'default-server check inter Ns fall N' in haproxy.cfg");
         var outAfter = TimeSpan.FromSeconds(int.Parse(checks.Groups[1].Value, System.Globalization.CultureInfo.InvariantCulture) * int.Parse(checks.Groups[2].Value, System.Globalization.CultureInfo.InvariantCulture));
         Assert.True(config.Shutdown.DrainDelay > outAfter, $"drainDelay {config.Shutdown.DrainDelay} <= the front's {outAfter}");
+    }
+
+    [Fact]
+    public void ScaleRouterJson_IsTheDockerOne_PlusGetOrdersCachedThroughTheScaleStacksRedis()
+    {
+        // The scale-out stack's replicas read deploy/router-scale/router.json: the plain stack's file plus "cache", nothing else.
+        var plain = JsonNode.Parse(File.ReadAllText(RepositoryPaths.DockerRouterJson), documentOptions: RouterSchema.ConfigReading)!.AsObject();
+        var scale = JsonNode.Parse(File.ReadAllText(RepositoryPaths.ScaleRouterJson), documentOptions: RouterSchema.ConfigReading)!.AsObject();
+        Assert.True(scale.Remove("cache"));
+        var cachedRoutes = new List<string>();
+        foreach (var route in scale["routes"]!.AsArray())
+        {
+            if (route!.AsObject().Remove("cache"))
+            {
+                cachedRoutes.Add(route["name"]!.GetValue<string>());
+            }
+        }
+
+        Assert.True(JsonNode.DeepEquals(plain, scale), "deploy/router-scale/router.json differs from deploy/router/router.json in more than \"cache\"");
+        Assert.Equal(["orders-basic", "orders-soap12"], cachedRoutes);
+
+        using var copy = new DockerRouterJsonCopy(RepositoryPaths.ScaleRouterJson);
+        var config = RouterConfigLoader.LoadFile(copy.Path).Config!;
+        Assert.Equal("redis:6379", config.Cache.Redis?.Configuration);
+        Assert.All(config.Routes.Where(r => r.Cache is not null), r => Assert.Equal(["http://tempuri.org/IOrderService/GetOrders"], r.Cache!.Actions));
+
+        // The host it names is the scale-out file's redis service, and the replicas mount this folder.
+        var compose = File.ReadAllText(Path.Combine(RepositoryPaths.Root, "docker-compose.scale.yml"));
+        Assert.Matches(new Regex(@"^  redis:\s*$", RegexOptions.Multiline), compose);
+        Assert.Contains("./deploy/router-scale}:/etc/router:ro", compose, StringComparison.Ordinal);
     }
 
     [Fact]

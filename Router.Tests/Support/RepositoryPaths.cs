@@ -12,6 +12,9 @@ internal static class RepositoryPaths
     /// <summary>The config docker-compose.yml mounts.</summary>
     public static string DockerRouterJson => Path.Combine(Root, "deploy", "router", "router.json");
 
+    /// <summary>The config docker-compose.scale.yml mounts in every replica: the one above plus the shared response cache.</summary>
+    public static string ScaleRouterJson => Path.Combine(Root, "deploy", "router-scale", "router.json");
+
     private static string FindRoot()
     {
         for (var dir = new DirectoryInfo(AppContext.BaseDirectory); dir is not null; dir = dir.Parent)

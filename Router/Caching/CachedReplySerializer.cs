@@ -33,7 +33,7 @@ internal sealed class CachedReplySerializer : IHybridCacheSerializer<CachedReply
             throw Invalid();
         }
 
-        var bytes = new byte[length];
+        var bytes = GC.AllocateUninitializedArray<byte>(length);
         reader.TryCopyTo(bytes);
         return CachedReply.TryCreate(bytes, Encoding.UTF8.GetString(type), binary == 1, sequence: 0) ?? throw Invalid();
     }
@@ -44,14 +44,19 @@ internal sealed class CachedReplySerializer : IHybridCacheSerializer<CachedReply
         ArgumentNullException.ThrowIfNull(value);
         ArgumentNullException.ThrowIfNull(target);
         var typeLength = Encoding.UTF8.GetByteCount(value.ContentType);
-        var header = target.GetSpan(1 + 1 + 4 + typeLength + 4);
-        header[0] = Version;
-        header[1] = value.Binary ? (byte)1 : (byte)0;
-        BinaryPrimitives.WriteInt32LittleEndian(header[2..], typeLength);
-        Encoding.UTF8.GetBytes(value.ContentType, header[6..]);
-        BinaryPrimitives.WriteInt32LittleEndian(header[(6 + typeLength)..], value.Bytes.Length);
-        target.Advance(10 + typeLength);
-        target.Write(value.Bytes);
+        var headerLength = 1 + 1 + 4 + typeLength + 4;
+
+        // One reservation for the whole payload: HybridCache serializes every stored reply (its length is the in-process
+        // entry's size), and a header-sized span first made the writer grow, and copy, while the reply went in.
+        var length = headerLength + value.Bytes.Length;
+        var output = target.GetSpan(length);
+        output[0] = Version;
+        output[1] = value.Binary ? (byte)1 : (byte)0;
+        BinaryPrimitives.WriteInt32LittleEndian(output[2..], typeLength);
+        Encoding.UTF8.GetBytes(value.ContentType, output[6..]);
+        BinaryPrimitives.WriteInt32LittleEndian(output[(6 + typeLength)..], value.Bytes.Length);
+        value.Bytes.CopyTo(output[headerLength..]);
+        target.Advance(length);
     }
 
     private static InvalidDataException Invalid() => new("A cached reply read from the shared cache is not one this router wrote.");

@@ -286,8 +286,11 @@ internal sealed class ResponseCache : IAsyncDisposable
             return null;
         }
 
+        // The one copy the cache keeps, exactly the reply's size; not zeroed first (every byte is written at once).
         var encoded = answer!.Encoded!;
-        var reply = CachedReply.TryCreate(encoded.Body.ToArray(), encoded.ContentType!, binary, Interlocked.Increment(ref s_sequence));
+        var bytes = GC.AllocateUninitializedArray<byte>(encoded.Length);
+        encoded.Body.Span.CopyTo(bytes);
+        var reply = CachedReply.TryCreate(bytes, encoded.ContentType!, binary, Interlocked.Increment(ref s_sequence));
         reason = reply is null ? "its RelatesTo or MessageID cannot be spliced" : null;
         return reply;
     }

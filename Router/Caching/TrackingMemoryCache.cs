@@ -16,6 +16,7 @@ internal sealed class TrackingMemoryCache : IMemoryCache
     private readonly RouterStatistics _statistics;
     private readonly ConcurrentDictionary<string, EntryRecord> _records = new(StringComparer.Ordinal);
     private readonly PostEvictionDelegate _onEvicted;
+    private int _compacting;
 
     /// <summary>A cache of at most <paramref name="limitBytes"/> bytes whose entries expire by <paramref name="time"/>.</summary>
     public TrackingMemoryCache(long limitBytes, TimeProvider time, RouterStatistics statistics)
@@ -31,6 +32,9 @@ internal sealed class TrackingMemoryCache : IMemoryCache
 
             // Expired entries are found when something reads them or by this scan; bytes held should not lag long.
             ExpirationScanFrequency = TimeSpan.FromSeconds(5),
+
+            // The current size, for making room before a commit (MakeRoom).
+            TrackStatistics = true,
         });
         _onEvicted = OnEvicted;
     }
@@ -82,11 +86,37 @@ internal sealed class TrackingMemoryCache : IMemoryCache
             return;
         }
 
+        MakeRoom(size);
         var record = new EntryRecord(_statistics.Cache(route), route, action, size);
         record.Counters.Added(size);
         _records[key] = record;
         entry.RegisterPostEvictionCallback(_onEvicted, record);
         entry.Dispose();
+    }
+
+    /// <summary>
+    /// Drops the least recently used tenth of the entries (at least one), here and now, when <paramref name="size"/> more bytes would
+    /// pass the limit. Left to MemoryCache, a full cache refuses the entry (copied and serialized for nothing), queues a
+    /// compaction to the thread pool and refuses every entry until it has run: on a busy machine many entries are refused
+    /// and several compactions, each a sort of every entry, are queued for one that would do.
+    /// </summary>
+    private void MakeRoom(long size)
+    {
+        if ((_inner.GetCurrentStatistics()?.CurrentEstimatedSize ?? 0) + size <= LimitBytes
+            || Interlocked.CompareExchange(ref _compacting, 1, 0) != 0)
+        {
+            return;
+        }
+
+        try
+        {
+            // Compact takes a share of the entry count, rounded down: at least one entry in a cache of few.
+            _inner.Compact(Math.Min(1.0, Math.Max(0.10, 1.5 / Math.Max(1, _inner.Count))));
+        }
+        finally
+        {
+            Volatile.Write(ref _compacting, 0);
+        }
     }
 
     private void OnEvicted(object key, object? value, EvictionReason reason, object? state)
