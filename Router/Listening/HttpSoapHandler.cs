@@ -178,10 +178,17 @@ internal sealed partial class HttpSoapHandler : IDisposable
 
         // Its cost before its body (limits.maxBufferedBytes): a burst of large messages waits or is refused before it is read.
         // A streamed message holds its header section and copy buffers only, whatever its size.
+        // A compressed message reserves its decoded form too, before its body is read: the length its sender announced
+        // (the decoder holds it to that), else an estimate topped up once decoded.
+        var bodyLength = Math.Min(context.Request.ContentLength ?? state.MaxMessageSize, state.MaxMessageSize);
+        var announced = false;
+        var decodedCap = compression.Codec is null ? 0 : DecodedCap(state, compression.OriginalLengthHeader, out announced);
         using var reservation = await _budget.ReserveAsync(
             listener.IsStreamed
                 ? BufferBudget.StreamedCost(state.State.Config.Limits.Streamed.MaxHeadersSize, Streaming.StreamedExchange.ChunkSize)
-                : BufferBudget.MessageCost(Math.Min(context.Request.ContentLength ?? state.MaxMessageSize, state.MaxMessageSize)),
+                : compression.Codec is null
+                    ? BufferBudget.MessageCost(bodyLength)
+                    : BufferBudget.CompressedMessageCost(bodyLength, announced ? decodedCap : Math.Min(decodedCap, bodyLength * BufferBudget.UnannouncedExpansion)),
             context.RequestAborted).ConfigureAwait(false);
         if (reservation is null)
         {
@@ -209,20 +216,24 @@ internal sealed partial class HttpSoapHandler : IDisposable
 
         if (compression.Codec is { } codec)
         {
-            // The decoded form's bytes too, at most the decoding cap, or nothing is decoded.
-            if (!reservation.TryGrow(Math.Min(state.State.Config.Limits.MaxDecompressedSize, state.MaxMessageSize)))
-            {
-                _pool.Return(body.Buffer);
-                await RefuseBusyAsync(context, listener, "The router is busy; try again later.", FaultKind.RouterBusy).ConfigureAwait(false);
-                return;
-            }
-
-            if (await DecompressAsync(context, listener, state, link, codec, compression.OriginalLengthHeader, body).ConfigureAwait(false) is not { } decoded)
+            if (await DecompressAsync(context, listener, link, codec, compression.OriginalLengthHeader, decodedCap, body).ConfigureAwait(false) is not { } decoded)
             {
                 return;
             }
 
             body = decoded;
+            var more = BufferBudget.CompressedMessageCost(bodyLength, decoded.Length) - reservation.Bytes;
+            if (more > 0 && !await reservation.GrowAsync(more, context.RequestAborted).ConfigureAwait(false))
+            {
+                // It decoded larger than reckoned and the rest did not come free in limits.queueTimeout.
+                if (body.Length > 0)
+                {
+                    _pool.Return(body.Buffer);
+                }
+
+                await RefuseBusyAsync(context, listener, "The router is busy; try again later.", FaultKind.RouterBusy).ConfigureAwait(false);
+                return;
+            }
         }
 
         try
@@ -254,14 +265,24 @@ internal sealed partial class HttpSoapHandler : IDisposable
 
     /// <summary>The body in a rented buffer, or null when it was refused (too large) or its client dropped (too slow).</summary>
     /// <summary>
-    /// Replaces a compressed body with its decoded form (within limits.maxDecompressedSize and maxMessageSize), or
-    /// answers the fault and returns null: 413 for a bomb, 400 for corrupt data. The compressed buffer goes back to
-    /// the pool either way.
+    /// The most a compressed message may decode to: limits.maxDecompressedSize and maxMessageSize, or less when the
+    /// sender announced its decoded length (<paramref name="originalLength"/>; <paramref name="announced"/>).
     /// </summary>
-    private async Task<PooledBody?> DecompressAsync(
-        HttpContext context, SoapListener listener, PipelineState state, CompressionLink link, ICompressionCodec codec, string? originalLength, PooledBody body)
+    private static int DecodedCap(PipelineState state, string? originalLength, out bool announced)
     {
         var cap = (int)Math.Min(state.State.Config.Limits.MaxDecompressedSize, state.MaxMessageSize);
+        announced = CompressionHeaders.TryParseOriginalLength(originalLength, out var length);
+        return announced && length < cap ? length : cap;
+    }
+
+    /// <summary>
+    /// Replaces a compressed body with its decoded form (at most <paramref name="cap"/> bytes, see
+    /// <see cref="DecodedCap"/>), or answers the fault and returns null: 413 for a bomb, 400 for corrupt data. The
+    /// compressed buffer goes back to the pool either way.
+    /// </summary>
+    private async Task<PooledBody?> DecompressAsync(
+        HttpContext context, SoapListener listener, CompressionLink link, ICompressionCodec codec, string? originalLength, int cap, PooledBody body)
+    {
         DecodedBody decoded;
         try
         {
