@@ -1,3 +1,4 @@
+using System.IO.Compression;
 using System.Net;
 using SoapRouter.Configuration;
 using SoapRouter.Listening;
@@ -126,5 +127,64 @@ public sealed class BufferBudgetTests
         release.Release();
         using var served = await client.SendAsync(third);
         Assert.Equal(HttpStatusCode.OK, served.StatusCode);
+    }
+
+    [Fact]
+    public async Task CompressedMessage_ReservesTheDecodedLengthItAnnounces_NotTheDecodingCap()
+    {
+        // 100,000 bytes of budget; a plain 12,000-byte message held at the backend reserves 72,000 of them.
+        using var release = new SemaphoreSlim(0);
+        await using var backend = await RecordingBackend.StartAsync(async (context, received, _) =>
+        {
+            if (received.Body.Length > 10_000 && context.Request.Headers.ContentEncoding.Count == 0)
+            {
+                await release.WaitAsync(TimeSpan.FromSeconds(20));
+            }
+
+            context.Response.ContentType = SoapMessages.ContentType("basic");
+            await context.Response.Body.WriteAsync(received.Body);
+        });
+        var config = ListeningRouter.CatchAll(ListeningRouter.Cluster(WireBindingNames.BasicHttp, [backend.Address()]), new LimitsConfig { MaxBufferedBytes = 100_000 });
+        await using var router = await ListeningRouter.StartAsync(config);
+        using var client = new HttpClient { Timeout = TimeSpan.FromSeconds(30) };
+        var address = router.Address("basic");
+        using var holding = SoapMessages.Request(address, "basic", SoapMessages.Soap11(12_000));
+        var held = client.SendAsync(holding);
+        await Eventually.TrueAsync(() => Task.FromResult(backend.Requests.Count == 1), "the plain message reached the backend and holds its bytes");
+
+        // A gzip body announcing 3,000 bytes decoded reserves its compressed bytes and 6 x 3,000: it fits beside the held
+        // one. Reserving the 4 MiB decoding cap (limits.maxMessageSize) would refuse it.
+        var plain = SoapMessages.Soap11(3_000);
+        using var announced = Gzipped(address, plain, announce: true);
+        using var served = await client.SendAsync(announced);
+        Assert.Equal(HttpStatusCode.OK, served.StatusCode);
+
+        // Without the announcement it is reckoned at 4 x its compressed size, then topped up to 6 x its decoded size.
+        using var unannounced = Gzipped(address, plain, announce: false);
+        using var alsoServed = await client.SendAsync(unannounced);
+        Assert.Equal(HttpStatusCode.OK, alsoServed.StatusCode);
+        Assert.Equal(0, router.Statistics.Snapshot().Faults.RouterBusy);
+
+        release.Release();
+        using var first = await held;
+        Assert.Equal(HttpStatusCode.OK, first.StatusCode);
+    }
+
+    private static HttpRequestMessage Gzipped(Uri address, byte[] plain, bool announce)
+    {
+        using var compressed = new MemoryStream();
+        using (var gzip = new GZipStream(compressed, CompressionLevel.Fastest, leaveOpen: true))
+        {
+            gzip.Write(plain);
+        }
+
+        var request = SoapMessages.Request(address, "basic", compressed.ToArray());
+        request.Content!.Headers.ContentEncoding.Add("gzip");
+        if (announce)
+        {
+            request.Headers.TryAddWithoutValidation(SoapRouter.Wire.Compression.CompressionHeaders.OriginalLength, plain.Length.ToString(System.Globalization.CultureInfo.InvariantCulture));
+        }
+
+        return request;
     }
 }

@@ -94,6 +94,10 @@ internal sealed class RouterHost : IAsyncDisposable
             // queues); IoScheduling says which steps leave it.
             sockets.UnsafePreferInlineScheduling = IoScheduling.Inline;
             sockets.CreateBoundListenSocket = CreateListenSocket;
+            // What the transport reads from a socket before anyone reads it on (its default is 1 MiB): on a TLS listener
+            // the handshake layer reads only what the request asks for, so the encrypted bytes of a message that waits
+            // for a slot or for memory would pile up here, outside the budget (20 waiting 1 MB messages held 20 MB).
+            sockets.MaxReadBufferSize = KestrelLimits.ReadAheadBytes;
         });
         // The only transport: the sockets one, wrapped so an endpoint's accept loop survives a failed accept.
         builder.Services.RemoveAll<IConnectionListenerFactory>();

@@ -58,6 +58,19 @@ internal sealed class BufferBudget : IDisposable
     public static long MessageCost(long bodyBytes) => bodyBytes * CopiesPerMessage;
 
     /// <summary>
+    /// How much larger than its compressed form a compressed body is reckoned, when its sender did not announce its
+    /// decoded length (a stock WCF client's gzip): SOAP text compresses 4-10 times. A body that decodes larger tops
+    /// its reservation up once decoded, waiting for the rest like a new message.
+    /// </summary>
+    public const int UnannouncedExpansion = 4;
+
+    /// <summary>
+    /// The bytes a compressed message reserves: its <paramref name="compressedBytes"/> while they are decoded, then
+    /// <see cref="MessageCost"/> of its <paramref name="decodedBytes"/>.
+    /// </summary>
+    public static long CompressedMessageCost(long compressedBytes, long decodedBytes) => compressedBytes + MessageCost(decodedBytes);
+
+    /// <summary>
     /// The bytes a streamed message reserves, whatever its size: its header section and the envelope routing reads
     /// (<paramref name="maxHeadersSize"/> each), and the copy buffers of its request and reply, with the XML readers' and
     /// writers' own on the re-encode path (<paramref name="chunkSize"/> each).
@@ -92,6 +105,13 @@ internal sealed class BufferBudget : IDisposable
 
     /// <summary>Reserves <paramref name="bytes"/> more without waiting (a reservation growing).</summary>
     internal bool TryGrow(long bytes) => TryReserve(bytes);
+
+    /// <summary>
+    /// Reserves <paramref name="bytes"/> more for a reservation that holds <paramref name="held"/>, waiting like
+    /// <see cref="ReserveAsync"/>; a message that is alone in the budget grows past it, as it would have been let in.
+    /// </summary>
+    internal async ValueTask<bool> GrowAsync(long bytes, long held, CancellationToken cancellationToken) =>
+        TryReserve(bytes, held) || await WaitAsync(bytes, cancellationToken, held).ConfigureAwait(false);
 
     /// <summary>Gives <paramref name="bytes"/> back and wakes the waiters to look again.</summary>
     internal void Release(long bytes)
@@ -129,7 +149,7 @@ internal sealed class BufferBudget : IDisposable
         _released.Dispose();
     }
 
-    private bool TryReserve(long bytes)
+    private bool TryReserve(long bytes, long held = 0)
     {
         var pressed = _pressure?.IsHigh == true;
         lock (_gate)
@@ -138,7 +158,7 @@ internal sealed class BufferBudget : IDisposable
             // Under memory pressure messages go one at a time, never none: the memory held with nothing in flight (the
             // connections and what the runtime keeps) can sit between the watermarks, and a gate that let nothing in
             // would wait for a fall that never comes.
-            if (_inUse > 0 && (pressed || _inUse + bytes > Limit))
+            if (_inUse > held && (pressed || _inUse + bytes > Limit))
             {
                 return false;
             }
@@ -148,7 +168,7 @@ internal sealed class BufferBudget : IDisposable
         }
     }
 
-    private async Task<bool> WaitAsync(long bytes, CancellationToken cancellationToken)
+    private async Task<bool> WaitAsync(long bytes, CancellationToken cancellationToken, long held = 0)
     {
         var deadline = Environment.TickCount64 + (long)_wait.TotalMilliseconds;
         Interlocked.Increment(ref _waiters);
@@ -159,7 +179,7 @@ internal sealed class BufferBudget : IDisposable
                 var left = deadline - Environment.TickCount64;
                 if (left <= 0 || !await _released.WaitAsync(TimeSpan.FromMilliseconds(left), cancellationToken).ConfigureAwait(false))
                 {
-                    if (TryReserve(bytes))
+                    if (TryReserve(bytes, held))
                     {
                         return true;
                     }
@@ -173,7 +193,7 @@ internal sealed class BufferBudget : IDisposable
                     return false;
                 }
 
-                if (TryReserve(bytes))
+                if (TryReserve(bytes, held))
                 {
                     return true;
                 }

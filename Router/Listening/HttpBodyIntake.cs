@@ -29,14 +29,26 @@ internal sealed class HttpBodyIntake(PipelineFaults faults, OutcomeRecorder outc
     public ArrayPool<byte> Pool { get; } = SoapRouter.Wire.Encoding.MessageBufferPool.Instance;
 
     /// <summary>
-    /// Replaces a compressed body with its decoded form (within limits.maxDecompressedSize and maxMessageSize), or
-    /// answers the fault and returns null: 413 for a bomb, 400 for corrupt data. The compressed buffer goes back to
-    /// the pool either way.
+    /// The most a compressed message may decode to: limits.maxDecompressedSize and maxMessageSize, or less when the
+    /// sender announced its decoded length (<paramref name="originalLength"/>; <paramref name="announced"/>), which the
+    /// decoder then holds it to.
+    /// </summary>
+    public static int DecodedCap(PipelineState state, string? originalLength, out bool announced)
+    {
+        ArgumentNullException.ThrowIfNull(state);
+        var cap = (int)Math.Min(state.State.Config.Limits.MaxDecompressedSize, state.MaxMessageSize);
+        announced = CompressionHeaders.TryParseOriginalLength(originalLength, out var length);
+        return announced && length < cap ? length : cap;
+    }
+
+    /// <summary>
+    /// Replaces a compressed body with its decoded form (at most <paramref name="cap"/> bytes, see
+    /// <see cref="DecodedCap"/>), or answers the fault and returns null: 413 for a bomb, 400 for corrupt data. The
+    /// compressed buffer goes back to the pool either way.
     /// </summary>
     public async Task<PooledBody?> DecompressAsync(
-        HttpContext context, SoapListener listener, PipelineState state, CompressionLink link, ICompressionCodec codec, string? originalLength, PooledBody body)
+        HttpContext context, SoapListener listener, CompressionLink link, ICompressionCodec codec, string? originalLength, int cap, PooledBody body)
     {
-        var cap = (int)Math.Min(state.State.Config.Limits.MaxDecompressedSize, state.MaxMessageSize);
         DecodedBody decoded;
         try
         {

@@ -166,10 +166,17 @@ internal sealed partial class HttpSoapHandler : IDisposable
 
         // Its cost before its body (limits.maxBufferedBytes): a burst of large messages waits or is refused before it is read.
         // A streamed message holds its header section and copy buffers only, whatever its size.
+        // A compressed message reserves its decoded form too, before its body is read: the length its sender announced
+        // (the decoder holds it to that), else an estimate topped up once decoded.
+        var bodyLength = Math.Min(context.Request.ContentLength ?? state.MaxMessageSize, state.MaxMessageSize);
+        var announced = false;
+        var decodedCap = compression.Codec is null ? 0 : HttpBodyIntake.DecodedCap(state, compression.OriginalLengthHeader, out announced);
         using var reservation = await _budget.ReserveAsync(
             listener.IsStreamed
                 ? BufferBudget.StreamedCost(state.State.Config.Limits.Streamed.MaxHeadersSize, Streaming.StreamedExchange.ChunkSize)
-                : BufferBudget.MessageCost(Math.Min(context.Request.ContentLength ?? state.MaxMessageSize, state.MaxMessageSize)),
+                : compression.Codec is null
+                    ? BufferBudget.MessageCost(bodyLength)
+                    : BufferBudget.CompressedMessageCost(bodyLength, announced ? decodedCap : Math.Min(decodedCap, bodyLength * BufferBudget.UnannouncedExpansion)),
             context.RequestAborted).ConfigureAwait(false);
         if (reservation is null)
         {
@@ -197,20 +204,24 @@ internal sealed partial class HttpSoapHandler : IDisposable
 
         if (compression.Codec is { } codec)
         {
-            // The decoded form's bytes too, at most the decoding cap, or nothing is decoded.
-            if (!reservation.TryGrow(Math.Min(state.State.Config.Limits.MaxDecompressedSize, state.MaxMessageSize)))
-            {
-                _intake.Pool.Return(body.Buffer);
-                await RefuseBusyAsync(context, listener, "The router is busy; try again later.", FaultKind.RouterBusy).ConfigureAwait(false);
-                return;
-            }
-
-            if (await _intake.DecompressAsync(context, listener, state, link, codec, compression.OriginalLengthHeader, body).ConfigureAwait(false) is not { } decoded)
+            if (await _intake.DecompressAsync(context, listener, link, codec, compression.OriginalLengthHeader, decodedCap, body).ConfigureAwait(false) is not { } decoded)
             {
                 return;
             }
 
             body = decoded;
+            var more = BufferBudget.CompressedMessageCost(bodyLength, decoded.Length) - reservation.Bytes;
+            if (more > 0 && !await reservation.GrowAsync(more, context.RequestAborted).ConfigureAwait(false))
+            {
+                // It decoded larger than reckoned and the rest did not come free in limits.queueTimeout.
+                if (body.Length > 0)
+                {
+                    _intake.Pool.Return(body.Buffer);
+                }
+
+                await RefuseBusyAsync(context, listener, "The router is busy; try again later.", FaultKind.RouterBusy).ConfigureAwait(false);
+                return;
+            }
         }
 
         try

@@ -109,8 +109,15 @@ internal sealed class MemoryPressure : IDisposable
             containerLimit);
     }
 
-    /// <summary>The default collection: aggressive (decommits what it frees), compacting the large object heap too.</summary>
-    public static void CollectAggressively() => GC.Collect(GC.MaxGeneration, GCCollectionMode.Aggressive, blocking: true, compacting: true);
+    /// <summary>
+    /// The default collection: aggressive (decommits what it frees), compacting the large object heap too; then the C
+    /// heap's free pages go back to the system (<see cref="Hosting.NativeHeap.Trim"/>: closed TLS connections' state).
+    /// </summary>
+    public static void CollectAggressively()
+    {
+        GC.Collect(GC.MaxGeneration, GCCollectionMode.Aggressive, blocking: true, compacting: true);
+        Hosting.NativeHeap.Trim();
+    }
 
     /// <summary>The figures in words, for /health and the log.</summary>
     public string Describe()
