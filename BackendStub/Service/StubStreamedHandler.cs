@@ -4,6 +4,7 @@ using BackendStub.Hosting;
 using Microsoft.AspNetCore.Http.Features;
 using SoapRouter.Wire.Encoding;
 using SoapRouter.Wire.Faults;
+using SoapRouter.Wire.Framing;
 
 namespace BackendStub.Service;
 
@@ -37,9 +38,70 @@ internal sealed class StubStreamedHandler
 
         // Quotas as a streamed WCF service sets them for large parts; the message size is never checked on a stream.
         var limits = WireLimits.ForSize(int.MaxValue - 1);
-        foreach (var endpoint in StubSoapEndpoints.Streamed)
+        foreach (var endpoint in StubSoapEndpoints.Streamed.Append(StubSoapEndpoints.NetTcpStreamed))
         {
             _codecs[endpoint] = endpoint.Binding.CreateCodec(limits);
+        }
+    }
+
+    /// <summary>
+    /// Handles the singleton-unsized message of <paramref name="exchange"/> (a NetTcpBinding client with TransferMode.Streamed)
+    /// as the streamed msbin1 endpoint handles a POST: read as it arrives, its To checked against <paramref name="address"/>,
+    /// the reply written as chunks of one envelope (End alone for a one-way message). A failure cuts the connection.
+    /// </summary>
+    public Task HandleNetTcpAsync(NetTcpStreamedExchange exchange, Uri address) =>
+        Task.Factory.StartNew(() => Exchange(exchange, address), CancellationToken.None, TaskCreationOptions.LongRunning, TaskScheduler.Default);
+
+    private void Exchange(NetTcpStreamedExchange exchange, Uri address)
+    {
+        var endpoint = StubSoapEndpoints.NetTcpStreamed;
+        var codec = _codecs[endpoint];
+        var binding = endpoint.Binding;
+        _statistics.StreamedRequestStarted(endpoint);
+        StubAnswer answer;
+        Message? message = null;
+        try
+        {
+            message = codec.Encoder.ReadMessage(exchange.Request, MaxHeadersSize, codec.ContentType);
+            var headers = RequestHeaders.Read(message, binding, transportAction: null);
+            _statistics.ActionSeen(headers.Action ?? string.Empty);
+            answer = !AddressFilter.Matches(headers.To, address, _addressFilter)
+                ? _dispatcher.Fault(binding, WcfFaults.DestinationUnreachable(headers.To?.OriginalString), headers.MessageIdText)
+                : _service.Answer(binding, message, headers);
+        }
+        catch (Exception ex) when (BadInput.Is(ex) && !exchange.Aborted.IsCancellationRequested)
+        {
+            answer = _dispatcher.Fault(binding, WcfFaults.MalformedMessage(BadInput.DescribeMessage(ex, "1.2")), relatesTo: null);
+        }
+        catch (Exception ex) when (ex is IOException or OperationCanceledException || exchange.Aborted.IsCancellationRequested)
+        {
+            message?.Close();
+            exchange.Abort();
+            return;
+        }
+
+        using (answer)
+        {
+            try
+            {
+                // The request is read to its end (its End record) before the reply, so the connection could carry another.
+                message?.Close();
+                exchange.Request.CopyTo(Stream.Null);
+                if (answer.Message is not { } reply)
+                {
+                    exchange.Reply.CompleteEmptyAsync(exchange.Aborted).AsTask().GetAwaiter().GetResult();
+                    return;
+                }
+
+                using var chunks = new BufferedStream(exchange.Reply, 64 * 1024);
+                codec.Encoder.WriteMessage(reply, chunks);
+                chunks.Flush();
+                exchange.Reply.CompleteAsync(exchange.Aborted).AsTask().GetAwaiter().GetResult();
+            }
+            catch (Exception ex) when (ex is IOException or OperationCanceledException or InvalidDataException || exchange.Aborted.IsCancellationRequested)
+            {
+                exchange.Abort();
+            }
         }
     }
 
