@@ -2,6 +2,7 @@ using System.Globalization;
 using System.ServiceModel.Channels;
 using BackendStub.Hosting;
 using Microsoft.AspNetCore.Http.Features;
+using SoapRouter.Wire.Bindings;
 using SoapRouter.Wire.Encoding;
 using SoapRouter.Wire.Faults;
 using SoapRouter.Wire.Framing;
@@ -58,28 +59,13 @@ internal sealed class StubStreamedHandler
         var codec = _codecs[endpoint];
         var binding = endpoint.Binding;
         _statistics.StreamedRequestStarted(endpoint);
-        StubAnswer answer;
-        Message? message = null;
-        try
+        if (Answer(codec, binding, exchange.Request, codec.ContentType, transportAction: null, address, exchange.Aborted) is not { } read)
         {
-            message = codec.Encoder.ReadMessage(exchange.Request, MaxHeadersSize, codec.ContentType);
-            var headers = RequestHeaders.Read(message, binding, transportAction: null);
-            _statistics.ActionSeen(headers.Action ?? string.Empty);
-            answer = !AddressFilter.Matches(headers.To, address, _addressFilter)
-                ? _dispatcher.Fault(binding, WcfFaults.DestinationUnreachable(headers.To?.OriginalString), headers.MessageIdText)
-                : _service.Answer(binding, message, headers);
-        }
-        catch (Exception ex) when (BadInput.Is(ex) && !exchange.Aborted.IsCancellationRequested)
-        {
-            answer = _dispatcher.Fault(binding, WcfFaults.MalformedMessage(BadInput.DescribeMessage(ex, "1.2")), relatesTo: null);
-        }
-        catch (Exception ex) when (ex is IOException or OperationCanceledException || exchange.Aborted.IsCancellationRequested)
-        {
-            message?.Close();
             exchange.Abort();
             return;
         }
 
+        var (answer, message) = read;
         using (answer)
         {
             try
@@ -135,29 +121,14 @@ internal sealed class StubStreamedHandler
         var body = AbortAfter(request) is { } limit ? new AbortingStream(request.Body, limit, context.Abort) : request.Body;
         var transportAction = binding.TransportAction(request.ContentType, request.Headers["SOAPAction"].ToString());
         var address = new UriBuilder(request.IsHttps ? Uri.UriSchemeHttps : Uri.UriSchemeHttp, _host, context.Connection.LocalPort, endpoint.Path).Uri;
-        StubAnswer answer;
-        Message? message = null;
-        try
-        {
-            message = codec.Encoder.ReadMessage(body, MaxHeadersSize, request.ContentType);
-            var headers = RequestHeaders.Read(message, binding, transportAction);
-            _statistics.ActionSeen(headers.Action ?? string.Empty);
-            answer = binding.UsesAddressing && !AddressFilter.Matches(headers.To, address, _addressFilter)
-                ? _dispatcher.Fault(binding, WcfFaults.DestinationUnreachable(headers.To?.OriginalString), headers.MessageIdText)
-                : _service.Answer(binding, message, headers);
-        }
-        catch (Exception ex) when (BadInput.Is(ex) && !context.RequestAborted.IsCancellationRequested)
-        {
-            answer = _dispatcher.Fault(binding, WcfFaults.MalformedMessage(BadInput.DescribeMessage(ex, binding.IsSoap12 ? "1.2" : "1.1")), relatesTo: null);
-        }
-        catch (Exception ex) when (ex is IOException or OperationCanceledException || context.RequestAborted.IsCancellationRequested)
+        if (Answer(codec, binding, body, request.ContentType, transportAction, address, context.RequestAborted) is not { } read)
         {
             // The client (or the abort above) ended the connection: nobody to answer.
-            message?.Close();
             context.Abort();
             return;
         }
 
+        var (answer, message) = read;
         using (answer)
         {
             try
@@ -178,6 +149,36 @@ internal sealed class StubStreamedHandler
             {
                 context.Abort();
             }
+        }
+    }
+
+    /// <summary>
+    /// Reads the request from <paramref name="body"/> (its headers; the body as the operation reads it) and answers it: the
+    /// operation's answer, DestinationUnreachable for another To, a fault for a malformed message. Null when the connection
+    /// ended under the read (<paramref name="aborted"/>, or the stream failed): nobody to answer.
+    /// </summary>
+    private (StubAnswer Answer, Message? Message)? Answer(
+        MessageCodec codec, WireBinding binding, Stream body, string? contentType, string? transportAction, Uri address, CancellationToken aborted)
+    {
+        Message? message = null;
+        try
+        {
+            message = codec.Encoder.ReadMessage(body, MaxHeadersSize, contentType);
+            var headers = RequestHeaders.Read(message, binding, transportAction);
+            _statistics.ActionSeen(headers.Action ?? string.Empty);
+            var answer = binding.UsesAddressing && !AddressFilter.Matches(headers.To, address, _addressFilter)
+                ? _dispatcher.Fault(binding, WcfFaults.DestinationUnreachable(headers.To?.OriginalString), headers.MessageIdText)
+                : _service.Answer(binding, message, headers);
+            return (answer, message);
+        }
+        catch (Exception ex) when (BadInput.Is(ex) && !aborted.IsCancellationRequested)
+        {
+            return (_dispatcher.Fault(binding, WcfFaults.MalformedMessage(BadInput.DescribeMessage(ex, binding.IsSoap12 ? "1.2" : "1.1")), relatesTo: null), message);
+        }
+        catch (Exception ex) when (ex is IOException or OperationCanceledException || aborted.IsCancellationRequested)
+        {
+            message?.Close();
+            return null;
         }
     }
 
