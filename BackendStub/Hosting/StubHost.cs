@@ -57,8 +57,8 @@ public sealed class StubHost : IAsyncDisposable
         Latency = new LatencyInjector(options.Latency, time);
         var dispatcher = new StubDispatcher(options, Statistics, FaultInjector.FromOptions(options), Latency);
         _handler = new StubRequestHandler(options, Statistics, dispatcher, Compression, time);
-        _netTcp = new StubNetTcpConnectionHandler(options, dispatcher, Statistics, time);
         _streamed = new StubStreamedHandler(options, Statistics, dispatcher);
+        _netTcp = new StubNetTcpConnectionHandler(options, dispatcher, Statistics, time, _streamed);
         _dispatcher = dispatcher;
         _time = time;
     }
@@ -134,7 +134,7 @@ public sealed class StubHost : IAsyncDisposable
 
         if (tls is not null && _options.TcpTlsPort is not null)
         {
-            _netTcpTls = new StubNetTcpConnectionHandler(_options, _dispatcher, Statistics, _time, new TlsStreamUpgrade(tls, CountHandshake));
+            _netTcpTls = new StubNetTcpConnectionHandler(_options, _dispatcher, Statistics, _time, upgrade: new TlsStreamUpgrade(tls, CountHandshake));
         }
 
         var builder = WebApplication.CreateSlimBuilder(new WebApplicationOptions

@@ -9,8 +9,9 @@ using SoapRouter.Wire.Framing;
 namespace BackendStub.Hosting;
 
 /// <summary>
-/// Kestrel's side of the stub's net.tcp listener: each connection runs a <see cref="NetTcpServerSession"/> whose one
-/// endpoint is net.tcp://host:port/tcp (a preamble naming another Via gets EndpointNotFound), with the stub's message
+/// Kestrel's side of the stub's net.tcp listener: each connection runs a <see cref="NetTcpServerSession"/> whose
+/// endpoint is net.tcp://host:port/tcp, and on the plain port net.tcp://host:port/tcpStreamed for streamed clients (a
+/// preamble naming another Via gets EndpointNotFound), with the stub's message
 /// size limit and, when configured, its connection limit (ServerTooBusy past it). With a stream upgrade (the TLS port),
 /// every session must upgrade first.
 /// </summary>
@@ -22,13 +23,16 @@ internal sealed class StubNetTcpConnectionHandler : ConnectionHandler
     private readonly TimeProvider _time;
     private readonly NetTcpSessionLimits _limits;
     private readonly INetTcpStreamUpgrade? _upgrade;
+    private readonly StubStreamedHandler? _streamed;
     private int _connections;
     private long _accepted;
 
-    public StubNetTcpConnectionHandler(StubOptions options, StubDispatcher dispatcher, StubStatistics statistics, TimeProvider time, INetTcpStreamUpgrade? upgrade = null)
+    public StubNetTcpConnectionHandler(
+        StubOptions options, StubDispatcher dispatcher, StubStatistics statistics, TimeProvider time, StubStreamedHandler? streamed = null, INetTcpStreamUpgrade? upgrade = null)
     {
         _options = options;
         _upgrade = upgrade;
+        _streamed = streamed;
         _dispatcher = dispatcher;
         _statistics = statistics;
         _time = time;
@@ -60,13 +64,16 @@ internal sealed class StubNetTcpConnectionHandler : ConnectionHandler
         ArgumentNullException.ThrowIfNull(connection);
         var port = (connection.LocalEndPoint as IPEndPoint)?.Port ?? 0;
         var address = Address(_options.Host, port);
+        var streamedAddress = new UriBuilder(address) { Path = StubSoapEndpoints.NetTcpStreamed.Path }.Uri;
+        var filter = _options.AddressFilter == AddressFilterMode.Any ? AddressFilterMode.Any : AddressFilterMode.Default;
         Interlocked.Increment(ref _accepted);
         var session = new NetTcpServerSession(
             connection.Transport,
             // The Via as the To (--address-filter): any, for a stub reached through a port forwarder or a relay. Each
             // session gets its own endpoint: a PerSession service instance.
-            via => AddressFilter.Matches(via, address, _options.AddressFilter == AddressFilterMode.Any ? AddressFilterMode.Any : AddressFilterMode.Default)
-                ? new StubNetTcpEndpoint(_dispatcher, _statistics, address) : null,
+            via => AddressFilter.Matches(via, address, filter) ? new StubNetTcpEndpoint(_dispatcher, _statistics, address)
+                : _streamed is not null && AddressFilter.Matches(via, streamedAddress, AddressFilterMode.Default) ? new StubNetTcpStreamedEndpoint(_streamed, streamedAddress)
+                : null,
             _limits,
             NullLogger.Instance,
             _time,

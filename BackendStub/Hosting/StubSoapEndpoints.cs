@@ -38,6 +38,12 @@ public static class StubSoapEndpoints
     /// <summary>msbin1, streamed, at /binaryStreamed.</summary>
     public static StubSoapEndpoint BinaryStreamed { get; } = new("binaryStreamed", "/binaryStreamed", WireBindings.BinaryHttp, "binaryStreamedHttps");
 
+    /// <summary>
+    /// net.tcp with TransferMode.Streamed (the singleton-unsized mode: msbin1 without a session, so its messages are
+    /// <see cref="BinaryStreamed"/>'s), the streamed contract, at net.tcp://host:port/tcpStreamed on the net.tcp port.
+    /// </summary>
+    public static StubSoapEndpoint NetTcpStreamed { get; } = new("netTcpStreamed", "/tcpStreamed", WireBindings.BinaryHttp, "netTcpStreamedTls");
+
     /// <summary>The streamed endpoints (the streamed contract only), in printing order, after <see cref="All"/>.</summary>
     public static IReadOnlyList<StubSoapEndpoint> Streamed { get; } = [BasicStreamed, Soap12Streamed, BinaryStreamed];
 

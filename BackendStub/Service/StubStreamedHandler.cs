@@ -2,8 +2,10 @@ using System.Globalization;
 using System.ServiceModel.Channels;
 using BackendStub.Hosting;
 using Microsoft.AspNetCore.Http.Features;
+using SoapRouter.Wire.Bindings;
 using SoapRouter.Wire.Encoding;
 using SoapRouter.Wire.Faults;
+using SoapRouter.Wire.Framing;
 
 namespace BackendStub.Service;
 
@@ -37,9 +39,55 @@ internal sealed class StubStreamedHandler
 
         // Quotas as a streamed WCF service sets them for large parts; the message size is never checked on a stream.
         var limits = WireLimits.ForSize(int.MaxValue - 1);
-        foreach (var endpoint in StubSoapEndpoints.Streamed)
+        foreach (var endpoint in StubSoapEndpoints.Streamed.Append(StubSoapEndpoints.NetTcpStreamed))
         {
             _codecs[endpoint] = endpoint.Binding.CreateCodec(limits);
+        }
+    }
+
+    /// <summary>
+    /// Handles the singleton-unsized message of <paramref name="exchange"/> (a NetTcpBinding client with TransferMode.Streamed)
+    /// as the streamed msbin1 endpoint handles a POST: read as it arrives, its To checked against <paramref name="address"/>,
+    /// the reply written as chunks of one envelope (End alone for a one-way message). A failure cuts the connection.
+    /// </summary>
+    public Task HandleNetTcpAsync(NetTcpStreamedExchange exchange, Uri address) =>
+        Task.Factory.StartNew(() => Exchange(exchange, address), CancellationToken.None, TaskCreationOptions.LongRunning, TaskScheduler.Default);
+
+    private void Exchange(NetTcpStreamedExchange exchange, Uri address)
+    {
+        var endpoint = StubSoapEndpoints.NetTcpStreamed;
+        var codec = _codecs[endpoint];
+        var binding = endpoint.Binding;
+        _statistics.StreamedRequestStarted(endpoint);
+        if (Answer(codec, binding, exchange.Request, codec.ContentType, transportAction: null, address, exchange.Aborted) is not { } read)
+        {
+            exchange.Abort();
+            return;
+        }
+
+        var (answer, message) = read;
+        using (answer)
+        {
+            try
+            {
+                // The request is read to its end (its End record) before the reply, so the connection could carry another.
+                message?.Close();
+                exchange.Request.CopyTo(Stream.Null);
+                if (answer.Message is not { } reply)
+                {
+                    exchange.Reply.CompleteEmptyAsync(exchange.Aborted).AsTask().GetAwaiter().GetResult();
+                    return;
+                }
+
+                using var chunks = new BufferedStream(exchange.Reply, 64 * 1024);
+                codec.Encoder.WriteMessage(reply, chunks);
+                chunks.Flush();
+                exchange.Reply.CompleteAsync(exchange.Aborted).AsTask().GetAwaiter().GetResult();
+            }
+            catch (Exception ex) when (ex is IOException or OperationCanceledException or InvalidDataException || exchange.Aborted.IsCancellationRequested)
+            {
+                exchange.Abort();
+            }
         }
     }
 
@@ -73,29 +121,14 @@ internal sealed class StubStreamedHandler
         var body = AbortAfter(request) is { } limit ? new AbortingStream(request.Body, limit, context.Abort) : request.Body;
         var transportAction = binding.TransportAction(request.ContentType, request.Headers["SOAPAction"].ToString());
         var address = new UriBuilder(request.IsHttps ? Uri.UriSchemeHttps : Uri.UriSchemeHttp, _host, context.Connection.LocalPort, endpoint.Path).Uri;
-        StubAnswer answer;
-        Message? message = null;
-        try
-        {
-            message = codec.Encoder.ReadMessage(body, MaxHeadersSize, request.ContentType);
-            var headers = RequestHeaders.Read(message, binding, transportAction);
-            _statistics.ActionSeen(headers.Action ?? string.Empty);
-            answer = binding.UsesAddressing && !AddressFilter.Matches(headers.To, address, _addressFilter)
-                ? _dispatcher.Fault(binding, WcfFaults.DestinationUnreachable(headers.To?.OriginalString), headers.MessageIdText)
-                : _service.Answer(binding, message, headers);
-        }
-        catch (Exception ex) when (BadInput.Is(ex) && !context.RequestAborted.IsCancellationRequested)
-        {
-            answer = _dispatcher.Fault(binding, WcfFaults.MalformedMessage(BadInput.DescribeMessage(ex, binding.IsSoap12 ? "1.2" : "1.1")), relatesTo: null);
-        }
-        catch (Exception ex) when (ex is IOException or OperationCanceledException || context.RequestAborted.IsCancellationRequested)
+        if (Answer(codec, binding, body, request.ContentType, transportAction, address, context.RequestAborted) is not { } read)
         {
             // The client (or the abort above) ended the connection: nobody to answer.
-            message?.Close();
             context.Abort();
             return;
         }
 
+        var (answer, message) = read;
         using (answer)
         {
             try
@@ -116,6 +149,36 @@ internal sealed class StubStreamedHandler
             {
                 context.Abort();
             }
+        }
+    }
+
+    /// <summary>
+    /// Reads the request from <paramref name="body"/> (its headers; the body as the operation reads it) and answers it: the
+    /// operation's answer, DestinationUnreachable for another To, a fault for a malformed message. Null when the connection
+    /// ended under the read (<paramref name="aborted"/>, or the stream failed): nobody to answer.
+    /// </summary>
+    private (StubAnswer Answer, Message? Message)? Answer(
+        MessageCodec codec, WireBinding binding, Stream body, string? contentType, string? transportAction, Uri address, CancellationToken aborted)
+    {
+        Message? message = null;
+        try
+        {
+            message = codec.Encoder.ReadMessage(body, MaxHeadersSize, contentType);
+            var headers = RequestHeaders.Read(message, binding, transportAction);
+            _statistics.ActionSeen(headers.Action ?? string.Empty);
+            var answer = binding.UsesAddressing && !AddressFilter.Matches(headers.To, address, _addressFilter)
+                ? _dispatcher.Fault(binding, WcfFaults.DestinationUnreachable(headers.To?.OriginalString), headers.MessageIdText)
+                : _service.Answer(binding, message, headers);
+            return (answer, message);
+        }
+        catch (Exception ex) when (BadInput.Is(ex) && !aborted.IsCancellationRequested)
+        {
+            return (_dispatcher.Fault(binding, WcfFaults.MalformedMessage(BadInput.DescribeMessage(ex, binding.IsSoap12 ? "1.2" : "1.1")), relatesTo: null), message);
+        }
+        catch (Exception ex) when (ex is IOException or OperationCanceledException || aborted.IsCancellationRequested)
+        {
+            message?.Close();
+            return null;
         }
     }
 

@@ -9,8 +9,10 @@
 # value just before the transfer. Client, router and stub share the machine's cores.
 # net.tcp: "direct-bin" (a streamed msbin1 HTTP client straight to /binaryStreamed) beside "tcp" (NetTcpBinding with
 # TransferMode.Streamed through the router's streamed netTcp listener to the same /binaryStreamed, verbatim: msbin1 both
-# hops); the stub has no streamed net.tcp endpoint, so msbin1 over HTTP is the direct call to compare with.
-# Usage: Benchmarks/scripts/streamed.sh [rounds (2)] [bytes (1073741824)]
+# hops), compared with msbin1 over HTTP; and "direct-tcp" (NetTcpBinding streamed straight to the stub's streamed net.tcp
+# endpoint, /tcpStreamed) beside "tcp-tcp" (the same client through a streamed netTcp listener to that endpoint as a
+# streamed netTcp destination: msbin1 verbatim on the way in, the reply re-encoded msbin1 -> msbin1).
+# Usage: [VARIANTS="direct routed ..."] Benchmarks/scripts/streamed.sh [rounds (2)] [bytes (1073741824)]
 # Writes artifacts/streamed/streamed.json (every run) and prints medians, routed/direct ratios per round and RSS growth.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -21,6 +23,7 @@ out=artifacts/streamed; mkdir -p "$out"; rm -f "$out"/run-*.json "$out/runs.txt"
 
 # Others share these machines: the usual ports when free, else ones the kernel picks.
 router_port=$(free_port 8080); stub_port=$(free_port 9080); admin_port=$(free_port 9901); tcp_port=$(free_port 8808)
+tcp2_port=$(free_port 8818); stub_tcp_port=$(free_port 9808)
 echo "# $0 $*"; echo "# $(date -u +%FT%TZ) on $(nproc) cores, $(free -g | awk '/Mem:/ {print $2}') GiB, $(uname -r), load $(cut -d' ' -f1-3 /proc/loadavg)"
 build_release "$out"
 
@@ -29,23 +32,26 @@ cat > "$out/router.json" <<JSON
   "listeners": [
     { "name": "routed", "binding": "basicHttp", "address": "http://127.0.0.1:${router_port}/st/routed", "transportMode": "streamed" },
     { "name": "bridged", "binding": "basicHttp", "address": "http://127.0.0.1:${router_port}/st/bridged", "transportMode": "streamed" },
-    { "name": "tcp", "binding": "netTcp", "address": "net.tcp://127.0.0.1:${tcp_port}/st/tcp", "transportMode": "streamed" }
+    { "name": "tcp", "binding": "netTcp", "address": "net.tcp://127.0.0.1:${tcp_port}/st/tcp", "transportMode": "streamed" },
+    { "name": "tcp-tcp", "binding": "netTcp", "address": "net.tcp://127.0.0.1:${tcp2_port}/st/tcp-tcp", "transportMode": "streamed" }
   ],
   "routes": [
     { "name": "routed", "filters": [ { "type": "address", "value": "/st/routed" } ], "cluster": "text" },
     { "name": "bridged", "filters": [ { "type": "address", "value": "/st/bridged" } ], "cluster": "binary" },
-    { "name": "tcp", "filters": [ { "type": "address", "value": "/st/tcp" } ], "cluster": "binary" }
+    { "name": "tcp", "filters": [ { "type": "address", "value": "/st/tcp" } ], "cluster": "binary" },
+    { "name": "tcp-tcp", "filters": [ { "type": "address", "value": "/st/tcp-tcp" } ], "cluster": "tcp" }
   ],
   "clusters": {
     "text": { "destinations": [ { "name": "stub-text", "binding": "basicHttp", "address": "http://127.0.0.1:${stub_port}/basicStreamed", "transportMode": "streamed" } ] },
-    "binary": { "destinations": [ { "name": "stub-binary", "binding": "binaryHttp", "address": "http://127.0.0.1:${stub_port}/binaryStreamed", "transportMode": "streamed" } ] }
+    "binary": { "destinations": [ { "name": "stub-binary", "binding": "binaryHttp", "address": "http://127.0.0.1:${stub_port}/binaryStreamed", "transportMode": "streamed" } ] },
+    "tcp": { "destinations": [ { "name": "stub-tcp", "binding": "netTcp", "address": "net.tcp://127.0.0.1:${stub_tcp_port}/tcpStreamed", "transportMode": "streamed" } ] }
   },
   "admin": { "address": "http://127.0.0.1:${admin_port}" },
   "telemetry": { "logLevel": "Warning" }
 }
 JSON
 
-start "$out/stub.log" dotnet "$(bin BackendStub)" --http-port "$stub_port"
+start "$out/stub.log" dotnet "$(bin BackendStub)" --http-port "$stub_port" --tcp-port "$stub_tcp_port"
 start "$out/router.log" dotnet "$(bin Router)" --config "$out/router.json"; router=$last_pid
 wait_for http://127.0.0.1:${admin_port}/health "the router" "$out"
 wait_for http://127.0.0.1:${stub_port}/stub/stats "the stub" "$out"
@@ -57,12 +63,14 @@ url_of() {
     bridged) echo http://127.0.0.1:${router_port}/st/bridged ;;
     direct-bin) echo http://127.0.0.1:${stub_port}/binaryStreamed ;;
     tcp) echo net.tcp://127.0.0.1:${tcp_port}/st/tcp ;;
+    direct-tcp) echo net.tcp://127.0.0.1:${stub_tcp_port}/tcpStreamed ;;
+    tcp-tcp) echo net.tcp://127.0.0.1:${tcp2_port}/st/tcp-tcp ;;
   esac
 }
 binding_of() {
   case "$1" in
     direct-bin) echo binaryHttp ;;
-    tcp) echo netTcp ;;
+    tcp | direct-tcp | tcp-tcp) echo netTcp ;;
     *) echo basicHttp ;;
   esac
 }
@@ -89,20 +97,21 @@ PY
   tail -n 1 "$out/runs.txt"
 }
 
-for variant in direct routed bridged direct-bin tcp; do
+variants="${VARIANTS:-direct routed bridged direct-bin tcp direct-tcp tcp-tcp}"
+for variant in $variants; do
   for direction in upload download; do transfer "$variant" "$direction" 0 $((16 << 20)) > /dev/null; done
 done
 for round in $(seq 1 "$rounds"); do
   for direction in upload download; do
-    for variant in direct routed bridged direct-bin tcp; do
+    for variant in $variants; do
       echo "round $round: $variant $direction: $(transfer "$variant" "$direction" "$round" "$bytes")"
     done
   done
 done
 
-python3 - "$out" "$rounds" <<'PY'
+python3 - "$out" "$rounds" "$variants" <<'PY'
 import glob, json, statistics, sys
-out, rounds = sys.argv[1], int(sys.argv[2])
+out, rounds, variants = sys.argv[1], int(sys.argv[2]), sys.argv[3].split()
 runs = [json.load(open(p)) for p in sorted(glob.glob(f"{out}/run-*.json"))]
 runs = [r for r in runs if r["round"] > 0]
 def cell(variant, direction, rnd):
@@ -110,9 +119,10 @@ def cell(variant, direction, rnd):
 summary = {}
 print(f"\n{'':>18} {'MB/s (median)':>14} {'per round':>24} {'/direct(-bin) per round':>22} {'router RSS growth MB (max)':>28}")
 for direction in ("upload", "download"):
-    for variant in ("direct", "routed", "bridged", "direct-bin", "tcp"):
-        # net.tcp is compared with the msbin1 HTTP client straight to the same endpoint; the others with basicHttp's.
-        base = "direct-bin" if variant in ("direct-bin", "tcp") else "direct"
+    for variant in variants:
+        # The netTcp listener to HTTP is compared with the msbin1 HTTP client straight to the same endpoint, the netTcp
+        # listener to the netTcp destination with the net.tcp client straight to it; the others with basicHttp's.
+        base = {"direct-bin": "direct-bin", "tcp": "direct-bin", "direct-tcp": "direct-tcp", "tcp-tcp": "direct-tcp"}.get(variant, "direct")
         rates = [cell(variant, direction, n)["bytesPerSecond"] / 1e6 for n in range(1, rounds + 1)]
         ratios = [cell(variant, direction, n)["bytesPerSecond"] / cell(base, direction, n)["bytesPerSecond"] for n in range(1, rounds + 1)]
         growth = max(cell(variant, direction, n)["routerRssGrowthKiB"] for n in range(1, rounds + 1)) / 1024

@@ -60,12 +60,29 @@ public sealed class StreamedValidationTests
                 Listeners = [Listener("tcp", WireBindingNames.NetTcp, "net.tcp://127.0.0.1:8808/tcp") with { TransportMode = TransportModes.Streamed }],
             }));
 
+    [Theory]
+    [InlineData(WireBindingNames.BasicHttp)]
+    [InlineData(WireBindingNames.BinaryHttp)]
+    [InlineData(WireBindingNames.NetTcp)]
+    public void Validate_StreamedListenerToAStreamedNetTcpDestination_IsValid(string listener) =>
+        Assert.Empty(Errors(Streamed(listener, StreamedNetTcpDestination())));
+
     [Fact]
-    public void Validate_StreamedNetTcpDestination_SaysItIsNotBuilt() =>
+    public void Validate_BufferedListenerRoutedToAStreamedNetTcpDestination_NamesTheListener() =>
         AssertHasError(
-            Errors(WithCluster(Cluster(Destination("d", WireBindingNames.NetTcp) with { TransportMode = TransportModes.Streamed }))),
-            "clusters.echo.destinations[0].transportMode",
-            "streamed transfer to a netTcp destination is not built (streamed netTcp listeners are)");
+            Errors(WithCluster(Cluster(StreamedNetTcpDestination()))),
+            "routes[0].cluster",
+            "but destination 'd' of cluster 'echo' is a streamed netTcp one, which takes streamed messages only");
+
+    [Fact]
+    public void Validate_TlsOnAStreamedNetTcpDestination_SaysItIsNotBuilt() =>
+        AssertHasError(
+            Errors(Streamed(WireBindingNames.BasicHttp, StreamedNetTcpDestination() with
+            {
+                Tls = new DestinationTlsConfig { ServerName = "localhost" },
+            })),
+            "clusters.echo.destinations[0].tls",
+            "tls on a streamed netTcp destination is not built");
 
     [Fact]
     public void Validate_StreamedMtomDestination_IsAnError() =>
@@ -122,7 +139,13 @@ public sealed class StreamedValidationTests
     }
 
     private static ListenerConfig StreamedListener(string binding) =>
-        Listener("up", binding, "http://127.0.0.1:8080/router/up") with { TransportMode = TransportModes.Streamed };
+        Listener("up", binding, binding == WireBindingNames.NetTcp ? "net.tcp://127.0.0.1:8808/router/up" : "http://127.0.0.1:8080/router/up") with
+        {
+            TransportMode = TransportModes.Streamed,
+        };
+
+    private static DestinationConfig StreamedNetTcpDestination() =>
+        Destination("d", WireBindingNames.NetTcp) with { Address = "net.tcp://127.0.0.1:8809/tcpStreamed", TransportMode = TransportModes.Streamed };
 
     private static DestinationConfig StreamedDestination() => Destination("d") with { TransportMode = TransportModes.Streamed };
 

@@ -4,7 +4,7 @@ using SoapRouter.Wire.Bindings;
 namespace SoapRouter.Configuration;
 
 /// <summary>
-/// Validation of streamed transfer: transportMode values, the bindings that stream (HTTP in text or msbin1, netTcp listeners), limits.streamed,
+/// Validation of streamed transfer: transportMode values, the bindings that stream (HTTP in text or msbin1, netTcp without tls on destinations), limits.streamed,
 /// and what a route that can take a streamed listener's messages may do: no filter that reads the body (the router never
 /// holds it) and only streamed destinations (it can only go on as a stream).
 /// </summary>
@@ -20,12 +20,18 @@ internal static class StreamedRules
     public static void Check(RouterConfig config, ConfigValidationContext context)
     {
         var streamed = new List<(string Name, string Path)>();
+        var buffered = new List<(string Name, string Path)>();
         for (var i = 0; i < config.Listeners.Count; i++)
         {
             var listener = config.Listeners[i];
             var path = ConfigPath.Index("listeners", i);
-            if (!CheckMode(listener.TransportMode, listener.Binding, listener.Encoding, path, context, isListener: true))
+            if (!CheckMode(listener.TransportMode, listener.Binding, listener.Encoding, path, context))
             {
+                if (Uri.TryCreate(listener.Address, UriKind.Absolute, out var bufferedUri))
+                {
+                    buffered.Add((listener.Name, Uri.UnescapeDataString(bufferedUri.AbsolutePath)));
+                }
+
                 continue;
             }
 
@@ -50,14 +56,40 @@ internal static class StreamedRules
         }
 
         CheckLimits(config.Limits.Streamed, context);
-        if (streamed.Count == 0)
+        for (var i = 0; i < config.Routes.Count; i++)
+        {
+            var path = ConfigPath.Index("routes", i);
+            CheckRoute(config.Routes[i], path, streamed, config.Clusters, context);
+            CheckBufferedRoute(config.Routes[i], path, buffered, config.Clusters, context);
+        }
+    }
+
+    /// <summary>
+    /// A buffered listener's messages cannot go to a streamed netTcp destination: such a service takes the singleton-unsized
+    /// mode only (it refuses the duplex session the router's buffered net.tcp client opens), unlike a streamed HTTP service,
+    /// which reads a buffered request as any other.
+    /// </summary>
+    private static void CheckBufferedRoute(
+        RouteConfig route,
+        string path,
+        IReadOnlyList<(string Name, string Path)> buffered,
+        IReadOnlyDictionary<string, ClusterConfig> clusters,
+        ConfigValidationContext context)
+    {
+        if (!clusters.TryGetValue(route.Cluster, out var cluster))
         {
             return;
         }
 
-        for (var i = 0; i < config.Routes.Count; i++)
+        var feeding = FeedingListeners(route, buffered);
+        foreach (var destination in cluster.Destinations.Concat(cluster.Backups))
         {
-            CheckRoute(config.Routes[i], ConfigPath.Index("routes", i), streamed, config.Clusters, context);
+            if (feeding.Count > 0 && destination.Binding == WireBindingNames.NetTcp && TransportModes.IsStreamed(destination.TransportMode))
+            {
+                context.Error(
+                    ConfigPath.Property(path, "cluster"),
+                    $"route '{route.Name}' takes messages from buffered listener {string.Join(", ", feeding.Select(name => $"'{name}'"))}, but destination '{destination.Name}' of cluster '{route.Cluster}' is a streamed netTcp one, which takes streamed messages only: give this route an address filter that leaves the buffered listener out, or make the listener streamed");
+            }
         }
     }
 
@@ -133,12 +165,20 @@ internal static class StreamedRules
         for (var i = 0; i < destinations.Count; i++)
         {
             var destination = destinations[i];
-            CheckMode(destination.TransportMode, destination.Binding, destination.Encoding, ConfigPath.Index(path, i), context, isListener: false);
+            var destinationPath = ConfigPath.Index(path, i);
+            if (CheckMode(destination.TransportMode, destination.Binding, destination.Encoding, destinationPath, context)
+                && destination.Binding == WireBindingNames.NetTcp && destination.Tls is not null)
+            {
+                // The router's streamed net.tcp client speaks plain TCP only.
+                context.Error(
+                    ConfigPath.Property(destinationPath, "tls"),
+                    "tls on a streamed netTcp destination is not built (the application/ssl-tls upgrade is built for buffered netTcp destinations and for listeners): use a buffered netTcp destination, or a streamed https one");
+            }
         }
     }
 
     /// <summary>Checks one transportMode; true when it is streamed on a binding that streams.</summary>
-    private static bool CheckMode(string? mode, string binding, string? encoding, string path, ConfigValidationContext context, bool isListener)
+    private static bool CheckMode(string? mode, string binding, string? encoding, string path, ConfigValidationContext context)
     {
         var modePath = ConfigPath.Property(path, "transportMode");
         if (mode is null || mode == TransportModes.Buffered)
@@ -149,16 +189,6 @@ internal static class StreamedRules
         if (mode != TransportModes.Streamed)
         {
             context.Error(modePath, $"unknown transport mode '{mode}'; valid: {string.Join(", ", TransportModes.All)}");
-            return false;
-        }
-
-        if (binding == WireBindingNames.NetTcp && !isListener)
-        {
-            // The listener side is the router's own framing; the client side (the router calling a streamed net.tcp
-            // service) is not built yet.
-            context.Error(
-                modePath,
-                "streamed transfer to a netTcp destination is not built (streamed netTcp listeners are): use a streamed basicHttp, soap12Http or binaryHttp destination, or buffered transfer");
             return false;
         }
 

@@ -22,6 +22,9 @@ internal sealed class DestinationState
         Config = config;
         Binding = WireBindings.Find(config.Binding, config.Encoding, config.Addressing)
             ?? throw new ArgumentException($"Unknown binding '{config.Binding}' ({config.Encoding}, {config.Addressing}).", nameof(config));
+        StreamedMessageBinding = Binding == WireBindings.NetTcp && TransportModes.IsStreamed(config.TransportMode)
+            ? WireBindings.Find(WireBindingNames.BinaryHttp, WireEncodingNames.Binary, config.Addressing) ?? Binding
+            : Binding;
         Address = new Uri(config.Address, UriKind.Absolute);
         MetadataAddress = config.MetadataAddress is { } metadata ? new Uri(metadata, UriKind.Absolute) : Binding.IsHttp ? Address : null;
     }
@@ -31,6 +34,13 @@ internal sealed class DestinationState
 
     /// <summary>The wire binding the destination speaks.</summary>
     public WireBinding Binding { get; }
+
+    /// <summary>
+    /// The binding of the streamed messages it takes: <see cref="Binding"/>, except for a streamed netTcp destination, whose
+    /// messages are msbin1 without a session dictionary (the singleton-unsized mode has no session), SOAP 1.2 with its
+    /// addressing: binaryHttp's, as a streamed netTcp listener's are.
+    /// </summary>
+    public WireBinding StreamedMessageBinding { get; }
 
     /// <summary>The destination's address: where requests go and what its To must say.</summary>
     public Uri Address { get; }

@@ -1,23 +1,43 @@
 namespace SoapRouter.Streaming;
 
 /// <summary>
-/// A destination's answer to a streamed request, its headers read and its body not: the response stays open until the body
-/// has been passed to the client. Disposing closes it (and the connection, when its body was not read to the end).
+/// A destination's answer to a streamed request, its head read and its body not: the response (an HTTP response, or a
+/// net.tcp connection) stays open until the body has been passed to the client. Disposing closes it (and the connection,
+/// when its body was not read to the end).
 /// </summary>
-internal sealed class StreamedReply(HttpResponseMessage response, int statusCode, string? contentType) : IDisposable
+internal sealed class StreamedReply : IDisposable
 {
-    /// <summary>The destination's HTTP status.</summary>
-    public int StatusCode { get; } = statusCode;
+    private readonly Func<CancellationToken, Task<Stream>> _openBody;
+    private readonly IDisposable _owner;
+
+    /// <summary>An HTTP destination's reply.</summary>
+    public StreamedReply(HttpResponseMessage response, int statusCode, string? contentType)
+        : this(statusCode, contentType, response.Content.Headers.ContentLength, response.Content.ReadAsStreamAsync, response)
+    {
+    }
+
+    /// <summary>A reply whose body <paramref name="openBody"/> opens; disposing it disposes <paramref name="owner"/>.</summary>
+    public StreamedReply(int statusCode, string? contentType, long? contentLength, Func<CancellationToken, Task<Stream>> openBody, IDisposable owner)
+    {
+        StatusCode = statusCode;
+        ContentType = contentType;
+        ContentLength = contentLength;
+        _openBody = openBody;
+        _owner = owner;
+    }
+
+    /// <summary>The destination's HTTP status (a net.tcp reply's is 200, or 202 for a one-way acknowledgement).</summary>
+    public int StatusCode { get; }
 
     /// <summary>The reply's Content-Type, as received.</summary>
-    public string? ContentType { get; } = contentType;
+    public string? ContentType { get; }
 
-    /// <summary>The reply's Content-Length, or null (chunked).</summary>
-    public long? ContentLength => response.Content.Headers.ContentLength;
+    /// <summary>The reply's length when known before its body (Content-Length; 0 for an acknowledgement), or null.</summary>
+    public long? ContentLength { get; }
 
     /// <summary>The reply's body, read as the client takes it.</summary>
-    public Task<Stream> OpenBodyAsync(CancellationToken cancellationToken) => response.Content.ReadAsStreamAsync(cancellationToken);
+    public Task<Stream> OpenBodyAsync(CancellationToken cancellationToken) => _openBody(cancellationToken);
 
     /// <inheritdoc />
-    public void Dispose() => response.Dispose();
+    public void Dispose() => _owner.Dispose();
 }

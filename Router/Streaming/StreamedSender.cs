@@ -1,5 +1,6 @@
 using System.ServiceModel.Channels;
 using SoapRouter.Forwarding.Http;
+using SoapRouter.Forwarding.NetTcp;
 using SoapRouter.Forwarding.Rewriting;
 using SoapRouter.Forwarding;
 using SoapRouter.Hosting;
@@ -12,9 +13,11 @@ using SoapRouter.Wire.Errors;
 namespace SoapRouter.Streaming;
 
 /// <summary>
-/// Sends one streamed message to the destinations the forwarder picks: a destination of the listener's binding gets the
-/// header section with only To spliced and then the body as it arrives (verbatim); any other HTTP binding a streamed
-/// re-encode. The reply comes back open, to be passed on as it arrives. The message can go to another destination only
+/// Sends one streamed message to the destinations the forwarder picks: a destination whose messages are of the listener's
+/// binding gets the header section with only To spliced and then the body as it arrives (verbatim); any other a streamed
+/// re-encode. HTTP destinations get it over HTTP, streamed netTcp ones over net.tcp in the singleton-unsized mode (their
+/// messages are msbin1, binaryHttp's; their replies are always re-encoded, since only the message says whether it is a
+/// fault). The reply comes back open, to be passed on as it arrives. The message can go to another destination only
 /// while none of its bytes was written to one (a refused or timed-out connect, a TLS failure): after that it is gone from
 /// the router, and whatever went wrong is the client's answer.
 /// </summary>
@@ -65,14 +68,9 @@ internal sealed class StreamedSender : IMessageSender
     /// <inheritdoc />
     public async ValueTask<AttemptResult<ClientAnswer>> SendAsync(DestinationState destination, CancellationToken cancellationToken)
     {
-        if (!destination.Binding.IsHttp)
-        {
-            // The checker keeps streamed routes on HTTP destinations; a net.tcp session has no streamed form here.
-            PipelineLog.ReencodeFailed(_logger, _received.Action, _inbound.Listener.Binding.Name, destination.Binding.Name, destination.Name, "streamed transfer needs an HTTP destination");
-            return AttemptResult<ClientAnswer>.Failed(ForwardError.EncodingFailed);
-        }
-
-        var path = Pipeline.ForwardingPaths.Between(_inbound.Listener.Binding, destination);
+        // A streamed net.tcp destination takes msbin1 in singleton-unsized framing: its message binding, not its session's.
+        var messages = destination.StreamedMessageBinding;
+        var path = Pipeline.ForwardingPaths.Between(_inbound.Listener.Binding, messages);
         RouterTracing.CurrentAttempt?.SetTag(SpanTags.Path, Pipeline.ForwardingPaths.TagOf(path));
         var progress = _deadline is { } deadline ? deadline.Progress : (Action?)null;
         _request.Progress = progress;
@@ -83,14 +81,14 @@ internal sealed class StreamedSender : IMessageSender
         StreamedContent content = path == ForwardingPath.Verbatim
             ? new StreamedVerbatimContent(_request, spliced!.Select(_request.HeaderBytes), _inbound.ContentType, StreamedExchange.ChunkSize) { Progress = progress }
             : new StreamedReencodedContent(
-                _request, _state.Codec(_inbound.Listener.Binding), _inbound.ContentType, _state.Codec(destination.Binding), source => Bridge(source, destination), limits.MaxHeadersSize)
+                _request, _state.Codec(_inbound.Listener.Binding), _inbound.ContentType, _state.Codec(messages), source => Bridge(source, destination), limits.MaxHeadersSize)
             { Progress = progress };
         _lastDestination = destination;
         _lastContent = content;
         var traceParent = RouterTracing.Outgoing(_inbound.TraceParent, _inbound.TraceState, out var traceState);
         var request = new RawSoapRequest(ReadOnlyMemory<byte>.Empty, _inbound.ContentType)
         {
-            SoapAction = path == ForwardingPath.Verbatim ? _inbound.SoapActionHeader : MessageBridge.SoapActionFor(destination.Binding, _received.Action),
+            SoapAction = path == ForwardingPath.Verbatim ? _inbound.SoapActionHeader : MessageBridge.SoapActionFor(messages, _received.Action),
             TraceParent = traceParent,
             TraceState = traceState,
             Action = _received.Action,
@@ -99,7 +97,9 @@ internal sealed class StreamedSender : IMessageSender
         AttemptResult<StreamedReply> result;
         try
         {
-            result = await _state.StreamedTransport.SendAsync(destination, _cluster.ConnectTimeout, request, content, cancellationToken).ConfigureAwait(false);
+            result = destination.Binding.IsHttp
+                ? await _state.StreamedTransport.SendAsync(destination, _cluster.ConnectTimeout, request, content, cancellationToken).ConfigureAwait(false)
+                : await NetTcpStreamedTransport.SendAsync(destination, _cluster.ConnectTimeout, content, limits.MaxMessageSize, cancellationToken).ConfigureAwait(false);
         }
         finally
         {
@@ -119,7 +119,7 @@ internal sealed class StreamedSender : IMessageSender
             return AttemptResult<ClientAnswer>.Success(ClientAnswer.OneWayAck());
         }
 
-        var answer = path == ForwardingPath.Verbatim
+        var answer = path == ForwardingPath.Verbatim && destination.Binding.IsHttp
             ? new VerbatimStreamedAnswer(reply, isFault, limits.MaxMessageSize, _cluster.RequestTimeout, StreamedExchange.ChunkSize)
             : await ReencodeReplyAsync(reply, destination, isFault, cancellationToken).ConfigureAwait(false);
         if (answer is null)
@@ -155,7 +155,7 @@ internal sealed class StreamedSender : IMessageSender
     /// <summary>The request for <paramref name="destination"/>, made from the streamed <paramref name="source"/> (owned from here on).</summary>
     private Message Bridge(Message source, DestinationState destination)
     {
-        var outgoing = MessageBridge.ForDestination(source, destination.Binding, destination.Address, _received.Action).Message;
+        var outgoing = MessageBridge.ForDestination(source, destination.StreamedMessageBinding, destination.Address, _received.Action).Message;
         if (_state.State.Config.Telemetry.Tracing.SoapHeader is { } header)
         {
             // An HTTP destination gets the traceparent HTTP header; a client's SOAP copy would name a stale parent.
@@ -179,7 +179,7 @@ internal sealed class StreamedSender : IMessageSender
 
             // WCF reads the reply's header section synchronously: off the socket's event thread first.
             await IoScheduling.LeaveEventThreadAsync().ConfigureAwait(false);
-            read = _state.Codec(destination.Binding).Encoder.ReadMessage(body, _state.State.Config.Limits.Streamed.MaxHeadersSize, reply.ContentType);
+            read = _state.Codec(destination.StreamedMessageBinding).Encoder.ReadMessage(body, _state.State.Config.Limits.Streamed.MaxHeadersSize, reply.ContentType);
             var forClient = MessageBridge.ForClient(read, listener, _received.MessageId, _state.MaxMessageSize);
             return new ReencodedStreamedAnswer(
                 reply, read, forClient, _state.Codec(listener), isFault || read.IsFault, _state.State.Config.Limits.Streamed.MaxMessageSize, _cluster.RequestTimeout);

@@ -52,16 +52,7 @@ internal static class FramingRecordWriter
     /// </summary>
     public static void WriteDuplexPreamble(IBufferWriter<byte> writer, Uri via, string? contentType = null, string? upgradeProtocol = null)
     {
-        ArgumentNullException.ThrowIfNull(writer);
-        ArgumentNullException.ThrowIfNull(via);
-        var head = writer.GetSpan(5);
-        head[0] = (byte)FramingRecordType.Version;
-        head[1] = PreambleDecoder.MajorVersion;
-        head[2] = 0;
-        head[3] = (byte)FramingRecordType.Mode;
-        head[4] = (byte)FramingMode.Duplex;
-        writer.Advance(5);
-        WriteString(writer, FramingRecordType.Via, via.AbsoluteUri);
+        WritePreambleHead(writer, FramingMode.Duplex, via);
         if (contentType is null)
         {
             var known = writer.GetSpan(2);
@@ -84,6 +75,20 @@ internal static class FramingRecordWriter
         }
     }
 
+    /// <summary>
+    /// Writes a client's singleton-unsized preamble for <paramref name="via"/> (what NetTcpBinding with TransferMode.Streamed
+    /// sends): Version 1.0, Mode singleton-unsized, Via, the known binary encoding (msbin1), Preamble End.
+    /// </summary>
+    public static void WriteSingletonPreamble(IBufferWriter<byte> writer, Uri via)
+    {
+        WritePreambleHead(writer, FramingMode.SingletonUnsized, via);
+        var known = writer.GetSpan(2);
+        known[0] = (byte)FramingRecordType.KnownEncoding;
+        known[1] = (byte)KnownEncoding.Binary;
+        writer.Advance(2);
+        WritePreambleEnd(writer);
+    }
+
     /// <summary>Writes a Preamble End record (a client's, after its encoding or its upgrade).</summary>
     public static void WritePreambleEnd(IBufferWriter<byte> writer) => WriteSingle(writer, FramingRecordType.PreambleEnd);
 
@@ -99,6 +104,20 @@ internal static class FramingRecordWriter
     }
 
     /// <summary>Writes a record of <paramref name="type"/> carrying <paramref name="text"/> as sized UTF-8 (Via, encodings, Upgrade Request, Fault).</summary>
+    private static void WritePreambleHead(IBufferWriter<byte> writer, FramingMode mode, Uri via)
+    {
+        ArgumentNullException.ThrowIfNull(writer);
+        ArgumentNullException.ThrowIfNull(via);
+        var head = writer.GetSpan(5);
+        head[0] = (byte)FramingRecordType.Version;
+        head[1] = PreambleDecoder.MajorVersion;
+        head[2] = 0;
+        head[3] = (byte)FramingRecordType.Mode;
+        head[4] = (byte)mode;
+        writer.Advance(5);
+        WriteString(writer, FramingRecordType.Via, via.AbsoluteUri);
+    }
+
     private static void WriteString(IBufferWriter<byte> writer, FramingRecordType type, string text)
     {
         var length = System.Text.Encoding.UTF8.GetByteCount(text);

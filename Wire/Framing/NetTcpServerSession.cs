@@ -18,11 +18,13 @@ namespace SoapRouter.Wire.Framing;
 /// </summary>
 public sealed class NetTcpServerSession
 {
-    // After a fault the server reads (and drops) what the client still sends, up to WCF's own drain quota or for a
-    // moment, before closing: closing with unread bytes resets the connection, and a reset can overtake the fault.
-    // (A WCF client that meets a fault after the preamble waits for the close, so this is also how long it waits.)
+    // After a fault the server reads (and drops) what the client still sends until the client closes, or for a moment,
+    // before closing. Closing with unread bytes makes the kernel answer with a reset at once, and the reset throws away
+    // whatever the server sent that the client had not taken yet: the fault, and the replies before it (a client that
+    // writes a long run of records before it reads saw its replies cut short). So the drain is bounded by time only,
+    // never by a byte count. (A WCF client that meets a fault after the preamble waits for the close, so this is also
+    // how long it waits.)
     private static readonly TimeSpan FaultLinger = TimeSpan.FromSeconds(2);
-    private const int FaultDrainLimit = 64 * 1024;
 
     private readonly IDuplexPipe _transport;
     private readonly Func<Uri, INetTcpEndpoint?> _resolveVia;
@@ -128,11 +130,23 @@ public sealed class NetTcpServerSession
     private async Task RunConnectionAsync(FramingConnection connection, bool slotTaken, CancellationToken stopping)
     {
         var reused = false;
+        var lastUpgraded = false;
         while (true)
         {
             var decoded = await PreambleReader.ReadAsync(connection, reused).ConfigureAwait(false);
             if (decoded is not { } result)
             {
+                return;
+            }
+
+            if (lastUpgraded && result.Status == PreambleDecodeStatus.Malformed)
+            {
+                // The last session ran over the upgrade (TLS) and ended with End both ways, so the next preamble comes
+                // plain, as WCF's pooled connections send it. Bytes that are no preamble at all are the client still
+                // writing in the upgraded stream: a plain Fault record would land in the middle of its TLS records, which
+                // its TLS reader rejects, dropping replies it had not yet handed over. Close without one.
+                NetTcpSessionLog.StillUpgraded(_logger, _upgrade!.Protocol);
+                await LingerAsync(connection).ConfigureAwait(false);
                 return;
             }
 
@@ -174,6 +188,7 @@ public sealed class NetTcpServerSession
             }
 
             var preamble = result.Preamble!;
+            lastUpgraded = connection.Upgrade is not null;
             var ended = preamble.Mode == FramingMode.SingletonUnsized
                 ? await RunSingletonAsync(connection, preamble.Via, (INetTcpStreamedEndpoint)endpoint!).ConfigureAwait(false)
                 : await RunSessionAsync(connection, preamble.Via, endpoint!, SessionCompression(preamble)).ConfigureAwait(false);
@@ -406,7 +421,10 @@ public sealed class NetTcpServerSession
         return !exchange.IsAborted && request.Completed && !connection.IsStopping;
     }
 
-    /// <summary>Answers <paramref name="fault"/>, then drops what the client still sends for a moment, so it can read the fault.</summary>
+    /// <summary>
+    /// Answers <paramref name="fault"/>, then drops what the client still sends until it closes or the linger ends, so it
+    /// can read the fault and everything before it.
+    /// </summary>
     private static async Task RefuseAsync(FramingConnection connection, string fault)
     {
         // Armed before the fault goes out, so the linger is running by the time the client can have read it.
@@ -416,9 +434,21 @@ public sealed class NetTcpServerSession
             return;
         }
 
+        await DrainAsync(connection).ConfigureAwait(false);
+    }
+
+    /// <summary>Closes without a word: drops what the client still sends until it closes or the linger ends.</summary>
+    private static Task LingerAsync(FramingConnection connection)
+    {
+        connection.Clock.StartDeadline(FaultLinger);
+        return DrainAsync(connection);
+    }
+
+    /// <summary>Reads and drops the client's bytes until it closes, vanishes, the armed linger ends or the server stops.</summary>
+    private static async Task DrainAsync(FramingConnection connection)
+    {
         var input = connection.Input;
-        long drained = 0;
-        while (drained < FaultDrainLimit)
+        while (true)
         {
             ReadResult result;
             try
@@ -430,7 +460,6 @@ public sealed class NetTcpServerSession
                 return;
             }
 
-            drained += result.Buffer.Length;
             input.AdvanceTo(result.Buffer.End);
             if (result.IsCompleted || (result.IsCanceled && (connection.IsStopping || connection.Clock.IsExpired)))
             {

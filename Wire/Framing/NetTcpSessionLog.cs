@@ -52,4 +52,7 @@ internal static partial class NetTcpSessionLog
 
     [LoggerMessage(EventId = 7114, Level = LogLevel.Debug, Message = "net.tcp connection upgraded to {Protocol}")]
     public static partial void Upgraded(ILogger logger, string protocol);
+
+    [LoggerMessage(EventId = 7115, Level = LogLevel.Information, Message = "net.tcp connection closed without a fault: after a {Protocol} session ended, the client went on in the upgraded stream instead of a plain preamble")]
+    public static partial void StillUpgraded(ILogger logger, string protocol);
 }
