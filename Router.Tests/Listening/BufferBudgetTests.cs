@@ -84,6 +84,47 @@ public sealed class BufferBudgetTests
         Assert.Equal(0, budget.InUse);
     }
 
+    [Fact]
+    public async Task Waiters_AreLetInInTheOrderTheyCame_ASmallOneDoesNotPassALargeOne()
+    {
+        using var budget = new BufferBudget(1000, TimeSpan.FromSeconds(30));
+        var held = await budget.ReserveAsync(900, CancellationToken.None);
+
+        var large = budget.ReserveAsync(500, CancellationToken.None).AsTask();
+        var small = budget.ReserveAsync(50, CancellationToken.None).AsTask();
+        await Task.Delay(50);
+        Assert.False(large.IsCompleted);
+        Assert.False(small.IsCompleted); // 950 would fit, but the large one came first
+        Assert.Equal(900, budget.InUse);
+
+        held!.Dispose();
+        using var first = await large;
+        using var second = await small;
+        Assert.NotNull(first);
+        Assert.NotNull(second);
+        Assert.Equal(550, budget.InUse);
+    }
+
+    [Fact]
+    public async Task Waiter_WhoseWaitEnds_IsRefused_AndTheOneBehindItGoesIn()
+    {
+        using var budget = new BufferBudget(1000, TimeSpan.FromMilliseconds(200));
+        using var held = await budget.ReserveAsync(900, CancellationToken.None);
+        using var cancel = new CancellationTokenSource();
+
+        var leaving = budget.ReserveAsync(500, cancel.Token).AsTask();
+        var large = budget.ReserveAsync(400, CancellationToken.None).AsTask();
+        cancel.Cancel();
+        await Assert.ThrowsAnyAsync<OperationCanceledException>(() => leaving);
+
+        // Still 900 held: the 400 waits out its 200 ms and is refused, counted once.
+        Assert.Null(await large);
+        Assert.Equal(1, budget.Refused);
+        Assert.Equal(900, budget.InUse);
+        using var small = await budget.ReserveAsync(100, CancellationToken.None);
+        Assert.NotNull(small);
+    }
+
     [Theory]
     [InlineData(null, 8L << 30, 2L << 30)]
     [InlineData(null, 256L << 20, 64L << 20)]

@@ -6,18 +6,20 @@ namespace SoapRouter.Listening;
 /// has none); past the budget it waits briefly for bytes to come free, as a request waits for a concurrency slot, and is
 /// then answered 503, so a burst of large messages is refused before it is allocated rather than after the process ran
 /// out of memory. One message larger than the whole budget is let in alone; while memory is over its high watermark
-/// messages are let in one at a time.
+/// messages are let in one at a time. Waiters are let in first come, first served: a 1 MB message is not passed over
+/// for 20 s by a stream of 1 KB ones that each fit in what it waits for (the soak's large clients were answered 503
+/// while the small ones flowed). A reservation that grows (a compressed body decoded larger than reckoned) goes first:
+/// it holds bytes already.
 /// </summary>
 internal sealed class BufferBudget : IDisposable
 {
     private readonly Lock _gate = new();
-    private readonly SemaphoreSlim _released = new(0, int.MaxValue);
+    private readonly LinkedList<Waiter> _queue = new();
     private readonly TimeSpan _wait;
     private readonly MemoryPressure? _pressure;
     private long _inUse;
     private long _refused;
     private long _refusedForMemory;
-    private int _waiters;
 
     /// <summary>
     /// A budget of <paramref name="limit"/> bytes; a reservation waits up to <paramref name="wait"/>. While
@@ -32,7 +34,7 @@ internal sealed class BufferBudget : IDisposable
         _pressure = pressure;
         if (pressure is not null)
         {
-            pressure.Relieved += WakeWaiters;
+            pressure.Relieved += Grant;
         }
     }
 
@@ -113,7 +115,7 @@ internal sealed class BufferBudget : IDisposable
     internal async ValueTask<bool> GrowAsync(long bytes, long held, CancellationToken cancellationToken) =>
         TryReserve(bytes, held) || await WaitAsync(bytes, cancellationToken, held).ConfigureAwait(false);
 
-    /// <summary>Gives <paramref name="bytes"/> back and wakes the waiters to look again.</summary>
+    /// <summary>Gives <paramref name="bytes"/> back and lets in the waiters that now fit, in order.</summary>
     internal void Release(long bytes)
     {
         if (bytes <= 0)
@@ -121,16 +123,28 @@ internal sealed class BufferBudget : IDisposable
             return;
         }
 
-        Interlocked.Add(ref _inUse, -bytes);
-        WakeWaiters();
+        lock (_gate)
+        {
+            _inUse -= bytes;
+            GrantLocked();
+        }
     }
 
-    private void WakeWaiters()
+    private void Grant()
     {
-        var waiters = Volatile.Read(ref _waiters);
-        if (waiters > 0)
+        lock (_gate)
         {
-            _released.Release(waiters);
+            GrantLocked();
+        }
+    }
+
+    private void GrantLocked()
+    {
+        while (_queue.First is { } head && Fits(head.Value.Bytes, head.Value.Held))
+        {
+            _queue.RemoveFirst();
+            _inUse += head.Value.Bytes;
+            head.Value.Granted.TrySetResult(true);
         }
     }
 
@@ -143,22 +157,16 @@ internal sealed class BufferBudget : IDisposable
     {
         if (_pressure is not null)
         {
-            _pressure.Relieved -= WakeWaiters;
+            _pressure.Relieved -= Grant;
         }
-
-        _released.Dispose();
     }
 
     private bool TryReserve(long bytes, long held = 0)
     {
-        var pressed = _pressure?.IsHigh == true;
         lock (_gate)
         {
-            // A message larger than the whole budget fits only when nothing else is held: it is never refused forever.
-            // Under memory pressure messages go one at a time, never none: the memory held with nothing in flight (the
-            // connections and what the runtime keeps) can sit between the watermarks, and a gate that let nothing in
-            // would wait for a fall that never comes.
-            if (_inUse > held && (pressed || _inUse + bytes > Limit))
+            // Nobody passes a waiter: with one queued, a new message waits behind it even when it would fit.
+            if (_queue.Count > 0 || !Fits(bytes, held))
             {
                 return false;
             }
@@ -168,40 +176,79 @@ internal sealed class BufferBudget : IDisposable
         }
     }
 
+    /// <summary>
+    /// Whether <paramref name="bytes"/> more fit beside the <paramref name="held"/> the asker holds already. A message
+    /// larger than the whole budget fits only when nothing else is held: it is never refused forever. Under memory
+    /// pressure messages go one at a time, never none: the memory held with nothing in flight (the connections and what
+    /// the runtime keeps) can sit between the watermarks, and a gate that let nothing in would wait for a fall that never
+    /// comes. Called under the lock.
+    /// </summary>
+    private bool Fits(long bytes, long held) => _inUse <= held || (_pressure?.IsHigh != true && _inUse + bytes <= Limit);
+
     private async Task<bool> WaitAsync(long bytes, CancellationToken cancellationToken, long held = 0)
     {
-        var deadline = Environment.TickCount64 + (long)_wait.TotalMilliseconds;
-        Interlocked.Increment(ref _waiters);
-        try
+        var waiter = new Waiter(bytes, held);
+        LinkedListNode<Waiter> node;
+        lock (_gate)
         {
-            while (true)
+            if (_queue.Count == 0 && Fits(bytes, held))
             {
-                var left = deadline - Environment.TickCount64;
-                if (left <= 0 || !await _released.WaitAsync(TimeSpan.FromMilliseconds(left), cancellationToken).ConfigureAwait(false))
-                {
-                    if (TryReserve(bytes, held))
-                    {
-                        return true;
-                    }
+                _inUse += bytes;
+                return true;
+            }
 
-                    Interlocked.Increment(ref _refused);
-                    if (_pressure?.IsHigh == true)
-                    {
-                        Interlocked.Increment(ref _refusedForMemory);
-                    }
+            // A growing reservation goes first: it holds bytes that the others wait for.
+            node = held > 0 ? _queue.AddFirst(waiter) : _queue.AddLast(waiter);
+        }
 
-                    return false;
-                }
+        using var timeout = new CancellationTokenSource(_wait);
+        using var linked = CancellationTokenSource.CreateLinkedTokenSource(timeout.Token, cancellationToken);
+        using (linked.Token.UnsafeRegister(static state => ((Waiter)state!).Granted.TrySetResult(false), waiter))
+        {
+            if (await waiter.Granted.Task.ConfigureAwait(false))
+            {
+                return true;
+            }
+        }
 
-                if (TryReserve(bytes, held))
+        lock (_gate)
+        {
+            if (node.List is null)
+            {
+                // Let in as the wait ended: the bytes are reserved for it.
+                if (!cancellationToken.IsCancellationRequested)
                 {
                     return true;
                 }
+
+                _inUse -= bytes;
+                GrantLocked();
+            }
+            else
+            {
+                _queue.Remove(node);
+                // The ones behind it may fit now that it is gone.
+                GrantLocked();
             }
         }
-        finally
+
+        cancellationToken.ThrowIfCancellationRequested();
+        Interlocked.Increment(ref _refused);
+        if (_pressure?.IsHigh == true)
         {
-            Interlocked.Decrement(ref _waiters);
+            Interlocked.Increment(ref _refusedForMemory);
         }
+
+        return false;
+    }
+
+    /// <summary>One message waiting for bytes: completed true when they are reserved for it, false when its wait ended.</summary>
+    private sealed class Waiter(long bytes, long held)
+    {
+        public long Bytes { get; } = bytes;
+
+        public long Held { get; } = held;
+
+        public TaskCompletionSource<bool> Granted { get; } = new(TaskCreationOptions.RunContinuationsAsynchronously);
     }
 }
