@@ -16,8 +16,11 @@ internal static class ForwardingPaths
     public static ForwardingPath Between(WireBinding listener, WireBinding destination) =>
         ReferenceEquals(destination, listener) && !destination.IsSession ? ForwardingPath.Verbatim : ForwardingPath.Reencoded;
 
-    /// <summary>The path from a listener of <paramref name="listener"/> to <paramref name="destination"/>.</summary>
-    public static ForwardingPath Between(WireBinding listener, DestinationState destination) => Between(listener, destination.Binding);
+    /// <summary>
+    /// The path from a listener of <paramref name="listener"/> to <paramref name="destination"/>, in the binding of the
+    /// messages it takes (a streamed netTcp destination's are msbin1 without a session: only streamed routes reach it).
+    /// </summary>
+    public static ForwardingPath Between(WireBinding listener, DestinationState destination) => Between(listener, destination.StreamedMessageBinding);
 
     /// <summary>True when some destination of <paramref name="cluster"/>, backups included, is reached from a listener of <paramref name="listener"/> by re-encoding.</summary>
     public static bool AnyReencoded(ClusterState cluster, WireBinding listener)

@@ -70,7 +70,7 @@ internal sealed class StreamedSender : IMessageSender
     {
         // A streamed net.tcp destination takes msbin1 in singleton-unsized framing: its message binding, not its session's.
         var messages = destination.StreamedMessageBinding;
-        var path = Pipeline.ForwardingPaths.Between(_inbound.Listener.Binding, messages);
+        var path = Pipeline.ForwardingPaths.Between(_inbound.Listener.Binding, destination);
         RouterTracing.CurrentAttempt?.SetTag(SpanTags.Path, Pipeline.ForwardingPaths.TagOf(path));
         var progress = _deadline is { } deadline ? deadline.Progress : (Action?)null;
         _request.Progress = progress;
