@@ -263,9 +263,9 @@ done
 admin_health() { # the admin /health body, asked inside the router container (the admin is on the internal network only)
   docker exec "$router" bash -c "exec 3<>/dev/tcp/$admin_ip/9901 && printf 'GET /health HTTP/1.0\r\nHost: r\r\n\r\n' >&3 && cat <&3" 2>/dev/null | tail -n 1
 }
-echo "== hot reload: limits.maxConcurrentRequests 512 -> 256 in the mounted router.json"
+echo "== hot reload: limits.maxConcurrentRequests 64 -> 32 in the mounted router.json"
 # Write a new file and rename it over the old one, as editors and config tools do (the folder mount sees it).
-sed 's/"maxConcurrentRequests": 512/"maxConcurrentRequests": 256/' "$ROUTER_CONFIG_DIR/router.json" > "$ROUTER_CONFIG_DIR/.router.json.new"
+sed 's/"maxConcurrentRequests": 64/"maxConcurrentRequests": 32/' "$ROUTER_CONFIG_DIR/router.json" > "$ROUTER_CONFIG_DIR/.router.json.new"
 chmod a+r "$ROUTER_CONFIG_DIR/.router.json.new"
 mv "$ROUTER_CONFIG_DIR/.router.json.new" "$ROUTER_CONFIG_DIR/router.json"
 reloaded=""

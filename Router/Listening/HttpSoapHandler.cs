@@ -111,6 +111,13 @@ internal sealed partial class HttpSoapHandler : IDisposable
             ListenerLog.ClientAborted(_logger, listener.Name);
             context.Abort();
         }
+        catch (Exception exception) when (exception is InsufficientMemoryException or OutOfMemoryException && !context.Response.HasStarted)
+        {
+            // The heap met the GC's limit while this message was handled (WCF's buffers wrap it as
+            // InsufficientMemoryException): the router is busy, not broken, and the client may try again.
+            ListenerLog.OutOfMemory(_logger, listener.Name, exception.GetType().Name);
+            await RefuseBusyAsync(context, listener, "The router is busy; try again later.", FaultKind.RouterBusy).ConfigureAwait(false);
+        }
         catch (Exception exception)
         {
             ListenerLog.Unexpected(_logger, exception, listener.Name);

@@ -19,6 +19,11 @@ internal static partial class ListenerLog
     [LoggerMessage(EventId = 1208, Level = LogLevel.Error, Message = "{Listener}: handling a message failed unexpectedly")]
     public static partial void Unexpected(ILogger logger, Exception exception, string listener);
 
+    /// <summary>A message met the GC's heap limit (a burst the budget did not foresee): answered 503, not counted a bug.</summary>
+    [LoggerMessage(EventId = 1236, Level = LogLevel.Warning,
+        Message = "{Listener}: a message met the managed heap's limit ({Exception}); answered 503 routerBusy (limits.maxBufferedBytes, the GC's heap limit)")]
+    public static partial void OutOfMemory(ILogger logger, string listener, string exception);
+
     /// <summary>A reload changed the listeners, which are bound once.</summary>
     [LoggerMessage(EventId = 1209, Level = LogLevel.Warning,
         Message = "Config version {ConfigVersion} changes the listeners; the router keeps serving the ones it started with until restart")]
