@@ -137,18 +137,8 @@ public sealed class BufferBudgetTests
     public async Task Listener_PastTheBudget_Answers503BeforeReadingTheBody_AndServesOnceBytesAreFree()
     {
         using var release = new SemaphoreSlim(0);
-        await using var backend = await RecordingBackend.StartAsync(async (context, received, _) =>
-        {
-            if (received.Body.Length > 50_000)
-            {
-                await release.WaitAsync(TimeSpan.FromSeconds(20));
-            }
-
-            context.Response.ContentType = SoapMessages.ContentType("basic");
-            await context.Response.Body.WriteAsync(received.Body);
-        });
-        var config = ListeningRouter.CatchAll(ListeningRouter.Cluster(WireBindingNames.BasicHttp, [backend.Address()]), new LimitsConfig { MaxBufferedBytes = 100_000 });
-        await using var router = await ListeningRouter.StartAsync(config);
+        await using var backend = await HoldingBackendAsync(50_000, release);
+        await using var router = await BudgetRouterAsync(backend);
         using var client = new HttpClient { Timeout = TimeSpan.FromSeconds(30) };
         var address = router.Address("basic");
 
@@ -175,18 +165,9 @@ public sealed class BufferBudgetTests
     {
         // 100,000 bytes of budget; a plain 12,000-byte message held at the backend reserves 72,000 of them.
         using var release = new SemaphoreSlim(0);
-        await using var backend = await RecordingBackend.StartAsync(async (context, received, _) =>
-        {
-            if (received.Body.Length > 10_000 && context.Request.Headers.ContentEncoding.Count == 0)
-            {
-                await release.WaitAsync(TimeSpan.FromSeconds(20));
-            }
-
-            context.Response.ContentType = SoapMessages.ContentType("basic");
-            await context.Response.Body.WriteAsync(received.Body);
-        });
-        var config = ListeningRouter.CatchAll(ListeningRouter.Cluster(WireBindingNames.BasicHttp, [backend.Address()]), new LimitsConfig { MaxBufferedBytes = 100_000 });
-        await using var router = await ListeningRouter.StartAsync(config);
+        // The router forwards the compressed messages decoded: 3,000 bytes, not held.
+        await using var backend = await HoldingBackendAsync(10_000, release);
+        await using var router = await BudgetRouterAsync(backend);
         using var client = new HttpClient { Timeout = TimeSpan.FromSeconds(30) };
         var address = router.Address("basic");
         using var holding = SoapMessages.Request(address, "basic", SoapMessages.Soap11(12_000));
@@ -210,6 +191,24 @@ public sealed class BufferBudgetTests
         using var first = await held;
         Assert.Equal(HttpStatusCode.OK, first.StatusCode);
     }
+
+    /// <summary>An echo backend that holds each message over <paramref name="holdAbove"/> bytes until <paramref name="release"/> (20 s at most).</summary>
+    private static Task<RecordingBackend> HoldingBackendAsync(int holdAbove, SemaphoreSlim release) =>
+        RecordingBackend.StartAsync(async (context, received, _) =>
+        {
+            if (received.Body.Length > holdAbove)
+            {
+                await release.WaitAsync(TimeSpan.FromSeconds(20));
+            }
+
+            context.Response.ContentType = SoapMessages.ContentType("basic");
+            await context.Response.Body.WriteAsync(received.Body);
+        });
+
+    /// <summary>A router with a 100,000-byte budget in front of <paramref name="backend"/>.</summary>
+    private static Task<ListeningRouter> BudgetRouterAsync(RecordingBackend backend) =>
+        ListeningRouter.StartAsync(ListeningRouter.CatchAll(
+            ListeningRouter.Cluster(WireBindingNames.BasicHttp, [backend.Address()]), new LimitsConfig { MaxBufferedBytes = 100_000 }));
 
     private static HttpRequestMessage Gzipped(Uri address, byte[] plain, bool announce)
     {
