@@ -109,13 +109,19 @@ public sealed class ResponseCacheRedisTests
     [Fact]
     public async Task RedisNotThereAtStart_TheRouterStartsAndCachesInProcess()
     {
+        // A port that refuses for the whole test: one that was merely free could be taken by another test's listener.
+        using var nothingThere = FreePort.Refusing();
         await using var stub = await RunningStub.StartAsync();
-        await using var router = await ListeningRouter.StartAsync(Config(stub, $"127.0.0.1:{FreePort.Unused()},connectTimeout=500"));
+        await using var router = await ListeningRouter.StartAsync(Config(stub, $"127.0.0.1:{FreePort.PortOf(nothingThere)},connectTimeout=500"));
 
+        // HybridCache counts an entry invalid while its read of the route's tag time (from Redis, ended by the failed
+        // first attempt) has not finished. On a loaded machine that read can still be queued when a fast first call
+        // is answered, so a first request (another key) lets it finish before the two that are counted.
+        await GetOrdersAsync(router, 1);
         await GetOrdersAsync(router, 3);
         await GetOrdersAsync(router, 3);
 
-        Assert.Equal(1, await ResponseCacheFixture.GetOrdersCallsAsync(stub));
+        Assert.Equal(2, await ResponseCacheFixture.GetOrdersCallsAsync(stub));
         Assert.Equal(1, router.Statistics.Cache("orders").Hits);
         Assert.False(router.Host.Cache.Snapshot().Redis!.Connected);
     }

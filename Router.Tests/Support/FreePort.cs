@@ -30,4 +30,19 @@ internal static class FreePort
             }
         }
     }
+
+    /// <summary>
+    /// A loopback port that refuses every connection for as long as the returned socket is held: bound, never
+    /// listening, so no other listener of the test run can take it (a port from <see cref="Unused"/> can be handed to
+    /// one of them, and a client then meets a server it did not expect).
+    /// </summary>
+    public static Socket Refusing()
+    {
+        var socket = new Socket(AddressFamily.InterNetwork, SocketType.Stream, ProtocolType.Tcp);
+        socket.Bind(new IPEndPoint(IPAddress.Loopback, 0));
+        return socket;
+    }
+
+    /// <summary>The port <paramref name="socket"/> is bound to.</summary>
+    public static int PortOf(Socket socket) => ((IPEndPoint)socket.LocalEndPoint!).Port;
 }

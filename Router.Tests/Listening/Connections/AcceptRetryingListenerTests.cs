@@ -80,7 +80,14 @@ public sealed class AcceptRetryingListenerTests
         taken.Files.Open = 50;
         taken.Clock.Advance(DescriptorReserve.SampleInterval);
 
-        Assert.NotNull(await accepting.WaitAsync(TimeSpan.FromSeconds(5)));
+        // The wait looks again every PollInterval; its next look may be set after the advance above (a loaded thread
+        // pool runs the last look's continuation late), so the clock moves on until it has looked.
+        await Eventually.TrueAsync(() =>
+        {
+            taken.Clock.Advance(DescriptorReserve.PollInterval);
+            return Task.FromResult(accepting.IsCompleted);
+        }, "the accept did not resume once descriptors came free");
+        Assert.NotNull(await accepting);
         Assert.Equal(1, taken.Inner.Calls);
         Assert.Equal(1, taken.Counters.Snapshot().ReservePauses);
         Assert.True(taken.Counters.Snapshot().Accepting);
