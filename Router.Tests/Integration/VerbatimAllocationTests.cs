@@ -1,3 +1,4 @@
+using Microsoft.Extensions.Logging;
 using System.Net;
 using SoapRouter.Tests.BackendStub;
 using SoapRouter.Tests.Listening;
@@ -17,17 +18,17 @@ public sealed class VerbatimAllocationTests(ITestOutputHelper output)
 {
     private const int Messages = 2000;
 
-    // Measured 2026-11-26 with the own HTTP/1.1 client: 5.2 KB per message (6.9 KB through HttpClient); budget ~1.5x that
-    // until the pipeline's async state machines are pooled (issue 22: < 1 KB).
-    private const long MaxRouterBytesPerMessage = RouterBytesBudget;
-    private const long RouterBytesBudget = 8 * 1024;
+    // Measured 2026-11-26 at the router's default log level (Information), side by side in one build: 6.0-6.2 KB per
+    // message before the hot path's async methods pooled their state machines, 2.6 KB after. Budget ~1.5x that (issue 22's
+    // target is < 1 KB).
+    private const long MaxRouterBytesPerMessage = 4 * 1024;
 
     [Fact]
     public async Task VerbatimBasicHttp1KB_RouterAllocatesLessThanItsBudgetPerMessage()
     {
         await using var backend = await RecordingBackend.StartAsync(RecordingBackend.Echoes("text/xml; charset=utf-8"));
         await using var router = await ListeningRouter.StartAsync(
-            ListeningRouter.CatchAll(ListeningRouter.Cluster(WireBindingNames.BasicHttp, [backend.Address()])));
+            ListeningRouter.CatchAll(ListeningRouter.Cluster(WireBindingNames.BasicHttp, [backend.Address()])), minLevel: LogLevel.Information);
         using var client = new HttpClient(new SocketsHttpHandler { UseProxy = false }) { Timeout = TimeSpan.FromSeconds(30) };
         var request = StubEnvelopes.Echo(WireBindings.BasicHttp, new string('a', 700));
         Assert.InRange(request.Body.Length, 900, 1100);
@@ -48,11 +49,22 @@ public sealed class VerbatimAllocationTests(ITestOutputHelper output)
             $"the router allocated {routerBytes} B per 1 KB verbatim message (process: {routedBytes} B routed, {directBytes} B direct); budget {MaxRouterBytesPerMessage} B");
     }
 
+    /// <summary>
+    /// The fewest bytes per message the process allocated in three runs of <see cref="Messages"/>: the count is the
+    /// whole process's, and a run that shares its time with work left over from an earlier test (a host shutting down,
+    /// a timer) reads more than the path costs.
+    /// </summary>
     private static async Task<long> AllocatedPerMessageAsync(HttpClient client, Uri address, StubRequest request)
     {
-        var before = GC.GetTotalAllocatedBytes(precise: true);
-        await SendAsync(client, address, request, Messages);
-        return (GC.GetTotalAllocatedBytes(precise: true) - before) / Messages;
+        var fewest = long.MaxValue;
+        for (var run = 0; run < 3; run++)
+        {
+            var before = GC.GetTotalAllocatedBytes(precise: true);
+            await SendAsync(client, address, request, Messages);
+            fewest = Math.Min(fewest, (GC.GetTotalAllocatedBytes(precise: true) - before) / Messages);
+        }
+
+        return fewest;
     }
 
     private static async Task SendAsync(HttpClient client, Uri address, StubRequest request, int count)

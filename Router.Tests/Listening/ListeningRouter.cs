@@ -79,15 +79,19 @@ internal sealed class ListeningRouter : IAsyncDisposable
     public static RouterConfig CatchAll(ClusterConfig cluster, LimitsConfig? limits = null) =>
         Config([TestConfigs.Route("all", "c", TestConfigs.MatchAll())], new() { ["c"] = cluster }, limits);
 
-    /// <summary>Starts the router on <paramref name="config"/>; <paramref name="probesTcp"/> false: listeners time request arrivals instead of reading TCP_INFO.</summary>
-    public static async Task<ListeningRouter> StartAsync(RouterConfig config, bool probesTcp = true)
+    /// <summary>
+    /// Starts the router on <paramref name="config"/>; <paramref name="probesTcp"/> false: listeners time request arrivals
+    /// instead of reading TCP_INFO. The router's own lines are captured from <paramref name="minLevel"/> (Trace by
+    /// default; Information, the router's default, where a test measures what it costs).
+    /// </summary>
+    public static async Task<ListeningRouter> StartAsync(RouterConfig config, bool probesTcp = true, LogLevel minLevel = LogLevel.Trace)
     {
         var directory = new TempDirectory();
         var file = directory.File("router.json");
         await File.WriteAllTextAsync(file, TestConfigs.ToJson(config));
         var log = new CapturingLogger<ListeningRouter>();
         // As the router's Program does: ASP.NET Core's own lines (one per request at Information) only from Warning.
-        var filter = new LoggerFilterOptions { MinLevel = LogLevel.Trace };
+        var filter = new LoggerFilterOptions { MinLevel = minLevel };
         filter.Rules.Add(new LoggerFilterRule(providerName: null, categoryName: "Microsoft", LogLevel.Warning, filter: null));
         var loggerFactory = new LoggerFactory([new SharedLoggerProvider(log)], filter);
         var provider = new RouterConfigProvider(file, loggerFactory.CreateLogger<RouterConfigProvider>(), TimeProvider.System, TimeSpan.FromMilliseconds(50));

@@ -1,3 +1,4 @@
+using System.Runtime.CompilerServices;
 using SoapRouter.Configuration;
 using SoapRouter.Health;
 using SoapRouter.LoadBalancing;
@@ -44,6 +45,7 @@ internal sealed class Forwarder : IDisposable
     /// cancellation, at a failure that may have reached a backend unless <paramref name="idempotent"/>, when the request's
     /// time is spent, and when the cluster's retry budget refuses a retry that would load a backend.
     /// </summary>
+    [AsyncMethodBuilder(typeof(PoolingAsyncValueTaskMethodBuilder<>))]
     public async ValueTask<ForwardResult<T>> ForwardAsync<T>(
         ClusterState cluster,
         bool idempotent,
@@ -158,6 +160,7 @@ internal sealed class Forwarder : IDisposable
         return new ForwardResult<T>(result.Reply, result.Error, destination, null, 1);
     }
 
+    [AsyncMethodBuilder(typeof(PoolingAsyncValueTaskMethodBuilder<>))]
     private async ValueTask<AttemptResult<T>> SendOnceAsync<T>(
         ClusterState cluster,
         DestinationState destination,
@@ -197,6 +200,7 @@ internal sealed class Forwarder : IDisposable
     /// One send with its outcome settled: our timeout told apart from the client leaving, a thrown exception
     /// classified, the destination's counters, its outlier detector and the failure log updated.
     /// </summary>
+    [AsyncMethodBuilder(typeof(PoolingAsyncValueTaskMethodBuilder<>))]
     private async ValueTask<AttemptResult<T>> SendAsync<T>(Attempt<T> attempt, CancellationToken attemptToken)
     {
         var destination = attempt.Destination;

@@ -1,4 +1,5 @@
 using System.Buffers;
+using System.Runtime.CompilerServices;
 using Microsoft.AspNetCore.Http.Features;
 using Microsoft.Extensions.Primitives;
 using SoapRouter.Compression;
@@ -134,7 +135,8 @@ internal sealed partial class HttpSoapHandler : IDisposable
         }
     }
 
-    private async Task HandlePostAsync(HttpContext context, SoapListener listener, System.Diagnostics.Activity? activity)
+    [AsyncMethodBuilder(typeof(PoolingAsyncValueTaskMethodBuilder))]
+    private async ValueTask HandlePostAsync(HttpContext context, SoapListener listener, System.Diagnostics.Activity? activity)
     {
         var link = _compression.Listener(listener.Name);
         var client = _compression.Client(link, context.Connection.RemoteIpAddress, context.Connection.ClientCertificate);
@@ -258,7 +260,8 @@ internal sealed partial class HttpSoapHandler : IDisposable
         }
     }
 
-    private async Task ProcessAsync(
+    [AsyncMethodBuilder(typeof(PoolingAsyncValueTaskMethodBuilder))]
+    private async ValueTask ProcessAsync(
         HttpContext context, SoapListener listener, string contentType, PipelineState state, PooledBody body, ClientLink client, System.Diagnostics.Activity? activity)
     {
         var link = client.Link;

@@ -1,3 +1,4 @@
+using System.Runtime.CompilerServices;
 using SoapRouter.Caching;
 using SoapRouter.Forwarding;
 using SoapRouter.Hosting;
@@ -76,6 +77,7 @@ internal sealed partial class MessagePipeline
     /// the client (a reply, a backend's fault or the router's own fault; an empty reply acknowledges a one-way message), or
     /// no answer when the client went away. The caller writes and disposes the answer, then releases the inbound buffer.
     /// </summary>
+    [AsyncMethodBuilder(typeof(PoolingAsyncValueTaskMethodBuilder<>))]
     public async ValueTask<PipelineResult> ProcessAsync(InboundMessage inbound, PipelineState state)
     {
         ArgumentNullException.ThrowIfNull(inbound);
@@ -86,6 +88,7 @@ internal sealed partial class MessagePipeline
         return result;
     }
 
+    [AsyncMethodBuilder(typeof(PoolingAsyncValueTaskMethodBuilder<>))]
     private async ValueTask<PipelineResult> ProcessMessageAsync(InboundMessage inbound, PipelineState state, long started)
     {
         if (inbound.Length == 0 && inbound.Decoded is null)
@@ -138,6 +141,7 @@ internal sealed partial class MessagePipeline
         return new PipelineResult(answer, outcome);
     }
 
+    [AsyncMethodBuilder(typeof(PoolingAsyncValueTaskMethodBuilder<>))]
     private async ValueTask<PipelineResult> ProcessReceivedAsync(InboundMessage inbound, PipelineState state, ReceivedMessage received, long started)
     {
         var listener = inbound.Listener;
@@ -197,6 +201,7 @@ internal sealed partial class MessagePipeline
     }
 
     /// <summary>Forwards the message (failover included) and makes the client's answer from what came back, counting it.</summary>
+    [AsyncMethodBuilder(typeof(PoolingAsyncValueTaskMethodBuilder<>))]
     private async ValueTask<PipelineResult> ForwardAsync(
         InboundMessage inbound,
         PipelineState state,

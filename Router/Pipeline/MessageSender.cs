@@ -1,3 +1,4 @@
+using System.Runtime.CompilerServices;
 using System.ServiceModel.Channels;
 using SoapRouter.Forwarding.Http;
 using SoapRouter.Forwarding.NetTcp;
@@ -99,6 +100,7 @@ internal sealed class MessageSender : IMessageSender
         return fallback;
     }
 
+    [AsyncMethodBuilder(typeof(PoolingAsyncValueTaskMethodBuilder<>))]
     private async ValueTask<AttemptResult<ClientAnswer>> SendVerbatimAsync(DestinationState destination, CancellationToken cancellationToken)
     {
         using var edited = SpliceTo(destination);

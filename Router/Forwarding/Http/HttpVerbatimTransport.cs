@@ -1,6 +1,7 @@
 using System.Buffers;
 using System.Globalization;
 using System.Net;
+using System.Runtime.CompilerServices;
 using SoapRouter.Compression;
 using SoapRouter.Forwarding.Http1;
 using SoapRouter.Hosting;
@@ -52,6 +53,7 @@ internal sealed class HttpVerbatimTransport
     /// Sends <paramref name="request"/> to <paramref name="destination"/> once. Returns the reply (normal or fault)
     /// or the error as a value; only a failure nobody expected (a bug) is thrown. A returned reply must be disposed.
     /// </summary>
+    [AsyncMethodBuilder(typeof(PoolingAsyncValueTaskMethodBuilder<>))]
     public async ValueTask<AttemptResult<RawSoapReply>> SendAsync(
         DestinationState destination,
         TimeSpan connectTimeout,

@@ -2,6 +2,7 @@ using System.Buffers;
 using System.Globalization;
 using System.Net.Http;
 using System.Net.Sockets;
+using System.Runtime.CompilerServices;
 using System.Text;
 using SoapRouter.Forwarding.Http;
 
@@ -67,6 +68,7 @@ internal sealed class Http1Connection : IDisposable
     /// Sends <paramref name="request"/>, its head already written by <see cref="WriteHead"/> (<paramref name="headLength"/>
     /// bytes), and reads the whole response, refusing a body over <paramref name="maxBodyLength"/>.
     /// </summary>
+    [AsyncMethodBuilder(typeof(PoolingAsyncValueTaskMethodBuilder<>))]
     public async ValueTask<Http1Response> SendAsync(
         int headLength, RawSoapRequest request, int maxBodyLength, ArrayPool<byte> pool, CancellationToken cancellationToken)
     {
@@ -141,6 +143,7 @@ internal sealed class Http1Connection : IDisposable
     }
 
     /// <summary>Receives until a whole head is buffered at <see cref="_start"/>; returns its length.</summary>
+    [AsyncMethodBuilder(typeof(PoolingAsyncValueTaskMethodBuilder<>))]
     private async ValueTask<int> ReceiveHeadAsync(CancellationToken cancellationToken)
     {
         while (true)
@@ -313,6 +316,7 @@ internal sealed class Http1Connection : IDisposable
         }
     }
 
+    [AsyncMethodBuilder(typeof(PoolingAsyncValueTaskMethodBuilder))]
     private async ValueTask ReceiveMoreAsync(CancellationToken cancellationToken)
     {
         var read = await _socket.ReceiveAsync(_receive.AsMemory(_end), SocketFlags.None, cancellationToken).ConfigureAwait(false);

@@ -1,6 +1,7 @@
 using System.Buffers;
 using System.Net;
 using System.Net.Sockets;
+using System.Runtime.CompilerServices;
 using SoapRouter.Forwarding.Http;
 
 namespace SoapRouter.Forwarding.Http1;
@@ -58,6 +59,7 @@ internal sealed class Http1ConnectionPool : IDisposable
     /// head cannot be written by this client (see <see cref="Http1RequestWriter.Write"/>): nothing was sent, and the
     /// caller sends it through HttpClient.
     /// </summary>
+    [AsyncMethodBuilder(typeof(PoolingAsyncValueTaskMethodBuilder<>))]
     public async ValueTask<Http1Response?> SendAsync(
         RawSoapRequest request, int maxBodyLength, ArrayPool<byte> pool, CancellationToken cancellationToken)
     {
