@@ -1,30 +1,40 @@
+using SoapRouter.Configuration;
+
 namespace SoapRouter.Forwarding;
 
 /// <summary>
 /// The deadline of one forwarding attempt: a token that the timeout (on the injected clock) or the caller's token cancels.
 /// A buffered message's attempt must end within the timeout; a streamed one may take as long as its bytes keep moving, so
 /// its sender reports <see cref="Progress"/> and the timeout counts from the last progress (it is re-armed at most eight
-/// times per timeout, so reporting every chunk costs a timestamp read).
+/// times per timeout, so reporting every chunk costs a timestamp read). A deadline rented from
+/// <see cref="AttemptDeadlines"/> goes back to it on <see cref="Dispose"/> when it was not cancelled, so the next attempt
+/// reuses its source and timer instead of allocating both.
 /// </summary>
 internal sealed class AttemptDeadline : IDisposable
 {
     private readonly CancellationTokenSource _source;
-    private readonly CancellationTokenRegistration _link;
-    private readonly TimeSpan _timeout;
     private readonly TimeProvider _time;
-    private readonly long _rearmTicks;
+    private readonly AttemptDeadlines? _pool;
+    private CancellationTokenRegistration _link;
+    private TimeSpan _timeout;
+    private long _rearmTicks;
     private long _armedAt;
 
     /// <summary>A deadline <paramref name="timeout"/> from now on <paramref name="time"/>, cancelled too when <paramref name="linked"/> is.</summary>
     public AttemptDeadline(TimeSpan timeout, TimeProvider time, CancellationToken linked)
+        : this(time, pool: null)
+    {
+        Arm(timeout, linked);
+    }
+
+    /// <summary>An unarmed deadline that returns to <paramref name="pool"/> (null: to none) when disposed.</summary>
+    internal AttemptDeadline(TimeProvider time, AttemptDeadlines? pool)
     {
         ArgumentNullException.ThrowIfNull(time);
-        _timeout = timeout;
         _time = time;
-        _source = new CancellationTokenSource(timeout, time);
-        _rearmTicks = (long)(timeout.TotalSeconds / 8 * time.TimestampFrequency);
-        _armedAt = time.GetTimestamp();
-        _link = linked.UnsafeRegister(static state => ((CancellationTokenSource)state!).Cancel(), _source);
+        _pool = pool;
+        // Made with a timer of the injected clock (a day: re-armed at once), which CancelAfter moves from then on.
+        _source = new CancellationTokenSource(ClusterConfig.MaxTimeout, time);
     }
 
     /// <summary>Cancelled when the deadline passes or the linked token is cancelled.</summary>
@@ -50,10 +60,25 @@ internal sealed class AttemptDeadline : IDisposable
         }
     }
 
+    /// <summary>Starts the deadline: <paramref name="timeout"/> from now, or when <paramref name="linked"/> is cancelled.</summary>
+    internal void Arm(TimeSpan timeout, CancellationToken linked)
+    {
+        _timeout = timeout;
+        _rearmTicks = (long)(timeout.TotalSeconds / 8 * _time.TimestampFrequency);
+        _armedAt = _time.GetTimestamp();
+        _source.CancelAfter(timeout);
+        _link = linked.UnsafeRegister(static state => ((CancellationTokenSource)state!).Cancel(), _source);
+    }
+
     /// <inheritdoc />
     public void Dispose()
     {
+        // Waits for a running cancellation callback of the linked token, so none can reach the source once it is reused.
         _link.Dispose();
-        _source.Dispose();
+        _link = default;
+        if (_pool is null || !_source.TryReset() || !_pool.Return(this))
+        {
+            _source.Dispose();
+        }
     }
 }

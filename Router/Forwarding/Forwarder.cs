@@ -15,6 +15,7 @@ internal sealed class Forwarder : IDisposable
     private readonly ILogger _logger;
     private readonly TimeProvider _timeProvider;
     private readonly DestinationFailureLog _failures;
+    private readonly AttemptDeadlines _deadlines;
     private readonly RouterMetrics? _metrics;
 
     /// <summary>
@@ -29,6 +30,7 @@ internal sealed class Forwarder : IDisposable
         _logger = logger;
         _timeProvider = timeProvider;
         _failures = new DestinationFailureLog(logger, timeProvider);
+        _deadlines = new AttemptDeadlines(timeProvider);
     }
 
     /// <inheritdoc />
@@ -178,7 +180,8 @@ internal sealed class Forwarder : IDisposable
 
         // One source that the timer (on the injected clock) and the client's token both cancel: a linked source
         // whose own state tells the two apart afterwards. A streamed sender moves it on as its bytes move.
-        using var deadline = new AttemptDeadline(timeout, _timeProvider, cancellationToken);
+        // A buffered message's deadline is reused after the attempt; a streamed sender may still hold its own.
+        using var deadline = sender.Replayable ? _deadlines.Rent(timeout, cancellationToken) : new AttemptDeadline(timeout, _timeProvider, cancellationToken);
         sender.BeginAttempt(deadline);
         return await SendAsync(new Attempt<T>(cluster, destination, sender, number, admission, cancellationToken), deadline.Token).ConfigureAwait(false);
     }
