@@ -14,13 +14,16 @@
 # so a cold first round charged it compile time that nginx never pays.
 # ROUTER_B_ENV="NAME=value ..." starts a second router (ports 8081/9902) with that environment and adds the variant
 # "routerb" (its verbatim listeners) next to "router": an A/B of a runtime knob side by side in one run.
+# LATENCY=1 adds the open-model cell after the rounds: direct, nginx and the router (text 1 KB) at half the router's
+# median closed-model rate (LoadClient --rate; latency counts from each request's scheduled time), ROUNDS alternating
+# runs each; p50/p99/p99.9 medians and the p99 each proxy adds over direct go into latency.json.
 # Writes artifacts/passthrough/passthrough.json and passthrough.svg.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 source scripts/lib/common.sh
 source scripts/lib/nginx.sh
 rounds="${1:-3}"; seconds="${2:-5}"; concurrency="${3:-16}"
-out=artifacts/passthrough; mkdir -p "$out"; rm -f "$out"/run-*.json "$out/runs.txt"
+out=artifacts/passthrough; mkdir -p "$out"; rm -f "$out"/run-*.json "$out/runs.txt" "$out/latency.txt"
 require_free_ports 8080 8081 8180 8280 9080 9090 9901 9902
 command -v nginx > /dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx > /dev/null 2>&1; } || true
 have_nginx=true; command -v nginx > /dev/null || { have_nginx=false; echo "nginx could not be installed: its variant is left out" >&2; }
@@ -98,12 +101,17 @@ target() { # variant encoding -> "url binding to proc"
     reencode) echo "http://127.0.0.1:8080/pt/text-to-$2 soap12Http http://127.0.0.1:8080/pt/text-to-$2 router" ;;
   esac
 }
-run() { # round variant encoding size
-  local url binding to proc t0 t1 json="$out/run-$1-$2-$3-$4.json"
+run() { # round variant encoding size [rate: open model]
+  local url binding to proc t0 t1 json="$out/run-$1-$2-$3-$4${5:+-rate}.json"
   read -r url binding to proc <<< "$(target "$2" "$3")"
   [[ "$proc" != none ]] && t0=$(ticks "$proc")
   dotnet "$(bin LoadClient)" --url "$url" --binding "$binding" --to "$to" --operation echo --size "$4" --warmup 200 \
-    --concurrency "$concurrency" --duration "$seconds" --json "$json" > /dev/null || true
+    --concurrency "$concurrency" --duration "$seconds" ${5:+--rate "$5"} --json "$json" > /dev/null || true
+  if [[ -n "${5:-}" ]]; then
+    echo "$1 $2 $json" >> "$out/latency.txt"
+    python3 -c "import json,sys; d=json.load(open(sys.argv[1])); l=d['latencyMs']; print(f'{sys.argv[2]:<9} open model {d[\"requestsPerSecond\"]:>8.1f} req/s  p50 {l[\"p50\"]:.3f}  p99 {l[\"p99\"]:.3f}  p99.9 {l[\"p999\"]:.3f} ms  late {d.get(\"lateStarts\")}')" "$json" "$2"
+    return
+  fi
   [[ "$proc" != none ]] && t1=$(ticks "$proc")
   (( $1 > 0 )) && echo "$1 $2 $3 $4 $json ${proc} $(( ${t1:-0} - ${t0:-0} ))" >> "$out/runs.txt"
   python3 -c "import json,sys; d=json.load(open(sys.argv[1])); print(f'{sys.argv[2]:<9} {sys.argv[3]:<7} {int(sys.argv[4]):>7} B {d[\"requestsPerSecond\"]:>9.1f} req/s  ok {d[\"ok\"]}/{d[\"requests\"]}')" "$json" "$2" "$3" "$4"
@@ -124,6 +132,39 @@ for round in $(seq $((1 - ${WARMUP_ROUNDS:-1})) "$rounds"); do
     fi
   done
 done
+
+if [[ "${LATENCY:-0}" == 1 ]]; then
+  rate=$(awk '$2 == "router" && $3 == "text" && $4 == 1024 {print $5}' "$out/runs.txt" \
+    | xargs python3 -c "import json,statistics,sys; print(round(statistics.median(json.load(open(p))['requestsPerSecond'] for p in sys.argv[1:]) / 2))")
+  echo "-- open model at $rate req/s (half the router's median closed-model rate), text 1 KB"
+  for round in $(seq 1 "$rounds"); do
+    for variant in direct nginx router; do
+      [[ "$variant" == nginx ]] && ! $have_nginx && continue
+      run "$round" "$variant" text 1024 "$rate"
+    done
+  done
+  python3 - "$out" "$rate" "$0 $*" <<'PY'
+import json, statistics, sys
+from collections import defaultdict
+out, rate, command = sys.argv[1], int(sys.argv[2]), sys.argv[3]
+runs = defaultdict(dict)
+for line in open(f"{out}/latency.txt"):
+    rnd, variant, path = line.split()
+    runs[variant][int(rnd)] = json.load(open(path))
+cells = {}
+for variant, by_round in runs.items():
+    cells[variant] = {q: round(statistics.median(d["latencyMs"][q] for d in by_round.values()), 3) for q in ("p50", "p99", "p999")}
+    cells[variant]["lateStarts"] = sum(d.get("lateStarts") or 0 for d in by_round.values())
+for variant, cell in cells.items():
+    if variant != "direct" and "direct" in runs:
+        added = [runs[variant][k]["latencyMs"]["p99"] - runs["direct"][k]["latencyMs"]["p99"] for k in runs[variant] if k in runs["direct"]]
+        cell["p99AddedOverDirectMedian"] = round(statistics.median(added), 3)
+json.dump({"command": command, "ratePerSecond": rate, "cells": cells}, open(f"{out}/latency.json", "w"), indent=2)
+print(f"{'variant':<9} {'p50 ms':>8} {'p99 ms':>8} {'p99.9 ms':>9} {'p99 added':>10}")
+for variant, c in cells.items():
+    print(f"{variant:<9} {c['p50']:>8.3f} {c['p99']:>8.3f} {c['p999']:>9.3f} {c.get('p99AddedOverDirectMedian', 0):>10.3f}")
+PY
+fi
 
 python3 - "$out" "$0 $*" <<'PY'
 import json, os, statistics, sys, time
