@@ -124,6 +124,22 @@ public sealed class ForwarderTests : IDisposable
         Assert.Contains(_logger.Entries, entry => entry.Level == LogLevel.Warning && entry.Exception is InvalidOperationException);
     }
 
+    [Theory]
+    [InlineData(typeof(OutOfMemoryException))]
+    [InlineData(typeof(InsufficientMemoryException))]
+    public async Task Forward_SenderRunsOutOfMemory_ItGoesOnToTheListener_AndTheDestinationIsNotCountedAsFailing(Type type)
+    {
+        var cluster = TestClusters.State(["p"], ["b1"]);
+        var sender = new ScriptedSender().Throws("p", (Exception)Activator.CreateInstance(type)!).Replies("b1", "never");
+
+        var thrown = await Assert.ThrowsAnyAsync<SystemException>(async () => await _forwarder.ForwardAsync(cluster, idempotent: true, sender, CancellationToken.None));
+
+        Assert.IsType(type, thrown);
+        Assert.Equal(["p"], sender.Calls);
+        Assert.Equal(0, cluster.Primaries[0].InFlight);
+        Assert.Equal(0, cluster.Primaries[0].Failures);
+    }
+
     [Fact]
     public async Task Forward_SenderThrowsRefusedSocketException_IsClassifiedAndFailsOver()
     {

@@ -232,6 +232,14 @@ internal sealed class Forwarder : IDisposable
             error = clientToken.IsCancellationRequested ? ForwardError.Cancelled : ForwardError.RequestTimeout;
             return AttemptResult<T>.Failed(error);
         }
+        catch (Exception exception) when (exception is OutOfMemoryException or InsufficientMemoryException)
+        {
+            // The router's own heap met its limit (WCF wraps it as InsufficientMemoryException): neither the destination's
+            // fault nor a bug. It goes on to the listener, which answers 503 (busy) so the client may try again; the
+            // attempt is recorded as cut short, never as a failure that would eject a healthy destination.
+            error = ForwardError.Cancelled;
+            throw;
+        }
         catch (Exception exception)
         {
             // Senders should return errors; one that throws is classified conservatively (as if the request was
