@@ -523,7 +523,7 @@ public sealed class RouterConfigProviderTests : IDisposable
         using var mv = Process.Start(start)!;
         var error = await mv.StandardError.ReadToEndAsync();
         await mv.WaitForExitAsync().WaitAsync(Patience);
-        Assert.True(mv.ExitCode == 0, error);
+        ExitCodeAssert.Equal(0, mv.ExitCode, error);
     }
 
     private void WriteConfigMapVersion(string folder, RouterConfig config)

@@ -54,7 +54,7 @@ public sealed class SessionAffinityTests
         }
 
         // Two pooled sessions (limits.netTcp.sessionsPerDestination) carried four client sessions.
-        Assert.True((await stub.StatsAsync()).NetTcpSessionsOpened <= 2);
+        Assert.InRange((await stub.StatsAsync()).NetTcpSessionsOpened, 1, 2);
     }
 
     [Fact]

@@ -38,7 +38,7 @@ public sealed class BodyValidationTests
         using var response = await Client.SendAsync(request);
         var text = await response.Content.ReadAsStringAsync();
 
-        Assert.True(response.StatusCode == HttpStatusCode.InternalServerError, name);
+        Assert.True(response.StatusCode == HttpStatusCode.InternalServerError, $"{name}: {response.StatusCode}");
         Assert.Contains("s:Client", text, StringComparison.Ordinal);
         Assert.Empty(backend.Requests);
         Assert.Equal(1, router.Statistics.Snapshot().Faults.BadRequest);
@@ -55,7 +55,7 @@ public sealed class BodyValidationTests
         using var request = SoapMessages.Request(router.Address("basic-trusted"), "basic", body);
         using var response = await Client.SendAsync(request);
 
-        Assert.True(response.StatusCode == HttpStatusCode.OK, name);
+        Assert.True(response.StatusCode == HttpStatusCode.OK, $"{name}: {response.StatusCode}");
         Assert.Equal(body, Assert.Single(backend.Requests).Body);
         Assert.Equal(0, router.Statistics.Snapshot().Faults.BadRequest);
     }

@@ -36,7 +36,7 @@ public sealed class LoadAppAdminStatsTests
         var (exitCode, output, error) = await RunAsync(
             "--url", backend.Address("/svc"), "--admin-url", admin.Address, "--requests", "7", "--warmup", "3", "--json", json);
 
-        Assert.True(exitCode == 0, output + error);
+        ExitCodeAssert.Equal(0, exitCode, output + error);
         using var report = JsonDocument.Parse(await File.ReadAllBytesAsync(json));
         var router = report.RootElement.GetProperty("router");
         Assert.Equal(7, router.GetProperty("messages").GetInt64());
@@ -61,7 +61,7 @@ public sealed class LoadAppAdminStatsTests
         var (exitCode, output, error) = await RunAsync(
             "--url", backend.Address("/svc"), "--admin-url", $"http://127.0.0.1:{FreePort.Unused()}", "--requests", "2", "--warmup", "0", "--json", json);
 
-        Assert.True(exitCode == 0, output + error);
+        ExitCodeAssert.Equal(0, exitCode, output + error);
         using var report = JsonDocument.Parse(await File.ReadAllBytesAsync(json));
         var router = report.RootElement.GetProperty("router");
         Assert.Contains("/stats failed", router.GetProperty("problem").GetString(), StringComparison.Ordinal);

@@ -21,7 +21,7 @@ public sealed class LoadAppCompressedRequestTests
         var (exitCode, output, error) = await RunAsync(
             "--url", backend.Address("/binary"), "--binding", "binaryHttp", "--compression", "wcf", "--size", "5000", "--requests", "3", "--warmup", "0");
 
-        Assert.True(exitCode == 0, output + error);
+        ExitCodeAssert.Equal(0, exitCode, output + error);
         Assert.Equal(3, backend.Requests.Count);
         foreach (var request in backend.Requests)
         {
@@ -45,7 +45,7 @@ public sealed class LoadAppCompressedRequestTests
             "--url", backend.Address("/soap12"), "--binding", "soap12Http", "--compression", "adaptive", "--compression-codecs", "gzip",
             "--bandwidth", "187500", "--size", "50000", "--profile", "simple", "--requests", "4", "--warmup", "0", "--json", json);
 
-        Assert.True(exitCode == 0, output + error);
+        ExitCodeAssert.Equal(0, exitCode, output + error);
         var ids = new HashSet<string?>();
         foreach (var request in backend.Requests)
         {

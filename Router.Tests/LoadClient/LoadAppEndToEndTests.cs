@@ -28,7 +28,7 @@ public sealed class LoadAppEndToEndTests
             "--url", backend.Address("/router/soap12"), "--binding", "soap12Http", "--size", "2048",
             "--requests", "20", "--warmup", "3", "--concurrency", "4", "--timeout", "10", "--json", json);
 
-        Assert.True(exitCode == 0, output + error);
+        ExitCodeAssert.Equal(0, exitCode, output + error);
         Assert.Equal(23, backend.Requests.Count);
         var received = backend.Requests.ToArray();
         var bodyLength = received[0].Body.Length;
@@ -93,7 +93,7 @@ public sealed class LoadAppEndToEndTests
             "--url", backend.Address("/router/binary"), "--binding", "binaryHttp", "--operation", "submitOrder",
             "--to", "http://backend.internal/orders", "--requests", "8", "--warmup", "0");
 
-        Assert.True(exitCode == 0, output + error);
+        ExitCodeAssert.Equal(0, exitCode, output + error);
         Assert.Equal(8, backend.Requests.Count);
         var request = backend.Requests.First();
         Assert.Equal("application/soap+msbin1", request.Header("Content-Type"));
@@ -130,7 +130,7 @@ public sealed class LoadAppEndToEndTests
         var (exitCode, output, error) = await RunAsync(
             "--url", backend.Address("/a"), "--duration", "1", "--warmup", "0", "--concurrency", "2", "--json", json);
 
-        Assert.True(exitCode == 0, output + error);
+        ExitCodeAssert.Equal(0, exitCode, output + error);
         using var report = JsonDocument.Parse(await File.ReadAllBytesAsync(json));
         Assert.InRange(report.RootElement.GetProperty("wallSeconds").GetDouble(), 1.0, 30.0);
         Assert.Equal(backend.Requests.Count, report.RootElement.GetProperty("requests").GetInt64());

@@ -32,7 +32,7 @@ public sealed class LoadAppFidelityTests : IDisposable
                 "--client", "wcf", "--binding", "netTcp", "--url", url.AbsoluteUri, "--operation", "subscribe", "--callbacks", "7",
                 "--requests", "12", "--warmup", "2", "--concurrency", "3", "--timeout", "30", "--quiet", "--json", json);
 
-            Assert.True(exitCode == 0, $"{name}: {output}{error}");
+            ExitCodeAssert.Equal(0, exitCode, $"{name}: {output}{error}");
             Assert.Equal(12, LoadAppRun.Report(json).GetProperty("ok").GetInt32());
         }
 
@@ -70,7 +70,7 @@ public sealed class LoadAppFidelityTests : IDisposable
         var (routedExit, output, error) = await LoadAppRun.RunAsync([.. august2004, "--url", router.Address("a2004").AbsoluteUri]);
         var (directExit, _, _) = await LoadAppRun.RunAsync([.. august2004, "--url", stub.Address(WireBindings.BinaryHttp).AbsoluteUri]);
 
-        Assert.True(routedExit == 0, output + error);
+        ExitCodeAssert.Equal(0, routedExit, output + error);
 
         // The stub speaks WS-Addressing 1.0 only: the same client straight to it fails, so the option changed what went on the wire.
         Assert.Equal(1, directExit);

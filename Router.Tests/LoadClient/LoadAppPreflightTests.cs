@@ -85,7 +85,7 @@ public sealed class LoadAppPreflightTests
         var (exitCode, output, error) = await RunAsync(
             "--url", backend.Address("/svc"), "--binding", "soap12Http", "--requests", "6", "--warmup", "3");
 
-        Assert.True(exitCode == 0, output + error);
+        ExitCodeAssert.Equal(0, exitCode, output + error);
         Assert.Equal(9, backend.Requests.Count);
         Assert.Contains("6: 6 ok", output, StringComparison.Ordinal);
     }

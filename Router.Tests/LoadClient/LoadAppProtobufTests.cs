@@ -27,7 +27,7 @@ public sealed class LoadAppProtobufTests
             ["--client", client, "--url", stub.Address(binding).AbsoluteUri, "--binding", bindingName, "--operation", operation, "--serializer", "protobuf",
              .. sizing, "--requests", "8", "--warmup", "1", "--concurrency", "2", "--json", json]);
 
-        Assert.True(exitCode == 0, output + error);
+        ExitCodeAssert.Equal(0, exitCode, output + error);
         var stats = await stub.StatsAsync();
         var action = operation == "echo" ? ProtoOrderServiceActions.EchoProto : ProtoOrderServiceActions.GetOrdersProto;
         Assert.Equal(9, stats.Actions[action]);

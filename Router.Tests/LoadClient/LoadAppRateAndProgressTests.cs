@@ -28,7 +28,7 @@ public sealed class LoadAppRateAndProgressTests
         var (exitCode, output, error) = await RunAsync(
             "--url", backend.Address("/svc"), "--rate", "40", "--requests", "9", "--warmup", "0", "--concurrency", "2", "--json", json);
 
-        Assert.True(exitCode == 0, output + error);
+        ExitCodeAssert.Equal(0, exitCode, output + error);
         using var report = JsonDocument.Parse(await File.ReadAllBytesAsync(json));
         var root = report.RootElement;
         Assert.Equal(9, root.GetProperty("requests").GetInt64());
@@ -59,7 +59,7 @@ public sealed class LoadAppRateAndProgressTests
         var (exitCode, output, error) = await RunAsync(
             "--url", backend.Address("/svc"), "--rate", "50", "--requests", "5", "--warmup", "0", "--concurrency", "1", "--json", json);
 
-        Assert.True(exitCode == 0, output + error);
+        ExitCodeAssert.Equal(0, exitCode, output + error);
         using var report = JsonDocument.Parse(await File.ReadAllBytesAsync(json));
         var root = report.RootElement;
         Assert.Equal(4, root.GetProperty("lateStarts").GetInt64());
@@ -75,7 +75,7 @@ public sealed class LoadAppRateAndProgressTests
 
         var (exitCode, output, error) = await RunAsync("--url", backend.Address("/svc"), "--requests", "3", "--warmup", "0", "--json", json);
 
-        Assert.True(exitCode == 0, output + error);
+        ExitCodeAssert.Equal(0, exitCode, output + error);
         using var report = JsonDocument.Parse(await File.ReadAllBytesAsync(json));
         Assert.Equal(JsonValueKind.Null, report.RootElement.GetProperty("targetRate").ValueKind);
         Assert.Equal(JsonValueKind.Null, report.RootElement.GetProperty("lateStarts").ValueKind);
@@ -94,7 +94,7 @@ public sealed class LoadAppRateAndProgressTests
 
         var exitCode = await LoadApp.RunAsync(quiet ? [.. args, "--quiet"] : args, output, error, CancellationToken.None, outputIsTerminal: true);
 
-        Assert.True(exitCode == 0, output.ToString() + error);
+        ExitCodeAssert.Equal(0, exitCode, output.ToString() + error);
         var text = output.ToString();
         if (quiet)
         {
@@ -131,7 +131,7 @@ public sealed class LoadAppRateAndProgressTests
         var (exitCode, output, error) = await RunAsync(
             "--url", backend.Address("/svc"), "--duration", "7", "--warmup", "0", "--concurrency", "1", "--rate", "10");
 
-        Assert.True(exitCode == 0, output + error);
+        ExitCodeAssert.Equal(0, exitCode, output + error);
         Assert.DoesNotContain("\r", output, StringComparison.Ordinal);
         // Due at 5 s, the next at 10 s: one line, with two seconds to spare for a busy machine's timer.
         var progress = Assert.Single(output.Split('\n'), l => l.Contains("req/s  faults", StringComparison.Ordinal));

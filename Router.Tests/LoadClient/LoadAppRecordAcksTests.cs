@@ -29,7 +29,7 @@ public sealed class LoadAppRecordAcksTests : IDisposable
             "--requests", "40", "--warmup", "3", "--concurrency", "4", "--quiet", "--record-acks", acknowledged);
         await stub.DisposeAsync();
 
-        Assert.True(exitCode == 0, output + error);
+        ExitCodeAssert.Equal(0, exitCode, output + error);
         var acks = await File.ReadAllLinesAsync(acknowledged);
         Assert.Equal(43, acks.Length);
         Assert.Equal(43, acks.Distinct(StringComparer.Ordinal).Count());

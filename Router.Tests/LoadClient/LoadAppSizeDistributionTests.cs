@@ -22,7 +22,7 @@ public sealed class LoadAppSizeDistributionTests
             "--url", backend.Address("/svc"), "--binding", "binaryHttp", "--size-distribution", "seed", "--profile", "complex",
             "--requests", "24", "--warmup", "1", "--concurrency", "2", "--json", json);
 
-        Assert.True(exitCode == 0, output + error);
+        ExitCodeAssert.Equal(0, exitCode, output + error);
         Assert.Empty(service.Refused);
         using var report = JsonDocument.Parse(await File.ReadAllBytesAsync(json));
         var root = report.RootElement;
@@ -57,7 +57,7 @@ public sealed class LoadAppSizeDistributionTests
             "--client", "wcf", "--url", backend.Address("/svc"), "--binding", "soap12Http", "--size-distribution", "seed",
             "--requests", "10", "--warmup", "0", "--concurrency", "2", "--timeout", "20");
 
-        Assert.True(exitCode == 0, output + error);
+        ExitCodeAssert.Equal(0, exitCode, output + error);
         Assert.Empty(service.Refused);
         var payloadSizes = service.Decoded.Select(r => Assert.IsType<EchoPayload>(r.Argument)).Select(p => (p.Text?.Length ?? 0) + (p.Blob?.Length ?? 0)).ToArray();
         Assert.Equal(10, payloadSizes.Length);

@@ -44,7 +44,7 @@ public sealed class LoadAppTlsTests
         // No warm-up: the connections are opened in the measured phase, so it shows their handshakes.
         var (exitCode, output, error) = await RunAsync([.. Target(client, bindingName, stub), "--ca", pki.CaPath, .. Small, "--warmup", "0", "--json", json]);
 
-        Assert.True(exitCode == 0, output + error);
+        ExitCodeAssert.Equal(0, exitCode, output + error);
         var report = Report(json);
         Assert.Equal(Requests, report.GetProperty("ok").GetInt64());
         var measured = report.GetProperty("tlsHandshakes").GetInt64();
@@ -69,7 +69,7 @@ public sealed class LoadAppTlsTests
         var (exitCode, output, error) = await RunAsync(
             [.. Target(client, bindingName, stub), "--ca", pki.CaPath, "--client-cert", partner.CertPath, "--client-key", partner.KeyPath, .. Small]);
 
-        Assert.True(exitCode == 0, output + error);
+        ExitCodeAssert.Equal(0, exitCode, output + error);
         Assert.Contains($"{Requests}: {Requests} ok", output, StringComparison.Ordinal);
     }
 

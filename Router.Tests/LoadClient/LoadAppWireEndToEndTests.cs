@@ -36,7 +36,7 @@ public sealed class LoadAppWireEndToEndTests
             "--client", client, "--url", url, "--binding", bindingName, "--size", "3000",
             "--requests", "12", "--warmup", "2", "--concurrency", "3", "--timeout", "20", "--json", json);
 
-        Assert.True(exitCode == 0, output + error);
+        ExitCodeAssert.Equal(0, exitCode, output + error);
         Assert.Empty(service.Refused);
         var requests = service.Decoded.ToArray();
         Assert.Equal(14, requests.Length);
@@ -100,7 +100,7 @@ public sealed class LoadAppWireEndToEndTests
             "--client", "wcf", "--url", backend.Address("/router/orders"), "--binding", bindingName, "--operation", "getOrders",
             "--orders", "7", "--to", "http://backend.internal/orders", "--requests", "5", "--warmup", "0", "--concurrency", "2");
 
-        Assert.True(exitCode == 0, output + error);
+        ExitCodeAssert.Equal(0, exitCode, output + error);
         Assert.Empty(service.Refused);
         Assert.Equal(5, service.Decoded.Count);
         Assert.All(backend.Requests, r => Assert.Equal("/router/orders", r.Path));
@@ -122,7 +122,7 @@ public sealed class LoadAppWireEndToEndTests
             "--client", "wcf", "--url", backend.Address("/orders"), "--binding", bindingName, "--operation", "submitOrder",
             "--requests", "6", "--warmup", "1");
 
-        Assert.True(exitCode == 0, output + error);
+        ExitCodeAssert.Equal(0, exitCode, output + error);
         Assert.Equal(7, service.Decoded.Count);
         Assert.All(service.Decoded, r => Assert.IsType<Order>(r.Argument));
         Assert.All(service.Decoded, r => Assert.Null(r.MessageId));
@@ -161,7 +161,7 @@ public sealed class LoadAppWireEndToEndTests
             "--client", "wcf", "--url", backend.Address("/slow"), "--binding", "soap12Http",
             "--requests", "3", "--warmup", "0", "--concurrency", "3", "--timeout", "0.5", "--json", json);
 
-        Assert.True(exitCode == 1, output + error);
+        ExitCodeAssert.Equal(1, exitCode, output + error);
         using var report = JsonDocument.Parse(await File.ReadAllBytesAsync(json));
         var root = report.RootElement;
         Assert.Equal(3, root.GetProperty("timeouts").GetInt64());

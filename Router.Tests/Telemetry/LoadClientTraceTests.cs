@@ -44,7 +44,7 @@ public sealed class LoadClientTraceTests
             error,
             CancellationToken.None);
 
-        Assert.True(exitCode == 0, output.ToString() + error);
+        ExitCodeAssert.Equal(0, exitCode, output.ToString() + error);
 
         // Other tests run LoadClient and routers at the same time: this test's traces are those whose attempt went to its stub.
         var attempts = spans.Where(span => span.Source.Name == RouterTelemetry.Name && Equals(span.GetTagItem(SpanTags.DestinationAddress), destination));

@@ -35,7 +35,7 @@ public sealed class TlsCertificatesTests : IDisposable
         Assert.Equal(renewed.Thumbprint, source.Current.Leaf.Thumbprint);
         Assert.Equal(renewed.Thumbprint, source.ServerContext.TargetCertificate.Thumbprint);
         Assert.Equal(1, source.Reloads);
-        Assert.True(certificates.CheckInterval <= TimeSpan.FromSeconds(10));
+        Assert.InRange(certificates.CheckInterval, TimeSpan.Zero, TimeSpan.FromSeconds(10));
         Assert.Contains(_log.Entries, e => e.Level == LogLevel.Information && e.Message.Contains("reloaded", StringComparison.Ordinal));
     }
 

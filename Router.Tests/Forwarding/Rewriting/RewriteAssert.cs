@@ -48,8 +48,9 @@ internal static class RewriteAssert
     /// </summary>
     public static void KeepsBytesAroundTo(ReadOnlySpan<byte> original, ReadOnlySpan<byte> rewritten, ToHeaderLocation location)
     {
-        Assert.True(rewritten[..location.ContentStart].SequenceEqual(original[..location.ContentStart]), "bytes before the To text changed");
+        // The bytes before the To text, then those after it, are unchanged.
+        Assert.Equal(original[..location.ContentStart], rewritten[..location.ContentStart]);
         var tail = original[location.ContentEnd..];
-        Assert.True(rewritten[^tail.Length..].SequenceEqual(tail), "bytes after the To text changed");
+        Assert.Equal(tail, rewritten[^tail.Length..]);
     }
 }

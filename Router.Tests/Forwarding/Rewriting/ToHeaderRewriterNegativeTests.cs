@@ -30,7 +30,7 @@ public sealed class ToHeaderRewriterNegativeTests
 
         var result = ToHeaderRewriter.Rewrite(bytes, NewAddress, pool);
 
-        Assert.True(ToHeaderRewriteStatus.NotPresent == result.Status, name);
+        Assert.True(ToHeaderRewriteStatus.NotPresent == result.Status, $"{name}: {result.Status}");
         Assert.Equal(0, pool.Rents);
         using var view = RewriteAssert.Read(bytes);
         Assert.Null(view.Addressing.To);
@@ -46,7 +46,7 @@ public sealed class ToHeaderRewriterNegativeTests
 
         var result = ToHeaderRewriter.Rewrite(bytes, NewAddress);
 
-        Assert.True(ToHeaderRewriteStatus.Failed == result.Status, name);
+        Assert.True(ToHeaderRewriteStatus.Failed == result.Status, $"{name}: {result.Status}");
         Assert.Equal(ToHeaderRewriteError.Ambiguous, result.Error);
     }
 

@@ -19,7 +19,7 @@ public sealed class ToHeaderRewriterTests
 
         Assert.Equal(ToHeaderRewriteStatus.Rewritten, result.Status);
         Assert.Equal(Encoding.UTF8.GetString(variant.Expected), Encoding.UTF8.GetString(result.Message.Span));
-        Assert.True(result.Message.Span.SequenceEqual(variant.Expected));
+        Assert.Equal(variant.Expected.AsSpan(), result.Message.Span);
     }
 
     [Theory]
@@ -158,7 +158,7 @@ public sealed class ToHeaderRewriterTests
 
         using var result = ToHeaderRewriter.Rewrite(original.Span, NewAddress);
 
-        Assert.True(result.Select(original).Span.SequenceEqual(Get("WcfDefault").Expected));
+        Assert.Equal(Get("WcfDefault").Expected.AsSpan(), result.Select(original).Span);
     }
 
     [Fact]

@@ -27,7 +27,7 @@ internal static class TestPayloads
                 .Append("</Customer><Amount>").Append(random.Next(100_000) / 100.0).Append("</Amount></Order>");
         }
 
-        var bytes = Encoding.UTF8.GetBytes(text.ToString());
+        var bytes = System.Text.Encoding.UTF8.GetBytes(text.ToString());
         return bytes[..length];
     }
 }

@@ -3,7 +3,6 @@ using System.Net;
 using System.Net.Sockets;
 using System.ServiceModel;
 using System.ServiceModel.Channels;
-using System.Text;
 using System.Xml;
 using SoapRouter.Tests.Support;
 using SoapRouter.Wire.Errors;
@@ -35,8 +34,8 @@ public sealed class ErrorClassifierTests
     {
         // WCF's message layer reports content it cannot read through CommunicationException (or XmlException): the old
         // routing list (XmlReadErrors) did not count the first as bad input, the re-encode list (WireErrors) did.
-        var encoder = new TextMessageEncodingBindingElement(MessageVersion.Soap11, Encoding.UTF8).CreateMessageEncoderFactory().Encoder;
-        var bytes = Encoding.UTF8.GetBytes("<s:Envelope xmlns:s=\"http://schemas.xmlsoap.org/soap/envelope/\"><s:Header/></s:Envelope>");
+        var encoder = new TextMessageEncodingBindingElement(MessageVersion.Soap11, System.Text.Encoding.UTF8).CreateMessageEncoderFactory().Encoder;
+        var bytes = System.Text.Encoding.UTF8.GetBytes("<s:Envelope xmlns:s=\"http://schemas.xmlsoap.org/soap/envelope/\"><s:Header/></s:Envelope>");
 
         var exception = Record.Exception(() =>
         {

@@ -1,4 +1,3 @@
-using System.Text;
 
 namespace SoapRouter.Tests.Wire.Framing;
 
@@ -30,7 +29,7 @@ internal static class FramingBytes
     /// <summary>A record of <paramref name="type"/> carrying <paramref name="text"/> as sized UTF-8.</summary>
     public static byte[] StringRecord(byte type, string text)
     {
-        var utf8 = Encoding.UTF8.GetBytes(text);
+        var utf8 = System.Text.Encoding.UTF8.GetBytes(text);
         return [type, .. Size(utf8.Length), .. utf8];
     }
 

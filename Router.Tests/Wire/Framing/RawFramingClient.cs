@@ -1,5 +1,4 @@
 using System.Net.Sockets;
-using System.Text;
 
 namespace SoapRouter.Tests.Wire.Framing;
 
@@ -79,7 +78,7 @@ internal sealed class RawFramingClient : IAsyncDisposable
             case ServerRecord.FaultType:
                 var fault = new byte[await ReadSizeAsync(cts.Token)];
                 await _input.ReadExactlyAsync(fault, cts.Token);
-                return new ServerRecord((byte)type, [], Encoding.UTF8.GetString(fault));
+                return new ServerRecord((byte)type, [], System.Text.Encoding.UTF8.GetString(fault));
             default:
                 return new ServerRecord((byte)type, [], null);
         }

@@ -1,5 +1,4 @@
 using System.Buffers;
-using System.Text;
 using SoapRouter.Wire.Tls;
 
 namespace SoapRouter.Tests.Wire.Tls;
@@ -20,6 +19,6 @@ public sealed class TlsFirstBytesTests
     [InlineData("\u0000\u0001\u0000", false, "NotTls")]
     public void FirstBytes_AreClassified(string bytes, bool final, string expected)
     {
-        Assert.Equal(Enum.Parse<TlsFirstBytes.Kind>(expected), TlsFirstBytes.Classify(new ReadOnlySequence<byte>(Encoding.Latin1.GetBytes(bytes)), final));
+        Assert.Equal(Enum.Parse<TlsFirstBytes.Kind>(expected), TlsFirstBytes.Classify(new ReadOnlySequence<byte>(System.Text.Encoding.Latin1.GetBytes(bytes)), final));
     }
 }

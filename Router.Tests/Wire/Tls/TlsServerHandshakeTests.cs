@@ -2,7 +2,6 @@ using System.Buffers;
 using System.Net.Security;
 using System.Runtime.Versioning;
 using System.Security.Authentication;
-using System.Text;
 using SoapRouter.Tests.Support;
 using SoapRouter.Wire.Tls;
 
@@ -52,12 +51,12 @@ public sealed class TlsServerHandshakeTests : IDisposable
 
         await client.WriteAsync("ping"u8.ToArray());
         var read = await result.Transport.Input.ReadAtLeastAsync(4).AsTask().WaitAsync(Bound);
-        Assert.Equal("ping", Encoding.ASCII.GetString(read.Buffer.Slice(0, 4).ToArray()));
+        Assert.Equal("ping", System.Text.Encoding.ASCII.GetString(read.Buffer.Slice(0, 4).ToArray()));
         result.Transport.Input.AdvanceTo(read.Buffer.GetPosition(4));
         await result.Transport.Output.WriteAsync("pong"u8.ToArray());
         var answer = new byte[4];
         await client.ReadExactlyAsync(answer).AsTask().WaitAsync(Bound);
-        Assert.Equal("pong", Encoding.ASCII.GetString(answer));
+        Assert.Equal("pong", System.Text.Encoding.ASCII.GetString(answer));
     }
 
     [Fact]
@@ -115,7 +114,7 @@ public sealed class TlsServerHandshakeTests : IDisposable
     public async Task PlainHttp_IsPlainHttp_AndItsBytesStayReadable(string request)
     {
         await using var connection = new InMemoryTls();
-        await connection.SendAsync(Encoding.ASCII.GetBytes(request));
+        await connection.SendAsync(System.Text.Encoding.ASCII.GetBytes(request));
 
         var result = await TlsServerHandshake.AcceptAsync(connection.Server, InMemoryTls.Options(_pki.Server()), CancellationToken.None).WaitAsync(Bound);
 
@@ -136,7 +135,7 @@ public sealed class TlsServerHandshakeTests : IDisposable
         var result = await TlsServerHandshake.AcceptAsync(connection.Server, InMemoryTls.Options(_pki.Server()), CancellationToken.None).WaitAsync(Bound);
 
         Assert.Equal(TlsHandshakeFailure.NotTls, result.Failure);
-        await AssertStillReadableAsync(connection, Encoding.Latin1.GetString(bytes));
+        await AssertStillReadableAsync(connection, System.Text.Encoding.Latin1.GetString(bytes));
     }
 
     [Fact]
@@ -337,7 +336,7 @@ public sealed class TlsServerHandshakeTests : IDisposable
     {
         // Nothing new arrives: the bytes must be readable at once, as they were sent.
         var read = await connection.Server.Input.ReadAsync().AsTask().WaitAsync(Bound);
-        Assert.Equal(expected, Encoding.Latin1.GetString(read.Buffer.ToArray()));
+        Assert.Equal(expected, System.Text.Encoding.Latin1.GetString(read.Buffer.ToArray()));
         connection.Server.Input.AdvanceTo(read.Buffer.End);
     }
 

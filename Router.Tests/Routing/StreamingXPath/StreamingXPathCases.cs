@@ -1,4 +1,4 @@
-namespace SoapRouter.Tests.Routing;
+namespace SoapRouter.Tests.Routing.StreamingXPath;
 
 /// <summary>
 /// The expressions and bodies the streaming XPath evaluator is checked against the XPathDocument evaluation with.

@@ -1,7 +1,7 @@
 using SoapRouter.Wire.Bindings;
 using SoapRouter.Wire.Soap;
 
-namespace SoapRouter.Tests.Wire;
+namespace SoapRouter.Tests.Wire.Soap;
 
 public sealed class SoapMediaTypesTests
 {

@@ -1,12 +1,11 @@
 using System.ServiceModel;
 using System.ServiceModel.Channels;
-using System.Text;
 using SoapRouter.Wire.Bindings;
 using SoapRouter.Wire.Encoding;
 using SoapRouter.Wire.Faults;
 using SoapRouter.Wire.Soap;
 
-namespace SoapRouter.Tests.Wire;
+namespace SoapRouter.Tests.Wire.Faults;
 
 /// <summary>Fault messages in each binding's shape, read back by WCF's own fault reader.</summary>
 public sealed class SoapFaultMessagesTests
@@ -72,7 +71,7 @@ public sealed class SoapFaultMessagesTests
     private static MessageFault ReadFault(WireBinding binding, SoapFaultSpec spec) =>
         MessageFault.CreateFault(Read(binding, Bytes(binding, spec, null)), Limits.MaxMessageSize);
 
-    private static string Write(WireBinding binding, SoapFaultSpec spec, string? relatesTo) => Encoding.UTF8.GetString(Bytes(binding, spec, relatesTo));
+    private static string Write(WireBinding binding, SoapFaultSpec spec, string? relatesTo) => System.Text.Encoding.UTF8.GetString(Bytes(binding, spec, relatesTo));
 
     private static byte[] Bytes(WireBinding binding, SoapFaultSpec spec, string? relatesTo) =>
         binding.CreateCodec(Limits).WriteToArray(SoapFaultMessages.Create(binding.MessageVersion, spec, relatesTo));

@@ -6,7 +6,7 @@ using LoadClient.Payloads;
 using SoapRouter.Wire.Bindings;
 using SoapRouter.Wire.Encoding;
 
-namespace SoapRouter.Tests.LoadClient;
+namespace SoapRouter.Tests.LoadClient.Payloads;
 
 /// <summary>--repeat-share and --keys: which key each request carries, and where it goes in the raw template.</summary>
 public sealed class CacheKeyMixTests

@@ -4,7 +4,7 @@ using System.ServiceModel.Channels;
 using SoapRouter.Wire.Bindings;
 using SoapRouter.Wire.Encoding;
 
-namespace SoapRouter.Tests.Wire;
+namespace SoapRouter.Tests.Wire.Bindings;
 
 /// <summary>The four bindings: what they put on the wire and what a WCF client gets to speak them.</summary>
 public sealed class WireBindingTests

@@ -2,7 +2,7 @@ using global::LoadClient.Driving;
 using global::LoadClient.Latency;
 using global::LoadClient.Reporting;
 
-namespace SoapRouter.Tests.LoadClient;
+namespace SoapRouter.Tests.LoadClient.Reporting;
 
 /// <summary>Latency percentiles from HdrHistogram: the values it reports are within its 0.1% precision of the exact ones.</summary>
 public sealed class LatencySummaryTests

@@ -5,7 +5,7 @@ using global::LoadClient.Payloads;
 using Samples.Payloads;
 using Xunit.Abstractions;
 
-namespace SoapRouter.Tests.LoadClient;
+namespace SoapRouter.Tests.LoadClient.Payloads;
 
 /// <summary>
 /// The message profiles as the raw mode sends them: gzip (System.IO.Compression, Optimal) of whole request envelopes.

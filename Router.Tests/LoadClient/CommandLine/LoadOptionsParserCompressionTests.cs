@@ -1,6 +1,6 @@
 using LoadClient.CommandLine;
 
-namespace SoapRouter.Tests.LoadClient;
+namespace SoapRouter.Tests.LoadClient.CommandLine;
 
 public sealed class LoadOptionsParserCompressionTests
 {

@@ -1,6 +1,6 @@
 using LoadClient.Driving;
 
-namespace SoapRouter.Tests.LoadClient;
+namespace SoapRouter.Tests.LoadClient.Driving;
 
 public sealed class SoapRequestSenderTests
 {

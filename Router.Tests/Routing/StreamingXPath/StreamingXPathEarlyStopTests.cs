@@ -1,11 +1,11 @@
 using System.Text;
 using SoapRouter.Configuration;
 using SoapRouter.Routing;
-using static SoapRouter.Tests.Routing.StreamingXPathCases;
+using static SoapRouter.Tests.Routing.StreamingXPath.StreamingXPathCases;
 using static SoapRouter.Tests.Routing.TestEnvelopes;
 using SoapRouter.Wire.Soap;
 
-namespace SoapRouter.Tests.Routing;
+namespace SoapRouter.Tests.Routing.StreamingXPath;
 
 /// <summary>
 /// A streamed filter stops reading once its answer is known: a body that breaks after that point still matches

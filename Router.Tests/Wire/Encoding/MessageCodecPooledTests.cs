@@ -4,7 +4,7 @@ using SoapRouter.Tests.Support;
 using SoapRouter.Wire.Bindings;
 using SoapRouter.Wire.Encoding;
 
-namespace SoapRouter.Tests.Wire;
+namespace SoapRouter.Tests.Wire.Encoding;
 
 /// <summary>MessageCodec.ReadPooled: the message takes the rented array and WCF gives it back once, when all is closed.</summary>
 public sealed class MessageCodecPooledTests

@@ -1,7 +1,7 @@
 using LoadClient.CommandLine;
 using SoapRouter.Wire.Bindings;
 
-namespace SoapRouter.Tests.LoadClient;
+namespace SoapRouter.Tests.LoadClient.CommandLine;
 
 /// <summary>--addressing (the WS-Addressing variant of soap12Http, binaryHttp and netTcp) and --operation subscribe with --callbacks (duplex on net.tcp).</summary>
 public sealed class LoadOptionsParserFidelityTests

@@ -2,7 +2,7 @@ using Samples.Payloads;
 using LoadClient.CommandLine;
 using SoapRouter.Wire.Bindings;
 
-namespace SoapRouter.Tests.LoadClient;
+namespace SoapRouter.Tests.LoadClient.CommandLine;
 
 public sealed class LoadOptionsParserTests
 {

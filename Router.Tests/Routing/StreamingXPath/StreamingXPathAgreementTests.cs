@@ -1,8 +1,8 @@
 using SoapRouter.Routing;
-using static SoapRouter.Tests.Routing.StreamingXPathCases;
+using static SoapRouter.Tests.Routing.StreamingXPath.StreamingXPathCases;
 using static SoapRouter.Tests.Routing.TestEnvelopes;
 
-namespace SoapRouter.Tests.Routing;
+namespace SoapRouter.Tests.Routing.StreamingXPath;
 
 /// <summary>
 /// The key correctness test of the streaming XPath filter: for every expression of the subset and every body, the

@@ -2,7 +2,7 @@ using LoadClient.CommandLine;
 using SoapRouter.Tests.Support;
 using SoapRouter.Wire.Bindings;
 
-namespace SoapRouter.Tests.LoadClient;
+namespace SoapRouter.Tests.LoadClient.CommandLine;
 
 /// <summary>The TLS options: their checks against the URL and each other, and their files loaded at parse time (exit code 2).</summary>
 public sealed class LoadOptionsParserTlsTests : IDisposable

@@ -9,7 +9,7 @@ using SoapRouter.Tests.Support;
 using SoapRouter.Wire.Bindings;
 using SoapRouter.Wire.Encoding;
 
-namespace SoapRouter.Tests.LoadClient;
+namespace SoapRouter.Tests.LoadClient.Envelopes;
 
 public sealed class RequestTemplateBuilderTests
 {
