@@ -28,7 +28,7 @@ public sealed class ResponseCacheReloadTests
         await client.Channel.GetOrdersAsync(5);
         var uncachedCalls = await ResponseCacheFixture.GetOrdersCallsAsync(stub);
 
-        // Short, but long enough that the second call comes within it on a loaded machine (1 s was not always).
+        // Short, but long enough that the second call comes within it on a loaded machine (1 s left that to chance).
         var shortTtl = TimeSpan.FromSeconds(3);
         await router.ReloadAsync(Config(stub, [OrderServiceActions.GetOrders], shortTtl));
         await client.Channel.GetOrdersAsync(5);
