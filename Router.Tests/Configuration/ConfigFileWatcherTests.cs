@@ -115,20 +115,26 @@ public sealed class ConfigFileWatcherTests : IDisposable
     [Fact]
     public void OnFileEvent_KubernetesDataLinkSwap_CallsBackAndFollowsTheNewChain()
     {
+        // ..v2 exists before the watcher starts: the real watcher's own "Created ..v2" could otherwise land after the
+        // swap, when ..v2 is on the chain, and schedule a callback the test did not ask for (seen under load).
         CreateConfigMapVersion("..v1");
+        CreateConfigMapVersion("..v2");
         Directory.CreateSymbolicLink(_directory.File("..data"), "..v1");
         File.CreateSymbolicLink(_directory.File("router.json"), Path.Combine("..data", "router.json"));
         using var watcher = Start();
 
         // kubelet: a new folder, a ..data_tmp link to it, the rename over ..data, the old folder deleted.
-        CreateConfigMapVersion("..v2");
         watcher.OnFileEvent(new FileSystemEventArgs(WatcherChangeTypes.Created, _directory.Path, "..v2"));
         watcher.OnFileEvent(new FileSystemEventArgs(WatcherChangeTypes.Created, _directory.Path, "..data_tmp"));
         _clock.Advance(QuietPeriod);
         Assert.Equal(0, Volatile.Read(ref _settled));
 
+        // The links really move, so the real watcher reports a Deleted and a Created ..data (both on the chain). Wait
+        // for both before the clock moves: one handled after the advance would schedule a second callback.
+        var handled = watcher.EventsHandled;
         File.Delete(_directory.File("..data"));
         Directory.CreateSymbolicLink(_directory.File("..data"), "..v2");
+        WaitForEvent(watcher, handled + 1);
         watcher.OnFileEvent(new RenamedEventArgs(WatcherChangeTypes.Renamed, _directory.Path, "..data", "..data_tmp"));
         _clock.Advance(QuietPeriod);
         Assert.Equal(1, Volatile.Read(ref _settled));

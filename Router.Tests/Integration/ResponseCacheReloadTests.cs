@@ -28,11 +28,13 @@ public sealed class ResponseCacheReloadTests
         await client.Channel.GetOrdersAsync(5);
         var uncachedCalls = await ResponseCacheFixture.GetOrdersCallsAsync(stub);
 
-        await router.ReloadAsync(Config(stub, [OrderServiceActions.GetOrders], TimeSpan.FromSeconds(1)));
+        // Short, but long enough that the second call comes within it on a loaded machine (1 s left that to chance).
+        var shortTtl = TimeSpan.FromSeconds(3);
+        await router.ReloadAsync(Config(stub, [OrderServiceActions.GetOrders], shortTtl));
         await client.Channel.GetOrdersAsync(5);
         await client.Channel.GetOrdersAsync(5);
         var shortTtlCalls = await ResponseCacheFixture.GetOrdersCallsAsync(stub);
-        await Task.Delay(TimeSpan.FromMilliseconds(1500));
+        await Task.Delay(shortTtl + TimeSpan.FromMilliseconds(500));
         await client.Channel.GetOrdersAsync(5);
 
         Assert.Equal(1, cachedCalls);

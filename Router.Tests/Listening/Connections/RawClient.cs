@@ -22,14 +22,45 @@ internal sealed class RawClient : IDisposable
         $"POST {address.AbsolutePath} HTTP/1.1\r\nHost: {address.Authority}\r\nContent-Type: text/xml; charset=utf-8\r\n"
         + $"SOAPAction: \"urn:echo\"\r\nContent-Length: {body.Length}\r\n\r\n"));
 
-    /// <summary>Sends the headers of a POST of <paramref name="request"/> to <paramref name="address"/>, as its binding sends them.</summary>
-    public Task SendHeadersAsync(Uri address, BackendStub.StubRequest request) => SendAsync(Encoding.ASCII.GetBytes(
+    /// <summary>
+    /// Sends the headers of a POST of <paramref name="request"/> to <paramref name="address"/>, as its binding sends them;
+    /// with <paramref name="expectContinue"/>, asking for a 100 Continue (<see cref="ReadContinueAsync"/>) before the body.
+    /// </summary>
+    public Task SendHeadersAsync(Uri address, BackendStub.StubRequest request, bool expectContinue = false) => SendAsync(Encoding.ASCII.GetBytes(
         $"POST {address.AbsolutePath} HTTP/1.1\r\nHost: {address.Authority}\r\nContent-Type: {request.ContentType}\r\n"
         + (request.SoapAction is null ? string.Empty : $"SOAPAction: {request.SoapAction}\r\n")
+        + (expectContinue ? "Expect: 100-continue\r\n" : string.Empty)
         + $"Content-Length: {request.Body.Length}\r\n\r\n"));
+
+    /// <summary>
+    /// Reads the interim 100 Continue a request sent with <c>Expect: 100-continue</c> gets once the server begins to read
+    /// its body: the server has taken in the headers by then. Fails on any other answer.
+    /// </summary>
+    public async Task ReadContinueAsync(CancellationToken cancellationToken = default)
+    {
+        var head = new List<byte>();
+        var buffer = new byte[1];
+
+        // A byte at a time, so nothing after the interim head (the final response) is read here.
+        while (IndexOfHeaderEnd(head) < 0)
+        {
+            if (await _socket.ReceiveAsync(buffer, SocketFlags.None, cancellationToken) == 0)
+            {
+                throw new IOException("The server closed the connection before a 100 Continue.");
+            }
+
+            head.Add(buffer[0]);
+        }
+
+        var text = Encoding.ASCII.GetString([.. head]);
+        Assert.StartsWith("HTTP/1.1 100 ", text, StringComparison.Ordinal);
+    }
 
     /// <summary>The status line and headers of the last response read.</summary>
     public string? LastResponseHead { get; private set; }
+
+    /// <summary>The body of the last response read, as UTF-8.</summary>
+    public string? LastResponseBody { get; private set; }
 
     /// <summary>Reads one HTTP response with a Content-Length body and returns its status code.</summary>
     public async Task<int> ReadResponseAsync(CancellationToken cancellationToken = default)
@@ -54,7 +85,8 @@ internal sealed class RawClient : IDisposable
             .Where(line => line.StartsWith("Content-Length:", StringComparison.OrdinalIgnoreCase))
             .Select(line => int.Parse(line["Content-Length:".Length..].Trim(), System.Globalization.CultureInfo.InvariantCulture))
             .Single();
-        var remaining = length - (received.Count - headerEnd - 4);
+        var body = received.Skip(headerEnd + 4).ToList();
+        var remaining = length - body.Count;
         while (remaining > 0)
         {
             var read = await _socket.ReceiveAsync(buffer.AsMemory(0, Math.Min(buffer.Length, remaining)), SocketFlags.None, cancellationToken);
@@ -63,8 +95,11 @@ internal sealed class RawClient : IDisposable
                 throw new IOException("The server closed the connection inside a response body.");
             }
 
+            body.AddRange(buffer.AsSpan(0, read));
             remaining -= read;
         }
+
+        LastResponseBody = Encoding.UTF8.GetString([.. body]);
 
         return int.Parse(head.AsSpan(9, 3), System.Globalization.CultureInfo.InvariantCulture);
     }
