@@ -114,11 +114,27 @@ internal sealed class ResponseCache : IAsyncDisposable
         production.Policy = policy;
         production.Action = action;
         var asked = Volatile.Read(ref s_sequence);
+        // Not cancellable: the call this request makes may be answering others too, and it reads this request's buffers.
+        var lookup = _hybrid.GetOrCreateAsync(key, production, Produce, policy.EntryOptions, action.Tags, CancellationToken.None);
+        if (!lookup.IsCompleted)
+        {
+            // When this request makes the backend call, it is answered as soon as the reply is in hand and copied for
+            // the store; HybridCache serializes it, writes it in process (releasing those who joined) and to Redis after.
+            var stored = lookup.AsTask();
+            if (await Task.WhenAny(production.Answered, stored).ConfigureAwait(false) != stored)
+            {
+                _ = ObserveStoreAsync(stored);
+                counters.Miss();
+                return new CacheOutcome(CacheResult.Miss, production.Answer);
+            }
+
+            lookup = new ValueTask<CachedReply>(stored);
+        }
+
         CachedReply reply;
         try
         {
-            // Not cancellable: the call this request makes may be answering others too, and it reads this request's buffers.
-            reply = await _hybrid.GetOrCreateAsync(key, production, Produce, policy.EntryOptions, action.Tags, CancellationToken.None).ConfigureAwait(false);
+            reply = await lookup.ConfigureAwait(false);
         }
         catch (ReplyNotStoredException notStored) when (production.Ran)
         {
@@ -136,8 +152,7 @@ internal sealed class ResponseCache : IAsyncDisposable
         catch (Exception ex) when (!production.Ran || production.Answer is not null)
         {
             // The cache failed (an entry from Redis that does not read, say): the request is answered without it.
-            Volatile.Write(ref _lastFailure, ex.GetType().Name + ": " + ex.Message);
-            _lookupFailures.Add();
+            CacheFailed(ex);
             counters.Miss();
             return new CacheOutcome(CacheResult.Miss, production.Ran ? production.Answer : await production.ForwardAsync().ConfigureAwait(false));
         }
@@ -248,6 +263,25 @@ internal sealed class ResponseCache : IAsyncDisposable
         _memory.Dispose();
     }
 
+    /// <summary>The rest of a store whose producer was answered before it ended: a failure is counted and logged, never unobserved.</summary>
+    private async Task ObserveStoreAsync(Task<CachedReply> store)
+    {
+        try
+        {
+            await store.ConfigureAwait(false);
+        }
+        catch (Exception ex)
+        {
+            CacheFailed(ex);
+        }
+    }
+
+    private void CacheFailed(Exception ex)
+    {
+        Volatile.Write(ref _lastFailure, ex.GetType().Name + ": " + ex.Message);
+        _lookupFailures.Add();
+    }
+
     private static async ValueTask<CachedReply> ProduceAsync(CacheProduction production, CancellationToken cancellationToken)
     {
         production.Ran = true;
@@ -260,6 +294,9 @@ internal sealed class ResponseCache : IAsyncDisposable
             throw new ReplyNotStoredException(reason!);
         }
 
+        // The reply is the cache's own copy now: the client may have its answer (and the pool its buffer back) while
+        // HybridCache stores the copy. Its continuation runs here, so the client is answered first.
+        production.SetAnswered();
         return reply;
     }
 
