@@ -114,27 +114,12 @@ internal sealed class ResponseCache : IAsyncDisposable
         production.Policy = policy;
         production.Action = action;
         var asked = Volatile.Read(ref s_sequence);
-        // Not cancellable: the call this request makes may be answering others too, and it reads this request's buffers.
-        var lookup = _hybrid.GetOrCreateAsync(key, production, Produce, policy.EntryOptions, action.Tags, CancellationToken.None);
-        if (!lookup.IsCompleted)
-        {
-            // When this request makes the backend call, it is answered as soon as the reply is in hand and copied for
-            // the store; HybridCache serializes it, writes it in process (releasing those who joined) and to Redis after.
-            var stored = lookup.AsTask();
-            if (await Task.WhenAny(production.Answered, stored).ConfigureAwait(false) != stored)
-            {
-                _ = ObserveStoreAsync(stored);
-                counters.Miss();
-                return new CacheOutcome(CacheResult.Miss, production.Answer);
-            }
-
-            lookup = new ValueTask<CachedReply>(stored);
-        }
-
-        CachedReply reply;
+        CachedReply? reply;
         try
         {
-            reply = await lookup.ConfigureAwait(false);
+            // Not cancellable: the call this request makes may be answering others too, and it reads this request's buffers.
+            reply = await StoredOrAnswered(
+                _hybrid.GetOrCreateAsync(key, production, Produce, policy.EntryOptions, action.Tags, CancellationToken.None), production).ConfigureAwait(false);
         }
         catch (ReplyNotStoredException notStored) when (production.Ran)
         {
@@ -159,12 +144,13 @@ internal sealed class ResponseCache : IAsyncDisposable
 
         if (production.Ran)
         {
+            // Its own backend call answered it (reply null: before the store ended).
             counters.Miss();
             return new CacheOutcome(CacheResult.Miss, production.Answer);
         }
 
-        var answer = ClientAnswer.FromEncoded(CachedReplyWriter.Write(reply, messageId), isFault: false);
-        if (reply.Sequence > asked)
+        var answer = ClientAnswer.FromEncoded(CachedReplyWriter.Write(reply!, messageId), isFault: false);
+        if (reply!.Sequence > asked)
         {
             counters.Join();
             return new CacheOutcome(CacheResult.Joined, answer);
@@ -261,6 +247,25 @@ internal sealed class ResponseCache : IAsyncDisposable
         _shared?.Dispose();
         await _services.DisposeAsync().ConfigureAwait(false);
         _memory.Dispose();
+    }
+
+    /// <summary>
+    /// The reply of <paramref name="lookup"/> (a hit, a joined call, or this request's own call once stored), or null when
+    /// this request made the backend call and its answer was ready first: then it is answered at once, and HybridCache
+    /// serializes the reply, writes it in process (releasing those who joined) and to Redis after, without it.
+    /// </summary>
+    private ValueTask<CachedReply?> StoredOrAnswered(ValueTask<CachedReply> lookup, CacheProduction production) =>
+        lookup.IsCompletedSuccessfully ? new ValueTask<CachedReply?>(lookup.Result) : StoredOrAnsweredAsync(lookup.AsTask(), production);
+
+    private async ValueTask<CachedReply?> StoredOrAnsweredAsync(Task<CachedReply> stored, CacheProduction production)
+    {
+        if (await Task.WhenAny(production.Answered, stored).ConfigureAwait(false) == stored)
+        {
+            return await stored.ConfigureAwait(false);
+        }
+
+        _ = ObserveStoreAsync(stored);
+        return null;
     }
 
     /// <summary>The rest of a store whose producer was answered before it ended: a failure is counted and logged, never unobserved.</summary>
