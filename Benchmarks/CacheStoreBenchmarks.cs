@@ -16,7 +16,7 @@ namespace SoapRouter.Benchmarks;
 /// What the response cache adds to one request (issue 23, the 80%-repeated-keys workload): a miss that is stored (a new
 /// key every time, so every call runs the backend call and keeps its reply; past cache.memoryLimitBytes entries are
 /// evicted as in the load benchmark) and a hit, against the backend call alone. The backend call is stood in for by
-/// copying the reply into a pooled buffer, as the forwarding path hands it over; the reply is a basicHttp GetOrders
+/// copying the reply into a pooled buffer, as the forwarding path hands it over, at once or after a thread-pool hop; the reply is a basicHttp GetOrders
 /// answer of SizeKB. The real ResponseCache (HybridCache over the size-limited MemoryCache, no Redis). Baseline: the
 /// backend call alone.
 /// </summary>
@@ -37,6 +37,13 @@ public class CacheStoreBenchmarks : IDisposable
     [Params(16, 150)]
     public int SizeKB { get; set; }
 
+    /// <summary>
+    /// True: the backend's reply arrives on another thread (a thread-pool hop first, as a socket's completion does), so the
+    /// cache's call is under way when the request waits for it; false: the reply is there at once.
+    /// </summary>
+    [Params(false, true)]
+    public bool AsyncBackend { get; set; }
+
     /// <summary>The cache, the route's policy, the reply, and one stored entry for the hits.</summary>
     [GlobalSetup]
     public void Setup()
@@ -46,7 +53,7 @@ public class CacheStoreBenchmarks : IDisposable
         _action = _policy.Find(Action)!;
         _reply = Reply(SizeKB * 1024);
         _hitKey = NextKey();
-        using var stored = _cache.ServeAsync(_hitKey, _policy, _action, new CopyProduction(_reply), messageId: null).AsTask().GetAwaiter().GetResult().Answer;
+        using var stored = _cache.ServeAsync(_hitKey, _policy, _action, new CopyProduction(_reply, AsyncBackend), messageId: null).AsTask().GetAwaiter().GetResult().Answer;
     }
 
     /// <summary>Drops the cache.</summary>
@@ -61,7 +68,7 @@ public class CacheStoreBenchmarks : IDisposable
     [Benchmark(Baseline = true)]
     public async Task<int> BackendCallOnly()
     {
-        using var answer = await new CopyProduction(_reply).ForwardAsync();
+        using var answer = await new CopyProduction(_reply, AsyncBackend).ForwardAsync();
         return answer!.Length;
     }
 
@@ -69,7 +76,7 @@ public class CacheStoreBenchmarks : IDisposable
     [Benchmark]
     public async Task<int> MissStored()
     {
-        var outcome = await _cache.ServeAsync(NextKey(), _policy, _action, new CopyProduction(_reply), messageId: null);
+        var outcome = await _cache.ServeAsync(NextKey(), _policy, _action, new CopyProduction(_reply, AsyncBackend), messageId: null);
         using var answer = outcome.Answer;
         return outcome.Result == CacheResult.Miss ? answer!.Length : throw new InvalidOperationException($"expected a miss, got {outcome.Result}");
     }
@@ -78,7 +85,7 @@ public class CacheStoreBenchmarks : IDisposable
     [Benchmark]
     public async Task<int> Hit()
     {
-        var outcome = await _cache.ServeAsync(_hitKey, _policy, _action, new CopyProduction(_reply), messageId: null);
+        var outcome = await _cache.ServeAsync(_hitKey, _policy, _action, new CopyProduction(_reply, AsyncBackend), messageId: null);
         using var answer = outcome.Answer;
         return outcome.Result == CacheResult.Hit ? answer!.Length : throw new InvalidOperationException($"expected a hit, got {outcome.Result}");
     }
@@ -103,14 +110,19 @@ public class CacheStoreBenchmarks : IDisposable
     }
 
     /// <summary>The backend call as the forwarding path ends it: the reply's bytes in a buffer rented from the shared pool.</summary>
-    private sealed class CopyProduction(byte[] reply) : CacheProduction
+    private sealed class CopyProduction(byte[] reply, bool later) : CacheProduction
     {
-        public override ValueTask<ClientAnswer?> ForwardAsync()
+        public override async ValueTask<ClientAnswer?> ForwardAsync()
         {
+            if (later)
+            {
+                await Task.Yield();
+            }
+
             var buffer = ArrayPool<byte>.Shared.Rent(reply.Length);
             reply.CopyTo(buffer, 0);
-            return ValueTask.FromResult<ClientAnswer?>(ClientAnswer.FromEncoded(
-                new RawSoapReply(StatusCodes.Status200OK, "text/xml; charset=utf-8", buffer, reply.Length, ArrayPool<byte>.Shared), isFault: false));
+            return ClientAnswer.FromEncoded(
+                new RawSoapReply(StatusCodes.Status200OK, "text/xml; charset=utf-8", buffer, reply.Length, ArrayPool<byte>.Shared), isFault: false);
         }
     }
 }

@@ -138,6 +138,45 @@ public sealed class ResponseCacheTests : IAsyncDisposable
     }
 
     [Fact]
+    public Task Miss_IsAnsweredBeforeItsReplyIsStored_AndTheStoreKeepsItsOwnCopy() => Task.Run(async () =>
+    {
+        // Off xUnit's synchronization context, so the backend call's completion runs on one thread through to the
+        // client's answer (as on Kestrel's threads): what the client sees first is then fixed, not a race.
+        var policy = Policy("orders", "urn:a");
+        var gate = new TaskCompletionSource();
+        var reply = CacheReplies.Reply(WireBindings.Soap12Http, "the orders", "urn:uuid:00000000-0000-0000-0000-000000000001");
+        var first = new FakeProduction(() => CacheReplies.Answer(reply, Soap12Type), gate.Task);
+        var counters = _statistics.Cache("orders");
+        var miss = ServeAsync(policy, "urn:a", "body", first, "urn:uuid:00000000-0000-0000-0000-000000000001").AsTask();
+        long? entriesWhenAnswered = null;
+        var answered = miss.ContinueWith(
+            _ =>
+            {
+                entriesWhenAnswered = counters.Entries;
+
+                // The client is done with its answer: its buffer goes back to a pool that may hand it out and overwrite it.
+                Array.Clear(reply);
+            },
+            CancellationToken.None,
+            TaskContinuationOptions.ExecuteSynchronously,
+            TaskScheduler.Default);
+
+        gate.SetResult();
+        var outcome = await miss;
+        await answered;
+        await Eventually.TrueAsync(() => Task.FromResult(counters.Entries == 1), "the reply is stored after its client was answered");
+        var second = Production([]);
+        var hit = await ServeAsync(policy, "urn:a", "body", second, "urn:uuid:00000000-0000-0000-0000-000000000002");
+
+        Assert.Equal(CacheResult.Miss, outcome.Result);
+        Assert.Equal(0L, entriesWhenAnswered);
+        Assert.Equal(CacheResult.Hit, hit.Result);
+        Assert.Equal(0, second.Calls);
+        Assert.Equal("the orders", CacheReplies.Read(WireBindings.Soap12Http, hit.Answer!.Encoded!.Body).Body);
+        Assert.Equal((1L, 1L, 0L, 0L), (counters.Hits, counters.Misses, counters.Joins, counters.NotStored));
+    });
+
+    [Fact]
     public async Task JoinersOfACallWhoseReplyIsNotStored_EachAskTheBackendThemselves()
     {
         var policy = Policy("orders", "urn:a");

@@ -106,6 +106,34 @@ public sealed class ResponseCacheRedisTests
         Assert.Single(router.Log.Entries, e => e.Message.Contains("Redis unavailable", StringComparison.Ordinal));
     }
 
+    [RedisFact]
+    public async Task Miss_IsAnsweredWhileItsRedisWriteIsHeld_AndTheNextRequestIsAHit()
+    {
+        await using var redis = await RedisServer.StartAsync();
+        await using var stub = await RunningStub.StartAsync();
+
+        // The write may wait here far longer than the tests' 2 s command timeout: it is held, not lost.
+        await using var router = await ListeningRouter.StartAsync(Config(stub, redis.Configuration + ",asyncTimeout=60000"));
+        await WaitConnectedAsync(router);
+
+        // Redis holds every write (reads still answer) until the test lets them go: the miss's store cannot finish.
+        Assert.Equal("+OK", await redis.CommandAsync("CLIENT PAUSE 60000 WRITE"));
+        await GetOrdersAsync(router, 9);
+        var keysWhenAnswered = await redis.CommandAsync("DBSIZE");
+        var counters = router.Statistics.Cache("orders");
+        var whenAnswered = (counters.Misses, counters.Hits, counters.NotStored);
+
+        Assert.Equal("+OK", await redis.CommandAsync("CLIENT UNPAUSE"));
+        await Eventually.TrueAsync(async () => (await redis.CommandAsync("DBSIZE")) != ":0", "the held write reaches Redis once let go");
+        await GetOrdersAsync(router, 9);
+
+        Assert.Equal(":0", keysWhenAnswered);
+        Assert.Equal((1L, 0L, 0L), whenAnswered);
+        Assert.Equal((1L, 1L, 0L), (counters.Misses, counters.Hits, counters.Joins));
+        Assert.Equal(1, await ResponseCacheFixture.GetOrdersCallsAsync(stub));
+        Assert.Equal(0, router.Host.Cache.Snapshot().Redis!.Errors);
+    }
+
     [Fact]
     public async Task RedisNotThereAtStart_TheRouterStartsAndCachesInProcess()
     {

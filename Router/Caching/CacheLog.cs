@@ -24,9 +24,9 @@ internal static partial class CacheLog
     [LoggerMessage(EventId = 1803, Level = LogLevel.Debug, Message = "Response cache: route {Route} action {Action}: reply not stored ({Reason})")]
     public static partial void NotStored(ILogger logger, string route, string action, string reason);
 
-    /// <summary>The cache itself failed on a lookup; the request was forwarded uncached.</summary>
+    /// <summary>The cache itself failed on a lookup (the request was forwarded uncached) or on a store after its request was answered.</summary>
     [LoggerMessage(EventId = 1804, Level = LogLevel.Warning,
-        Message = "Response cache: {Count} lookup(s) in the last {Interval} failed and were forwarded uncached ({Reason})")]
+        Message = "Response cache: {Count} lookup(s) or store(s) in the last {Interval} failed; their requests were answered without the cache ({Reason})")]
     public static partial void LookupsFailed(ILogger logger, long count, TimeSpan interval, string reason);
 
     /// <summary>Entries were invalidated.</summary>

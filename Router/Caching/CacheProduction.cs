@@ -9,6 +9,8 @@ namespace SoapRouter.Caching;
 /// </summary>
 internal abstract class CacheProduction
 {
+    private TaskCompletionSource? _answered;
+
     /// <summary>True once the cache started the backend call of this request (it is the producer, not a hit or a join).</summary>
     public bool Ran { get; set; }
 
@@ -24,6 +26,23 @@ internal abstract class CacheProduction
     /// <summary>True when the listener speaks msbin1 (the stored bytes are binary).</summary>
     public bool Binary { get; set; }
 
-    /// <summary>Forwards the message and returns the client's answer, counted as any forwarded message is; null when the client went away.</summary>
+    /// <summary>
+    /// Completes once this request's own backend call has an answer whose reply the cache keeps (already copied out of
+    /// the answer's buffer): the client is answered then, while the store goes on. Never completes for a reply that is
+    /// not stored (the cache's call ends with <see cref="ReplyNotStoredException"/> instead), nor for a hit or a join.
+    /// </summary>
+    public Task Answered => Signal().Task;
+
+    /// <summary>
+    /// Forwards the message and returns the client's answer, counted as any forwarded message is; null when the client went away.
+    /// </summary>
     public abstract ValueTask<ClientAnswer?> ForwardAsync();
+
+    /// <summary>Says the answer is ready for the client (see <see cref="Answered"/>); its continuation runs here, before the store.</summary>
+    internal void SetAnswered() => Signal().TrySetResult();
+
+    // Made by whichever side comes first (the cache awaiting it, or the call signalling it), so a hit allocates none.
+    // Continuations run synchronously on purpose: the waiting request is answered on this thread before the store.
+    private TaskCompletionSource Signal() =>
+        Volatile.Read(ref _answered) ?? Interlocked.CompareExchange(ref _answered, new TaskCompletionSource(), null) ?? _answered!;
 }

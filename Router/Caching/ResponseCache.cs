@@ -114,11 +114,12 @@ internal sealed class ResponseCache : IAsyncDisposable
         production.Policy = policy;
         production.Action = action;
         var asked = Volatile.Read(ref s_sequence);
-        CachedReply reply;
+        CachedReply? reply;
         try
         {
             // Not cancellable: the call this request makes may be answering others too, and it reads this request's buffers.
-            reply = await _hybrid.GetOrCreateAsync(key, production, Produce, policy.EntryOptions, action.Tags, CancellationToken.None).ConfigureAwait(false);
+            reply = await StoredOrAnswered(
+                _hybrid.GetOrCreateAsync(key, production, Produce, policy.EntryOptions, action.Tags, CancellationToken.None), production).ConfigureAwait(false);
         }
         catch (ReplyNotStoredException notStored) when (production.Ran)
         {
@@ -136,20 +137,20 @@ internal sealed class ResponseCache : IAsyncDisposable
         catch (Exception ex) when (!production.Ran || production.Answer is not null)
         {
             // The cache failed (an entry from Redis that does not read, say): the request is answered without it.
-            Volatile.Write(ref _lastFailure, ex.GetType().Name + ": " + ex.Message);
-            _lookupFailures.Add();
+            CacheFailed(ex);
             counters.Miss();
             return new CacheOutcome(CacheResult.Miss, production.Ran ? production.Answer : await production.ForwardAsync().ConfigureAwait(false));
         }
 
         if (production.Ran)
         {
+            // Its own backend call answered it (reply null: before the store ended).
             counters.Miss();
             return new CacheOutcome(CacheResult.Miss, production.Answer);
         }
 
-        var answer = ClientAnswer.FromEncoded(CachedReplyWriter.Write(reply, messageId), isFault: false);
-        if (reply.Sequence > asked)
+        var answer = ClientAnswer.FromEncoded(CachedReplyWriter.Write(reply!, messageId), isFault: false);
+        if (reply!.Sequence > asked)
         {
             counters.Join();
             return new CacheOutcome(CacheResult.Joined, answer);
@@ -248,6 +249,44 @@ internal sealed class ResponseCache : IAsyncDisposable
         _memory.Dispose();
     }
 
+    /// <summary>
+    /// The reply of <paramref name="lookup"/> (a hit, a joined call, or this request's own call once stored), or null when
+    /// this request made the backend call and its answer was ready first: then it is answered at once, and HybridCache
+    /// serializes the reply, writes it in process (releasing those who joined) and to Redis after, without it.
+    /// </summary>
+    private ValueTask<CachedReply?> StoredOrAnswered(ValueTask<CachedReply> lookup, CacheProduction production) =>
+        lookup.IsCompletedSuccessfully ? new ValueTask<CachedReply?>(lookup.Result) : StoredOrAnsweredAsync(lookup.AsTask(), production);
+
+    private async ValueTask<CachedReply?> StoredOrAnsweredAsync(Task<CachedReply> stored, CacheProduction production)
+    {
+        if (await Task.WhenAny(production.Answered, stored).ConfigureAwait(false) == stored)
+        {
+            return await stored.ConfigureAwait(false);
+        }
+
+        _ = ObserveStoreAsync(stored);
+        return null;
+    }
+
+    /// <summary>The rest of a store whose producer was answered before it ended: a failure is counted and logged, never unobserved.</summary>
+    private async Task ObserveStoreAsync(Task<CachedReply> store)
+    {
+        try
+        {
+            await store.ConfigureAwait(false);
+        }
+        catch (Exception ex)
+        {
+            CacheFailed(ex);
+        }
+    }
+
+    private void CacheFailed(Exception ex)
+    {
+        Volatile.Write(ref _lastFailure, ex.GetType().Name + ": " + ex.Message);
+        _lookupFailures.Add();
+    }
+
     private static async ValueTask<CachedReply> ProduceAsync(CacheProduction production, CancellationToken cancellationToken)
     {
         production.Ran = true;
@@ -260,6 +299,9 @@ internal sealed class ResponseCache : IAsyncDisposable
             throw new ReplyNotStoredException(reason!);
         }
 
+        // The reply is the cache's own copy now: the client may have its answer (and the pool its buffer back) while
+        // HybridCache stores the copy. Its continuation runs here, so the client is answered first.
+        production.SetAnswered();
         return reply;
     }
 
