@@ -31,11 +31,12 @@ internal sealed class HealthProber(RouterRuntime runtime, NetTcpDestinationClien
     private readonly RouterRuntime _runtime = runtime;
     private readonly TimeProvider _time = time;
     private readonly ILogger _logger = logger;
+    private readonly NetTcpDestinationClients _netTcp = netTcp;
     private readonly HttpClient _http = new(new SocketsHttpHandler { PooledConnectionLifetime = TimeSpan.FromMinutes(1), UseProxy = false, AllowAutoRedirect = false })
     {
         Timeout = Timeout.InfiniteTimeSpan,
     };
-    private readonly NetTcpDestinationClients _netTcp = netTcp;
+
     private (LimitsConfig Limits, HttpCodecs Codecs)? _codecs;
     private readonly Dictionary<string, Probe> _probes = new(StringComparer.Ordinal);
 
