@@ -4,67 +4,43 @@ namespace SoapRouter.Admin;
 
 /// <summary>
 /// The admin endpoint's requests: GET /health, GET /stats and POST /cache/invalidate. Served by the router's one host, but only on the admin
-/// address (a Kestrel endpoint of its own, never a listener's), so it stays off the DMZ side.
+/// address (a Kestrel endpoint of its own, never a listener's), so it stays off the DMZ side. Uptime counts from its creation.
 /// </summary>
-internal sealed class AdminEndpoint
+/// <param name="statistics">With <paramref name="descriptors"/> (the file-descriptor reserve, also shown in /stats), the listeners' health.</param>
+/// <param name="certificates">An expired certificate among them makes the router degraded.</param>
+internal sealed class AdminEndpoint(
+    RouterStatistics statistics,
+    IHealthSource health,
+    TimeProvider timeProvider,
+    Compression.CompressionLinks? compression = null,
+    Listening.Connections.DescriptorReserve? descriptors = null,
+    Listening.BufferBudget? buffers = null,
+    Tls.TlsCertificates? certificates = null,
+    Forwarding.NetTcp.NetTcpDestinationClients? netTcp = null,
+    Metadata.OneWayCatalog? oneWay = null,
+    Hosting.RouterRuntime? runtime = null,
+    Hosting.DrainSignal? drain = null,
+    Caching.ResponseCache? cache = null)
 {
     private const string StatusOk = "ok";
     private const string StatusDegraded = "degraded";
     private const string StatusUnhealthy = "unhealthy";
     private const string StatusDraining = "draining";
 
-    private readonly RouterStatistics _statistics;
-    private readonly IHealthSource _health;
-    private readonly Compression.CompressionLinks? _compression;
-    private readonly TimeProvider _timeProvider;
-    private readonly long _createdAt;
-    private readonly ListenerHealth _listeners;
-    private readonly Tls.TlsCertificates? _certificates;
-    private readonly Listening.Connections.DescriptorReserve? _descriptors;
-    private readonly Listening.BufferBudget? _buffers;
-    private readonly Forwarding.NetTcp.NetTcpDestinationClients? _netTcp;
-    private readonly Metadata.OneWayCatalog? _oneWay;
-    private readonly Hosting.RouterRuntime? _runtime;
-    private readonly Hosting.DrainSignal? _drain;
-    private readonly Caching.ResponseCache? _cache;
-
-    /// <summary>
-    /// Creates the endpoint; uptime counts from here. The listeners' health comes from <paramref name="statistics"/> and
-    /// <paramref name="descriptors"/> (their file-descriptor reserve, also shown in /stats); an expired certificate among
-    /// <paramref name="certificates"/> makes the router degraded.
-    /// </summary>
-    public AdminEndpoint(
-        RouterStatistics statistics,
-        IHealthSource health,
-        TimeProvider timeProvider,
-        Compression.CompressionLinks? compression = null,
-        Listening.Connections.DescriptorReserve? descriptors = null,
-        Listening.BufferBudget? buffers = null,
-        Tls.TlsCertificates? certificates = null,
-        Forwarding.NetTcp.NetTcpDestinationClients? netTcp = null,
-        Metadata.OneWayCatalog? oneWay = null,
-        Hosting.RouterRuntime? runtime = null,
-        Hosting.DrainSignal? drain = null,
-        Caching.ResponseCache? cache = null)
-    {
-        _oneWay = oneWay;
-        _runtime = runtime;
-        _cache = cache;
-        _netTcp = netTcp;
-        _drain = drain;
-        _certificates = certificates;
-        _compression = compression;
-        ArgumentNullException.ThrowIfNull(statistics);
-        ArgumentNullException.ThrowIfNull(health);
-        ArgumentNullException.ThrowIfNull(timeProvider);
-        _statistics = statistics;
-        _health = health;
-        _timeProvider = timeProvider;
-        _createdAt = timeProvider.GetTimestamp();
-        _descriptors = descriptors;
-        _buffers = buffers;
-        _listeners = new ListenerHealth(statistics, timeProvider, descriptors, buffers?.Pressure);
-    }
+    private readonly RouterStatistics _statistics = statistics;
+    private readonly IHealthSource _health = health;
+    private readonly Compression.CompressionLinks? _compression = compression;
+    private readonly TimeProvider _timeProvider = timeProvider;
+    private readonly long _createdAt = timeProvider.GetTimestamp();
+    private readonly ListenerHealth _listeners = new(statistics, timeProvider, descriptors, buffers?.Pressure);
+    private readonly Tls.TlsCertificates? _certificates = certificates;
+    private readonly Listening.Connections.DescriptorReserve? _descriptors = descriptors;
+    private readonly Listening.BufferBudget? _buffers = buffers;
+    private readonly Forwarding.NetTcp.NetTcpDestinationClients? _netTcp = netTcp;
+    private readonly Metadata.OneWayCatalog? _oneWay = oneWay;
+    private readonly Hosting.RouterRuntime? _runtime = runtime;
+    private readonly Hosting.DrainSignal? _drain = drain;
+    private readonly Caching.ResponseCache? _cache = cache;
 
     /// <summary>Answers one admin request.</summary>
     public Task HandleAsync(HttpContext context)

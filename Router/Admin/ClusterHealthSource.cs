@@ -19,8 +19,6 @@ internal sealed class ClusterHealthSource : IHealthSource
     /// </summary>
     public ClusterHealthSource(Func<IReadOnlyDictionary<string, ClusterState>> clusters, Func<long> configVersion, int failureThreshold = 3)
     {
-        ArgumentNullException.ThrowIfNull(clusters);
-        ArgumentNullException.ThrowIfNull(configVersion);
         ArgumentOutOfRangeException.ThrowIfLessThan(failureThreshold, 1);
         _clusters = clusters;
         _configVersion = configVersion;

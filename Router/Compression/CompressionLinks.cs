@@ -14,32 +14,21 @@ namespace SoapRouter.Compression;
 /// Codec speeds are the machine's, so every link shares one <see cref="CodecPerformance"/> and one CPU sampler. A
 /// listener's clients each have their own bandwidth estimate too (<see cref="Peers"/>, <see cref="Client"/>).
 /// </summary>
-internal sealed class CompressionLinks
+/// <param name="time">The links' clock.</param>
+/// <param name="cpu">The CPU sampler of every link (tests); null: the one each link's options name (one sampler per source, shared).</param>
+internal sealed class CompressionLinks(TimeProvider time, ICpuSampler? cpu = null)
 {
     private static readonly CompressionOptions DecodeOnly = new() { Enabled = false, Mode = LinkCompressionMode.None };
 
     private readonly ConcurrentDictionary<string, Entry> _links = new(StringComparer.Ordinal);
     private readonly CodecPerformance _performance = new();
-    private readonly ICpuSampler? _cpu;
-    private readonly Lazy<ICpuSampler> _machineCpu;
-    private readonly Lazy<ICpuSampler> _processCpu;
-    private readonly TimeProvider _time;
-
-    /// <summary>
-    /// Links on <paramref name="time"/>, sampling the CPU each link's options name (one sampler per source, shared), or
-    /// <paramref name="cpu"/> for every link (tests).
-    /// </summary>
-    public CompressionLinks(TimeProvider time, ICpuSampler? cpu = null)
-    {
-        _time = time;
-        _cpu = cpu;
-        _machineCpu = new(() => MachineCpuSampler.For(CpuSource.Machine, time));
-        _processCpu = new(() => new ProcessCpuSampler(time));
-        Peers = new PeerLinkEstimates(time);
-    }
+    private readonly ICpuSampler? _cpu = cpu;
+    private readonly Lazy<ICpuSampler> _machineCpu = new(() => MachineCpuSampler.For(CpuSource.Machine, time));
+    private readonly Lazy<ICpuSampler> _processCpu = new(() => new ProcessCpuSampler(time));
+    private readonly TimeProvider _time = time;
 
     /// <summary>The per-client link estimates of the listeners (compression.linkEstimates).</summary>
-    public PeerLinkEstimates Peers { get; }
+    public PeerLinkEstimates Peers { get; } = new(time);
 
     /// <summary>The link of listener <paramref name="name"/>'s clients.</summary>
     public CompressionLink Listener(string name) => Get(ListenerKey(name));

@@ -9,7 +9,9 @@ namespace SoapRouter.Compression;
 /// memory (<see cref="BytesPerPeer"/> each) and pushes out only estimates nobody is using. A client idle for
 /// compression.linkEstimates.idleTimeout is planned with its listener's estimate until it is measured again.
 /// </summary>
-internal sealed class PeerLinkEstimates
+/// <param name="time">The table's clock.</param>
+/// <param name="config">The cap; the defaults when null.</param>
+internal sealed class PeerLinkEstimates(TimeProvider time, LinkEstimatesConfig? config = null)
 {
     /// <summary>
     /// Memory one entry holds: the estimate, its bandwidth estimator and lock, the recency-list node, the dictionary
@@ -21,16 +23,9 @@ internal sealed class PeerLinkEstimates
     private readonly Lock _lock = new();
     private readonly Dictionary<(CompressionLink Link, PeerKey Peer), LinkedListNode<PeerLinkEstimate>> _entries = [];
     private readonly LinkedList<PeerLinkEstimate> _recent = new();
-    private readonly TimeProvider _time;
-    private LinkEstimatesConfig _config;
+    private readonly TimeProvider _time = time;
+    private LinkEstimatesConfig _config = config ?? new LinkEstimatesConfig();
     private long _evicted;
-
-    /// <summary>An empty table on <paramref name="time"/>'s clock with <paramref name="config"/>'s cap.</summary>
-    public PeerLinkEstimates(TimeProvider time, LinkEstimatesConfig? config = null)
-    {
-        _time = time;
-        _config = config ?? new LinkEstimatesConfig();
-    }
 
     /// <summary>The clients remembered now.</summary>
     public int Count

@@ -9,19 +9,13 @@ namespace SoapRouter.Health;
 /// own <see cref="IntervalCount"/>, and one Warning line per destination per interval says how many and which error
 /// came first. Per-attempt detail is at Debug (the forwarder's own lines).
 /// </summary>
-internal sealed class DestinationFailureLog : IDisposable
+/// <param name="logger">Where the lines go, once per <paramref name="interval"/> (default <see cref="IntervalCount.DefaultInterval"/>) per destination.</param>
+/// <param name="time">The clock of the intervals.</param>
+/// <param name="interval">How often each destination's count is logged.</param>
+internal sealed class DestinationFailureLog(ILogger logger, TimeProvider time, TimeSpan? interval = null) : IDisposable
 {
     private readonly ConcurrentDictionary<string, Entry> _entries = new(StringComparer.Ordinal);
-    private readonly Func<string, Entry> _create;
-
-    /// <summary>Logs through <paramref name="logger"/> once per <paramref name="interval"/> (default <see cref="IntervalCount.DefaultInterval"/>) per destination.</summary>
-    public DestinationFailureLog(ILogger logger, TimeProvider time, TimeSpan? interval = null)
-    {
-        ArgumentNullException.ThrowIfNull(logger);
-        ArgumentNullException.ThrowIfNull(time);
-        var every = interval ?? IntervalCount.DefaultInterval;
-        _create = destination => new Entry(destination, logger, time, every);
-    }
+    private readonly Func<string, Entry> _create = destination => new Entry(destination, logger, time, interval ?? IntervalCount.DefaultInterval);
 
     /// <summary>The destinations with an entry (one that failed since it was last pruned).</summary>
     public ICollection<string> Destinations => _entries.Keys;

@@ -10,35 +10,22 @@ namespace SoapRouter.Health;
 /// <see cref="HealthProber"/>). Transitions are logged once each. Built per destination and outlier configuration; a
 /// reload that keeps both keeps this object.
 /// </summary>
-internal sealed class DestinationHealth
+/// <param name="destination">The destination's name.</param>
+/// <param name="config">Its outlier configuration.</param>
+internal sealed class DestinationHealth(string destination, OutlierDetectionConfig config, TimeProvider time, ILogger logger)
 {
     private static int s_version;
 
-    private readonly string _destination;
-    private readonly ILogger _logger;
-    private readonly OutlierDetector? _detector;
+    private readonly OutlierDetector? _detector = config.Enabled ? new OutlierDetector(config, time) : null;
     private volatile bool _probeDown;
     private int _probeSuccesses;
     private int _probeFailures;
-
-    /// <summary>Creates the health of <paramref name="destination"/> under <paramref name="config"/>.</summary>
-    public DestinationHealth(string destination, OutlierDetectionConfig config, TimeProvider time, ILogger logger)
-    {
-        ArgumentNullException.ThrowIfNull(destination);
-        ArgumentNullException.ThrowIfNull(config);
-        ArgumentNullException.ThrowIfNull(time);
-        ArgumentNullException.ThrowIfNull(logger);
-        _destination = destination;
-        _logger = logger;
-        Config = config;
-        _detector = config.Enabled ? new OutlierDetector(config, time) : null;
-    }
 
     /// <summary>Changes whenever any destination's availability changes; clusters recompute their candidates then.</summary>
     public static int Version => Volatile.Read(ref s_version);
 
     /// <summary>The outlier configuration this object was built for.</summary>
-    public OutlierDetectionConfig Config { get; }
+    public OutlierDetectionConfig Config { get; } = config;
 
     /// <summary>
     /// True when the destination may be chosen: not failing its probes, and not ejected or its ejection has run out
@@ -79,7 +66,7 @@ internal sealed class DestinationHealth
         if (admission == OutlierAdmission.Trial)
         {
             Bump();
-            HealthLog.Trial(_logger, _destination);
+            HealthLog.Trial(logger, destination);
         }
 
         return admission;
@@ -105,11 +92,11 @@ internal sealed class DestinationHealth
         {
             case OutlierTransition.Ejected:
                 Bump();
-                HealthLog.Ejected(_logger, _destination, ejection.Duration, ejection.Reason);
+                HealthLog.Ejected(logger, destination, ejection.Duration, ejection.Reason);
                 break;
             case OutlierTransition.Readmitted:
                 Bump();
-                HealthLog.Readmitted(_logger, _destination);
+                HealthLog.Readmitted(logger, destination);
                 break;
         }
     }
@@ -127,14 +114,14 @@ internal sealed class DestinationHealth
         {
             _probeDown = false;
             Bump();
-            HealthLog.ProbesPassing(_logger, _destination, threshold);
+            HealthLog.ProbesPassing(logger, destination, threshold);
         }
 
         if (_detector?.Readmit() == true)
         {
             // Probes see it answering again: no need to wait out the ejection.
             Bump();
-            HealthLog.Readmitted(_logger, _destination);
+            HealthLog.Readmitted(logger, destination);
         }
     }
 
@@ -146,7 +133,7 @@ internal sealed class DestinationHealth
         {
             _probeDown = true;
             Bump();
-            HealthLog.ProbesFailing(_logger, _destination, threshold, problem);
+            HealthLog.ProbesFailing(logger, destination, threshold, problem);
         }
     }
 

@@ -23,30 +23,22 @@ namespace SoapRouter.Health;
 /// request in the destination's binding, a reply that is not a fault, or a fault named in <c>healthyFaults</c>, passes). Results feed the destination's
 /// <see cref="DestinationHealth"/>. Probes of one destination never overlap; a reload is picked up on the next tick.
 /// </summary>
-internal sealed class HealthProber : BackgroundService
+/// <param name="runtime">Whose current clusters are probed.</param>
+internal sealed class HealthProber(RouterRuntime runtime, NetTcpDestinationClients netTcp, TimeProvider time, ILogger<HealthProber> logger) : BackgroundService
 {
     private static readonly TimeSpan Tick = TimeSpan.FromMilliseconds(250);
 
-    private readonly RouterRuntime _runtime;
-    private readonly TimeProvider _time;
-    private readonly ILogger _logger;
-    private readonly HttpClient _http;
-    private readonly NetTcpDestinationClients _netTcp;
+    private readonly RouterRuntime _runtime = runtime;
+    private readonly TimeProvider _time = time;
+    private readonly ILogger _logger = logger;
+    private readonly NetTcpDestinationClients _netTcp = netTcp;
+    private readonly HttpClient _http = new(new SocketsHttpHandler { PooledConnectionLifetime = TimeSpan.FromMinutes(1), UseProxy = false, AllowAutoRedirect = false })
+    {
+        Timeout = Timeout.InfiniteTimeSpan,
+    };
+
     private (LimitsConfig Limits, HttpCodecs Codecs)? _codecs;
     private readonly Dictionary<string, Probe> _probes = new(StringComparer.Ordinal);
-
-    /// <summary>Creates the prober over the runtime's current clusters.</summary>
-    public HealthProber(RouterRuntime runtime, NetTcpDestinationClients netTcp, TimeProvider time, ILogger<HealthProber> logger)
-    {
-        _runtime = runtime;
-        _netTcp = netTcp;
-        _time = time;
-        _logger = logger;
-        _http = new HttpClient(new SocketsHttpHandler { PooledConnectionLifetime = TimeSpan.FromMinutes(1), UseProxy = false, AllowAutoRedirect = false })
-        {
-            Timeout = Timeout.InfiniteTimeSpan,
-        };
-    }
 
     /// <inheritdoc />
     public override void Dispose()

@@ -12,7 +12,9 @@ namespace SoapRouter.Health;
 /// window also keeps the destination's answer times, which the latency judgement compares across a cluster.
 /// Thread-safe; a judged attempt costs a few interlocked adds, transitions take a lock.
 /// </summary>
-internal sealed class OutlierDetector
+/// <param name="config">What the detector judges by.</param>
+/// <param name="time">Its clock.</param>
+internal sealed class OutlierDetector(OutlierDetectionConfig config, TimeProvider time)
 {
     private const int Attempts = 0;
     private const int Failures = 1;
@@ -23,9 +25,9 @@ internal sealed class OutlierDetector
     private const int Ejected = 1;
     private const int OnTrial = 2;
 
-    private readonly OutlierDetectionConfig _config;
-    private readonly TimeProvider _time;
-    private readonly RollingCounts _window;
+    private readonly OutlierDetectionConfig _config = config;
+    private readonly TimeProvider _time = time;
+    private readonly RollingCounts _window = new(config.SamplingDuration, 4, time);
     private readonly Lock _gate = new();
     private volatile int _state;
     private int _consecutive;
@@ -33,16 +35,6 @@ internal sealed class OutlierDetector
     private long _ejectedUntilTicks;
     private int _ejectionsInARow;
     private long _ejections;
-
-    /// <summary>A detector judging by <paramref name="config"/> on <paramref name="time"/>'s clock.</summary>
-    public OutlierDetector(OutlierDetectionConfig config, TimeProvider time)
-    {
-        ArgumentNullException.ThrowIfNull(config);
-        ArgumentNullException.ThrowIfNull(time);
-        _config = config;
-        _time = time;
-        _window = new RollingCounts(config.SamplingDuration, 4, time);
-    }
 
     /// <summary>True while ejected and the ejection has not run out.</summary>
     public bool IsEjectedNow => _state == Ejected && _time.GetUtcNow().UtcTicks < Interlocked.Read(ref _ejectedUntilTicks);

@@ -51,9 +51,6 @@ internal sealed class RouterHost : IAsyncDisposable
     public RouterHost(
         RouterConfigProvider provider, ILoggerFactory loggerFactory, TimeProvider timeProvider, Random? random = null, TimeSpan? busyWait = null, bool probesTcp = true)
     {
-        ArgumentNullException.ThrowIfNull(provider);
-        ArgumentNullException.ThrowIfNull(loggerFactory);
-        ArgumentNullException.ThrowIfNull(timeProvider);
         _timeProvider = timeProvider;
         var config = provider.Current;
         Listeners = new ListenerSet(ListenerPlan.Build(config.Listeners), config);

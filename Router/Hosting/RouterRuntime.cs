@@ -23,9 +23,6 @@ internal sealed class RouterRuntime : IHealthSource, IDisposable
     /// <summary>Builds the state of the provider's current snapshot and follows its reloads.</summary>
     public RouterRuntime(RouterConfigProvider provider, LoadBalancingPolicies policies, ILogger<RouterRuntime> logger, TimeProvider? time = null)
     {
-        ArgumentNullException.ThrowIfNull(provider);
-        ArgumentNullException.ThrowIfNull(policies);
-        ArgumentNullException.ThrowIfNull(logger);
         _provider = provider;
         _policies = policies;
         _logger = logger;

@@ -6,21 +6,12 @@ namespace SoapRouter.Listening;
 /// One Kestrel endpoint (an IP address or localhost, and a port) with the listeners that share it; a request is handed
 /// to the listener whose path it names.
 /// </summary>
-internal sealed class ListenerEndpoint
+/// <param name="address">The IP address to bind; null: localhost, both loopbacks.</param>
+/// <param name="port">The port (0: the system picks one).</param>
+/// <param name="listeners">The listeners served here.</param>
+/// <param name="isNetTcp">True when it speaks the net.tcp framing, not HTTP.</param>
+internal sealed class ListenerEndpoint(IPAddress? address, int port, SoapListener[] listeners, bool isNetTcp = false)
 {
-    private readonly SoapListener[] _listeners;
-
-    /// <summary>An endpoint on <paramref name="address"/> (null: localhost, both loopbacks) and <paramref name="port"/>; <paramref name="isNetTcp"/>: it speaks the net.tcp framing, not HTTP.</summary>
-    public ListenerEndpoint(IPAddress? address, int port, SoapListener[] listeners, bool isNetTcp = false)
-    {
-        IsNetTcp = isNetTcp;
-        ArgumentNullException.ThrowIfNull(listeners);
-        Address = address;
-        Port = port;
-        BoundPort = port;
-        _listeners = listeners;
-    }
-
     /// <summary>The TLS section its listeners share; null for a plain endpoint.</summary>
     public Configuration.ListenerTlsConfig? TlsConfig { get; init; }
 
@@ -28,27 +19,27 @@ internal sealed class ListenerEndpoint
     public Tls.ListenerTls? Tls { get; set; }
 
     /// <summary>What logs and certificate names call the endpoint: "listener" and its listeners' names.</summary>
-    public string DisplayName => "listener " + string.Join(',', _listeners.Select(static listener => listener.Name));
+    public string DisplayName => "listener " + string.Join(',', listeners.Select(static listener => listener.Name));
 
     /// <summary>True for a net.tcp endpoint, whose connections run framing sessions instead of HTTP.</summary>
-    public bool IsNetTcp { get; }
+    public bool IsNetTcp { get; } = isNetTcp;
 
     /// <summary>The IP address to bind; null for localhost.</summary>
-    public IPAddress? Address { get; }
+    public IPAddress? Address { get; } = address;
 
     /// <summary>The configured port (0: the system picks one).</summary>
-    public int Port { get; }
+    public int Port { get; } = port;
 
     /// <summary>The port actually bound, known once the host has started.</summary>
-    public int BoundPort { get; set; }
+    public int BoundPort { get; set; } = port;
 
     /// <summary>The listeners served here.</summary>
-    public IReadOnlyList<SoapListener> Listeners => _listeners;
+    public IReadOnlyList<SoapListener> Listeners => listeners;
 
     /// <summary>The listener serving <paramref name="path"/>, or null.</summary>
     public SoapListener? Find(ReadOnlySpan<char> path)
     {
-        foreach (var listener in _listeners)
+        foreach (var listener in listeners)
         {
             if (listener.Serves(path))
             {

@@ -13,26 +13,16 @@ namespace SoapRouter.Listening;
 /// is for, and the addresses they ended up bound to. Addresses are bound once; a reload that changes the listeners (or
 /// the concurrency limit) is reported as needing a restart.
 /// </summary>
-internal sealed class ListenerSet
+/// <param name="plan">How the listeners of <paramref name="config"/> are planned.</param>
+/// <param name="config">The config the router started with.</param>
+internal sealed class ListenerSet(ListenerPlan plan, RouterConfig config)
 {
-    private readonly ListenerPlan _plan;
-    private readonly ListenerEndpoint[] _endpoints;
-    private readonly IReadOnlyList<ListenerConfig> _startListeners;
-    private readonly LimitsConfig _startLimits;
-    private readonly ListenOptions?[] _bound;
+    private readonly ListenerPlan _plan = plan;
+    private readonly ListenerEndpoint[] _endpoints = [.. plan.Endpoints];
+    private readonly IReadOnlyList<ListenerConfig> _startListeners = config.Listeners;
+    private readonly LimitsConfig _startLimits = config.Limits;
+    private readonly ListenOptions?[] _bound = new ListenOptions?[plan.Endpoints.Count];
     private readonly HashSet<EndPoint> _netTcpEndPoints = new(ReferenceEqualityComparer.Instance);
-
-    /// <summary>The listeners of <paramref name="config"/>, planned by <paramref name="plan"/>.</summary>
-    public ListenerSet(ListenerPlan plan, RouterConfig config)
-    {
-        ArgumentNullException.ThrowIfNull(plan);
-        ArgumentNullException.ThrowIfNull(config);
-        _plan = plan;
-        _endpoints = [.. plan.Endpoints];
-        _startListeners = config.Listeners;
-        _startLimits = config.Limits;
-        _bound = new ListenOptions?[_endpoints.Length];
-    }
 
     /// <summary>Listeners of the start config that are not served (netTcp).</summary>
     public IReadOnlyList<ListenerConfig> NotStarted => _plan.NotStarted;

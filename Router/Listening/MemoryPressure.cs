@@ -37,10 +37,6 @@ internal sealed class MemoryPressure : IDisposable
     /// </summary>
     public MemoryPressure(double high, double low, Func<MemoryReading> read, Action collect, TimeProvider time, ILogger logger)
     {
-        ArgumentNullException.ThrowIfNull(read);
-        ArgumentNullException.ThrowIfNull(collect);
-        ArgumentNullException.ThrowIfNull(time);
-        ArgumentNullException.ThrowIfNull(logger);
         ArgumentOutOfRangeException.ThrowIfNegativeOrZero(high);
         ArgumentOutOfRangeException.ThrowIfGreaterThan(low, high);
         High = high;

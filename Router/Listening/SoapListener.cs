@@ -12,9 +12,6 @@ internal sealed class SoapListener
     /// <summary>Describes <paramref name="config"/>, already checked to be an http listener of an HTTP binding.</summary>
     public SoapListener(ListenerConfig config, WireBinding binding, Uri address)
     {
-        ArgumentNullException.ThrowIfNull(config);
-        ArgumentNullException.ThrowIfNull(binding);
-        ArgumentNullException.ThrowIfNull(address);
         Name = config.Name;
         Binding = binding;
         Address = address;

@@ -5,48 +5,30 @@ namespace SoapRouter.LoadBalancing;
 
 /// <summary>
 /// A cluster as one config snapshot sees it: its destinations' live states, its policy and timeouts.
-/// Immutable; a reload builds a new one with <see cref="ClusterStateBuilder"/>.
+/// Immutable; a reload builds a new one with <see cref="ClusterStateBuilder"/> (the usual way in).
 /// </summary>
-internal sealed class ClusterState
+/// <param name="budget">The retry budget, shared with the state that replaces it on reload; a new one when null.</param>
+/// <param name="time">The clock; the system's when null.</param>
+internal sealed class ClusterState(
+    string name,
+    ClusterConfig config,
+    DestinationState[] primaries,
+    DestinationState[] backups,
+    ILoadBalancingPolicy policy,
+    LoadBalancingCursor cursor,
+    RetryBudget? budget = null,
+    TimeProvider? time = null)
 {
-    private readonly DestinationState[] _primaries;
-    private readonly DestinationState[] _backups;
-    private readonly TimeProvider _time;
-    private Candidates _candidates;
-
-    /// <summary>Creates the state; <see cref="ClusterStateBuilder"/> is the usual way in.</summary>
-    public ClusterState(
-        string name,
-        ClusterConfig config,
-        DestinationState[] primaries,
-        DestinationState[] backups,
-        ILoadBalancingPolicy policy,
-        LoadBalancingCursor cursor,
-        RetryBudget? budget = null,
-        TimeProvider? time = null)
-    {
-        ArgumentNullException.ThrowIfNull(name);
-        ArgumentNullException.ThrowIfNull(config);
-        ArgumentNullException.ThrowIfNull(primaries);
-        ArgumentNullException.ThrowIfNull(backups);
-        ArgumentNullException.ThrowIfNull(policy);
-        ArgumentNullException.ThrowIfNull(cursor);
-        Name = name;
-        Config = config;
-        _primaries = primaries;
-        _backups = backups;
-        Policy = policy;
-        Cursor = cursor;
-        _time = time ?? TimeProvider.System;
-        Budget = budget ?? new RetryBudget(_time);
-        _candidates = new Candidates(-1, primaries, false, long.MaxValue);
-    }
+    private readonly DestinationState[] _primaries = primaries;
+    private readonly DestinationState[] _backups = backups;
+    private readonly TimeProvider _time = time ?? TimeProvider.System;
+    private Candidates _candidates = new(-1, primaries, false, long.MaxValue);
 
     /// <summary>The cluster's name in router.json.</summary>
-    public string Name { get; }
+    public string Name { get; } = name;
 
     /// <summary>The configuration this state was built from.</summary>
-    public ClusterConfig Config { get; }
+    public ClusterConfig Config { get; } = config;
 
     /// <summary>Primary destinations, load-balanced by <see cref="Policy"/>.</summary>
     public ReadOnlySpan<DestinationState> Primaries => _primaries;
@@ -55,10 +37,10 @@ internal sealed class ClusterState
     public ReadOnlySpan<DestinationState> Backups => _backups;
 
     /// <summary>The policy that picks among <see cref="Primaries"/>.</summary>
-    public ILoadBalancingPolicy Policy { get; }
+    public ILoadBalancingPolicy Policy { get; } = policy;
 
     /// <summary>This cluster's turn counter, shared with the state that replaces it on reload.</summary>
-    public LoadBalancingCursor Cursor { get; }
+    public LoadBalancingCursor Cursor { get; } = cursor;
 
     /// <summary>Time allowed for a message's whole exchange with the cluster, every attempt included.</summary>
     public TimeSpan RequestTimeout => Config.RequestTimeout;
@@ -67,7 +49,7 @@ internal sealed class ClusterState
     public TimeSpan ConnectTimeout => Config.ConnectTimeout;
 
     /// <summary>This cluster's retry budget, shared with the state that replaces it on reload.</summary>
-    public RetryBudget Budget { get; }
+    public RetryBudget Budget { get; } = budget ?? new RetryBudget(time);
 
     /// <summary>Asks the policy for a primary among the available ones; null when the cluster has none.</summary>
     public DestinationState? PickPrimary() => Policy.Pick(AvailablePrimaries(out _), Cursor);

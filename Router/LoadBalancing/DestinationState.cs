@@ -18,7 +18,6 @@ internal sealed class DestinationState
     /// <summary>Creates the state for <paramref name="config"/> with zeroed counters.</summary>
     public DestinationState(DestinationConfig config)
     {
-        ArgumentNullException.ThrowIfNull(config);
         Config = config;
         Binding = WireBindings.Find(config.Binding, config.Encoding, config.Addressing)
             ?? throw new ArgumentException($"Unknown binding '{config.Binding}' ({config.Encoding}, {config.Addressing}).", nameof(config));

@@ -11,7 +11,6 @@ internal sealed class LoadBalancingPolicies
     /// <summary>Builds the registry; a duplicate name is a programming error and throws.</summary>
     public LoadBalancingPolicies(IEnumerable<ILoadBalancingPolicy> policies)
     {
-        ArgumentNullException.ThrowIfNull(policies);
         var byName = new Dictionary<string, ILoadBalancingPolicy>(StringComparer.Ordinal);
         foreach (var policy in policies)
         {

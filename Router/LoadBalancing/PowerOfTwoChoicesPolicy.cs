@@ -4,23 +4,14 @@ namespace SoapRouter.LoadBalancing;
 /// Two distinct destinations at random, then the one with fewer requests in flight: close to least-loaded without
 /// every router replica herding onto the same destination.
 /// </summary>
-internal sealed class PowerOfTwoChoicesPolicy : ILoadBalancingPolicy
+/// <param name="random"><see cref="Random.Shared"/> in production, or a seeded instance for a repeatable sequence, which
+/// is then drawn from under a lock.</param>
+internal sealed class PowerOfTwoChoicesPolicy(Random random) : ILoadBalancingPolicy
 {
-    private readonly Random _random;
+    private readonly Random _random = random;
 
     // A seeded Random is not thread-safe (concurrent calls can corrupt it into returning 0 forever); Random.Shared is.
-    private readonly Lock? _randomGate;
-
-    /// <summary>
-    /// Creates the policy over <paramref name="random"/>: <see cref="Random.Shared"/> in production, or a seeded
-    /// instance for a repeatable sequence, which is then drawn from under a lock.
-    /// </summary>
-    public PowerOfTwoChoicesPolicy(Random random)
-    {
-        ArgumentNullException.ThrowIfNull(random);
-        _random = random;
-        _randomGate = ReferenceEquals(random, Random.Shared) ? null : new Lock();
-    }
+    private readonly Lock? _randomGate = ReferenceEquals(random, Random.Shared) ? null : new Lock();
 
     /// <inheritdoc />
     public string Name => LoadBalancingPolicyNames.PowerOfTwoChoices;

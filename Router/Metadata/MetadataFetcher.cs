@@ -13,26 +13,18 @@ namespace SoapRouter.Metadata;
 /// apply), or from its <c>metadataAddress</c> with a client of its own; bounded in size and time, never following
 /// redirects. Expected failures are values, never exceptions.
 /// </summary>
-internal sealed class MetadataFetcher : IDisposable
+/// <param name="clients">The destinations' connection pools.</param>
+internal sealed class MetadataFetcher(HttpDestinationClients clients) : IDisposable
 {
-    private readonly HttpDestinationClients _clients;
-    private readonly HttpClient _http;
-
-    /// <summary>Creates the fetcher over the destinations' connection pools.</summary>
-    public MetadataFetcher(HttpDestinationClients clients)
+    private readonly HttpClient _http = new(new SocketsHttpHandler
     {
-        ArgumentNullException.ThrowIfNull(clients);
-        _clients = clients;
-        _http = new HttpClient(new SocketsHttpHandler
-        {
-            UseProxy = false,
-            AllowAutoRedirect = false,
-            PooledConnectionLifetime = TimeSpan.FromMinutes(1),
-        })
-        {
-            Timeout = Timeout.InfiniteTimeSpan,
-        };
-    }
+        UseProxy = false,
+        AllowAutoRedirect = false,
+        PooledConnectionLifetime = TimeSpan.FromMinutes(1),
+    })
+    {
+        Timeout = Timeout.InfiniteTimeSpan,
+    };
 
     /// <summary>
     /// The document at <paramref name="destination"/>'s metadata address with <paramref name="query"/> (such as ?wsdl),
@@ -52,7 +44,7 @@ internal sealed class MetadataFetcher : IDisposable
         HttpMessageInvoker invoker = _http;
         if (destination.MetadataAtAddress)
         {
-            var client = _clients.Get(destination, connectTimeout);
+            var client = clients.Get(destination, connectTimeout);
             invoker = client.Invoker;
             uri = new UriBuilder(client.Address) { Query = query }.Uri;
         }

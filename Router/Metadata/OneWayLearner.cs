@@ -14,7 +14,9 @@ namespace SoapRouter.Metadata;
 /// Each fetch is bounded: at most <see cref="MaxDocuments"/> documents (the WSDL and its imports) of at most
 /// limits.maxMessageSize bytes each, each within the cluster's request timeout (at most <see cref="MaxFetchTime"/>).
 /// </summary>
-internal sealed class OneWayLearner : BackgroundService
+/// <remarks>Built by DI; it starts with the host.</remarks>
+internal sealed class OneWayLearner(RouterRuntime runtime, MetadataFetcher fetcher, OneWayCatalog catalog, TimeProvider time, ILogger<OneWayLearner> logger)
+    : BackgroundService
 {
     /// <summary>The first retry after a failed fetch; each failure in a row doubles it.</summary>
     public static readonly TimeSpan FirstRetry = TimeSpan.FromSeconds(15);
@@ -28,34 +30,14 @@ internal sealed class OneWayLearner : BackgroundService
     /// <summary>The most documents read for one cluster (the WSDL and the parts it imports).</summary>
     public const int MaxDocuments = 8;
 
-    private readonly RouterRuntime _runtime;
-    private readonly MetadataFetcher _fetcher;
-    private readonly OneWayCatalog _catalog;
-    private readonly TimeProvider _time;
-    private readonly ILogger _logger;
     private TaskCompletionSource _changed = new(TaskCreationOptions.RunContinuationsAsynchronously);
-
-    /// <summary>Creates the learner; it starts with the host.</summary>
-    public OneWayLearner(RouterRuntime runtime, MetadataFetcher fetcher, OneWayCatalog catalog, TimeProvider time, ILogger<OneWayLearner> logger)
-    {
-        ArgumentNullException.ThrowIfNull(runtime);
-        ArgumentNullException.ThrowIfNull(fetcher);
-        ArgumentNullException.ThrowIfNull(catalog);
-        ArgumentNullException.ThrowIfNull(time);
-        ArgumentNullException.ThrowIfNull(logger);
-        _runtime = runtime;
-        _fetcher = fetcher;
-        _catalog = catalog;
-        _time = time;
-        _logger = logger;
-    }
 
     /// <inheritdoc />
     protected override async Task ExecuteAsync(CancellationToken stoppingToken)
     {
         // Start-up goes on at once; everything below runs on the thread pool.
         await Task.Yield();
-        _runtime.StateChanged += OnStateChanged;
+        runtime.StateChanged += OnStateChanged;
         try
         {
             long version = -1;
@@ -64,7 +46,7 @@ internal sealed class OneWayLearner : BackgroundService
             {
                 // Read before the state, so a reload landing after this is never missed.
                 var changed = Volatile.Read(ref _changed).Task;
-                var state = _runtime.State;
+                var state = runtime.State;
                 if (state.Snapshot.Version != version)
                 {
                     version = state.Snapshot.Version;
@@ -81,7 +63,7 @@ internal sealed class OneWayLearner : BackgroundService
         }
         finally
         {
-            _runtime.StateChanged -= OnStateChanged;
+            runtime.StateChanged -= OnStateChanged;
         }
     }
 
@@ -100,26 +82,26 @@ internal sealed class OneWayLearner : BackgroundService
                 continue;
             }
 
-            plan[route.Cluster] = new Attempt(cluster, _time.GetUtcNow(), FirstRetry);
+            plan[route.Cluster] = new Attempt(cluster, time.GetUtcNow(), FirstRetry);
         }
 
-        _catalog.Retain(plan.Keys.ToHashSet(StringComparer.Ordinal));
+        catalog.Retain(plan.Keys.ToHashSet(StringComparer.Ordinal));
         foreach (var (name, attempt) in plan)
         {
-            var known = _catalog.Get(name);
+            var known = catalog.Get(name);
             if (!HasMetadataAddress(attempt.Cluster))
             {
                 if (known?.State != OneWayLearningStates.NoMetadata)
                 {
-                    MetadataLog.NoMetadataAddress(_logger, name);
+                    MetadataLog.NoMetadataAddress(logger, name);
                 }
 
-                _catalog.Set(name, new LearnedContract(OneWayLearningStates.NoMetadata, FrozenSet<string>.Empty));
+                catalog.Set(name, new LearnedContract(OneWayLearningStates.NoMetadata, FrozenSet<string>.Empty));
                 attempt.Done = true;
             }
             else if (known is null || known.State == OneWayLearningStates.NoMetadata)
             {
-                _catalog.Set(name, LearnedContract.Pending);
+                catalog.Set(name, LearnedContract.Pending);
             }
         }
 
@@ -128,7 +110,7 @@ internal sealed class OneWayLearner : BackgroundService
 
     private async Task LearnDueAsync(RouterState state, Dictionary<string, Attempt> plan, CancellationToken cancellationToken)
     {
-        var now = _time.GetUtcNow();
+        var now = time.GetUtcNow();
         var due = new List<(string Name, Attempt Attempt)>();
         foreach (var (name, attempt) in plan)
         {
@@ -160,7 +142,7 @@ internal sealed class OneWayLearner : BackgroundService
         catch (Exception ex) when (ex is not OperationCanceledException || !cancellationToken.IsCancellationRequested)
         {
             // A bug must not stop the host (a BackgroundService's exception would); it counts as a failed attempt.
-            MetadataLog.LearningThrew(_logger, ex, name);
+            MetadataLog.LearningThrew(logger, ex, name);
             return new LearnedContract(OneWayLearningStates.Failed, FrozenSet<string>.Empty, Problem: ex.GetType().Name);
         }
     }
@@ -179,7 +161,7 @@ internal sealed class OneWayLearner : BackgroundService
             string? problem = null;
             while (queue.TryDequeue(out var query))
             {
-                var fetch = await _fetcher.FetchAsync(destination, cluster.ConnectTimeout, query, maxSize, timeout, cancellationToken).ConfigureAwait(false);
+                var fetch = await fetcher.FetchAsync(destination, cluster.ConnectTimeout, query, maxSize, timeout, cancellationToken).ConfigureAwait(false);
                 if (fetch.Document is not { } document)
                 {
                     problem = $"{query}: {fetch.Problem}";
@@ -210,7 +192,7 @@ internal sealed class OneWayLearner : BackgroundService
             {
                 var operations = reader.Operations();
                 var oneWay = operations.Where(o => o.IsOneWay).SelectMany(o => o.Actions).ToFrozenSet(StringComparer.Ordinal);
-                return new LearnedContract(OneWayLearningStates.Learned, oneWay, operations.Count, destination.Name, LearnedAt: _time.GetUtcNow());
+                return new LearnedContract(OneWayLearningStates.Learned, oneWay, operations.Count, destination.Name, LearnedAt: time.GetUtcNow());
             }
 
             firstProblem ??= $"destination {destination.Name} {problem}";
@@ -223,33 +205,33 @@ internal sealed class OneWayLearner : BackgroundService
     /// <summary>Installs the outcome (a failure keeps what was learned before) and schedules the retry of a failure.</summary>
     private void Record(string name, Attempt attempt, LearnedContract outcome)
     {
-        var known = _catalog.Get(name);
+        var known = catalog.Get(name);
         if (outcome.State == OneWayLearningStates.Learned)
         {
             attempt.Done = true;
             if (known is null || known.State != OneWayLearningStates.Learned || !known.OneWayActions.SetEquals(outcome.OneWayActions))
             {
                 var actions = string.Join(", ", outcome.OneWayActions.Order(StringComparer.Ordinal));
-                MetadataLog.Learned(_logger, name, outcome.OneWayActions.Count, outcome.Operations, outcome.Source!, actions);
+                MetadataLog.Learned(logger, name, outcome.OneWayActions.Count, outcome.Operations, outcome.Source!, actions);
             }
 
-            _catalog.Set(name, outcome);
+            catalog.Set(name, outcome);
             return;
         }
 
         var retry = attempt.Delay;
-        attempt.At = _time.GetUtcNow() + retry;
+        attempt.At = time.GetUtcNow() + retry;
         attempt.Delay = retry * 2 < MaxRetry ? retry * 2 : MaxRetry;
         if (known?.State == OneWayLearningStates.Failed)
         {
-            MetadataLog.LearningStillFailing(_logger, name, outcome.Problem!, retry.TotalSeconds);
+            MetadataLog.LearningStillFailing(logger, name, outcome.Problem!, retry.TotalSeconds);
         }
         else
         {
-            MetadataLog.LearningFailed(_logger, name, outcome.Problem!, retry.TotalSeconds);
+            MetadataLog.LearningFailed(logger, name, outcome.Problem!, retry.TotalSeconds);
         }
 
-        _catalog.Set(name, known is { OneWayActions.Count: > 0 }
+        catalog.Set(name, known is { OneWayActions.Count: > 0 }
             ? outcome with { OneWayActions = known.OneWayActions, Operations = known.Operations, LearnedAt = known.LearnedAt }
             : outcome);
     }
@@ -270,7 +252,7 @@ internal sealed class OneWayLearner : BackgroundService
             return null;
         }
 
-        var wait = next.Value - _time.GetUtcNow();
+        var wait = next.Value - time.GetUtcNow();
         return wait > TimeSpan.Zero ? wait : TimeSpan.Zero;
     }
 
@@ -278,7 +260,7 @@ internal sealed class OneWayLearner : BackgroundService
     private async Task WaitAsync(Task changed, TimeSpan? delay, CancellationToken cancellationToken)
     {
         using var wake = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken);
-        var timer = Task.Delay(delay ?? Timeout.InfiniteTimeSpan, _time, wake.Token);
+        var timer = Task.Delay(delay ?? Timeout.InfiniteTimeSpan, time, wake.Token);
         await Task.WhenAny(changed, timer).ConfigureAwait(false);
         await wake.CancelAsync().ConfigureAwait(false);
         cancellationToken.ThrowIfCancellationRequested();

@@ -14,25 +14,10 @@ namespace SoapRouter.Metadata;
 /// (or its metadata comes from a metadataAddress, which may describe other endpoints too), the WSDL's SOAP bindings are
 /// rewritten to describe the listener's (<see cref="WsdlBindingTranslator"/>).
 /// </summary>
-internal sealed class WsdlProxy
+internal sealed class WsdlProxy(MessagePipeline pipeline, MetadataFetcher fetcher, ILogger<WsdlProxy> logger)
 {
     private static readonly byte[] NoMetadata = Encoding.ASCII.GetBytes("No route on this listener leads to a service that publishes metadata.\n");
     private static readonly byte[] Unavailable = Encoding.ASCII.GetBytes("The service's metadata could not be fetched.\n");
-
-    private readonly MessagePipeline _pipeline;
-    private readonly MetadataFetcher _fetcher;
-    private readonly ILogger _logger;
-
-    /// <summary>Creates the proxy.</summary>
-    public WsdlProxy(MessagePipeline pipeline, MetadataFetcher fetcher, ILogger<WsdlProxy> logger)
-    {
-        ArgumentNullException.ThrowIfNull(pipeline);
-        ArgumentNullException.ThrowIfNull(fetcher);
-        ArgumentNullException.ThrowIfNull(logger);
-        _pipeline = pipeline;
-        _fetcher = fetcher;
-        _logger = logger;
-    }
 
     /// <summary>Answers a metadata GET addressed to <paramref name="listener"/>.</summary>
     public async Task HandleAsync(HttpContext context, SoapListener listener)
@@ -40,20 +25,20 @@ internal sealed class WsdlProxy
         ArgumentNullException.ThrowIfNull(context);
         ArgumentNullException.ThrowIfNull(listener);
         var query = context.Request.QueryString.Value ?? string.Empty;
-        var state = _pipeline.CurrentState;
+        var state = pipeline.CurrentState;
         var route = state.State.Routes.Match(new MetadataRequest(listener.Path));
         if (route is null || state.Target(route.Cluster)?.Cluster is not { } cluster || Choose(cluster, listener) is not { } destination)
         {
-            MetadataLog.Failed(_logger, listener.Name, query, "no route matches the listener's address alone, or its cluster has no destination with metadata");
+            MetadataLog.Failed(logger, listener.Name, query, "no route matches the listener's address alone, or its cluster has no destination with metadata");
             await WriteTextAsync(context, StatusCodes.Status404NotFound, NoMetadata).ConfigureAwait(false);
             return;
         }
 
-        var fetch = await _fetcher.FetchAsync(destination, cluster.ConnectTimeout, query, state.MaxMessageSize, cluster.RequestTimeout, context.RequestAborted)
+        var fetch = await fetcher.FetchAsync(destination, cluster.ConnectTimeout, query, state.MaxMessageSize, cluster.RequestTimeout, context.RequestAborted)
             .ConfigureAwait(false);
         if (fetch.Document is not { } document)
         {
-            MetadataLog.Failed(_logger, listener.Name, query, $"destination {destination.Name}: {fetch.Problem}");
+            MetadataLog.Failed(logger, listener.Name, query, $"destination {destination.Name}: {fetch.Problem}");
             await WriteTextAsync(context, StatusCodes.Status502BadGateway, Unavailable).ConfigureAwait(false);
             return;
         }
@@ -69,12 +54,12 @@ internal sealed class WsdlProxy
         }
         catch (Exception ex) when (ErrorClassifier.IsBadInput(ex))
         {
-            MetadataLog.Failed(_logger, listener.Name, query, $"destination {destination.Name} did not answer with an XML document");
+            MetadataLog.Failed(logger, listener.Name, query, $"destination {destination.Name} did not answer with an XML document");
             await WriteTextAsync(context, StatusCodes.Status502BadGateway, Unavailable).ConfigureAwait(false);
             return;
         }
 
-        MetadataLog.Served(_logger, listener.Name, query, destination.Name, destination.Binding.Name);
+        MetadataLog.Served(logger, listener.Name, query, destination.Name, destination.Binding.Name);
         var response = context.Response;
         response.StatusCode = StatusCodes.Status200OK;
         response.ContentType = "text/xml; charset=utf-8";

@@ -19,7 +19,6 @@ internal sealed class CopiedHeader : MessageHeader
     /// <summary>Copies header <paramref name="index"/> of <paramref name="source"/>; <paramref name="targetIsSoap12"/> picks the actor mapping.</summary>
     public CopiedHeader(MessageHeaders source, int index, bool targetIsSoap12)
     {
-        ArgumentNullException.ThrowIfNull(source);
         var info = source[index];
         _source = source;
         _index = index;

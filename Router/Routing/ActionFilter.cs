@@ -1,18 +1,11 @@
 namespace SoapRouter.Routing;
 
 /// <summary>Matches the SOAP action exactly or by prefix (ordinal, because action URIs are case-sensitive).</summary>
-internal sealed class ActionFilter : IMessageFilter
+/// <param name="action">The action, or its prefix when <paramref name="prefix"/> is true.</param>
+internal sealed class ActionFilter(string action, bool prefix) : IMessageFilter
 {
-    private readonly string _action;
-    private readonly bool _prefix;
-
-    /// <summary>Creates a filter for <paramref name="action"/>.</summary>
-    public ActionFilter(string action, bool prefix)
-    {
-        ArgumentNullException.ThrowIfNull(action);
-        _action = action;
-        _prefix = prefix;
-    }
+    private readonly string _action = action;
+    private readonly bool _prefix = prefix;
 
     /// <inheritdoc />
     public bool ReadsBody => false;

@@ -12,7 +12,6 @@ internal sealed class AddressFilter : IMessageFilter
     /// <summary>Creates a filter for <paramref name="path"/>; a missing leading slash is added.</summary>
     public AddressFilter(string path, bool prefix)
     {
-        ArgumentNullException.ThrowIfNull(path);
         var trimmed = path.Trim().TrimEnd('/');
         _path = trimmed.StartsWith('/') || trimmed.Length == 0 ? trimmed : "/" + trimmed;
         _prefix = prefix;

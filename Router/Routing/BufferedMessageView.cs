@@ -22,8 +22,6 @@ internal sealed class BufferedMessageView : IRoutableMessage
     /// <summary>A view of <paramref name="buffer"/>, which arrived on <paramref name="path"/> with transport action <paramref name="transportAction"/>.</summary>
     public BufferedMessageView(MessageBuffer buffer, string path, string? transportAction)
     {
-        ArgumentNullException.ThrowIfNull(buffer);
-        ArgumentNullException.ThrowIfNull(path);
         _buffer = buffer;
 
         // A message made from the buffer only to read headers: its body is never touched, so it costs no parsing.

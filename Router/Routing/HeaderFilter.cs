@@ -4,21 +4,14 @@ namespace SoapRouter.Routing;
 /// Matches a SOAP header by local name and namespace and, when a value is configured, by its text
 /// (trimmed, ordinal). Without a value the header's presence is enough.
 /// </summary>
-internal sealed class HeaderFilter : IMessageFilter
+/// <param name="localName">The header's local name.</param>
+/// <param name="ns">The header's namespace.</param>
+/// <param name="value">The text it must have; null: any.</param>
+internal sealed class HeaderFilter(string localName, string ns, string? value) : IMessageFilter
 {
-    private readonly string _localName;
-    private readonly string _namespace;
-    private readonly string? _value;
-
-    /// <summary>Creates a filter for the header <paramref name="localName"/> in <paramref name="ns"/>.</summary>
-    public HeaderFilter(string localName, string ns, string? value)
-    {
-        ArgumentNullException.ThrowIfNull(localName);
-        ArgumentNullException.ThrowIfNull(ns);
-        _localName = localName;
-        _namespace = ns;
-        _value = value?.Trim();
-    }
+    private readonly string _localName = localName;
+    private readonly string _namespace = ns;
+    private readonly string? _value = value?.Trim();
 
     /// <inheritdoc />
     public bool ReadsBody => false;

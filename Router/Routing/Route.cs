@@ -17,7 +17,6 @@ internal sealed class Route
     /// <summary>Builds a route; throws <see cref="ArgumentException"/> when a filter is invalid.</summary>
     public Route(RouteConfig config)
     {
-        ArgumentNullException.ThrowIfNull(config);
         Name = config.Name;
         Priority = config.Priority;
         Cluster = config.Cluster;

@@ -18,7 +18,6 @@ internal sealed class SoapEnvelopeReader
     /// <summary>Creates a reader that applies <paramref name="quotas"/> to every message.</summary>
     public SoapEnvelopeReader(ReaderQuotasConfig quotas)
     {
-        ArgumentNullException.ThrowIfNull(quotas);
         _maxDepth = quotas.MaxDepth;
         _maxStringContentLength = quotas.MaxStringContentLength;
         _quotas = new XmlDictionaryReaderQuotas

@@ -17,7 +17,6 @@ internal sealed class TextReaderPool
     /// <summary>A pool of up to <paramref name="size"/> idle readers that read with <paramref name="quotas"/>.</summary>
     public TextReaderPool(XmlDictionaryReaderQuotas quotas, int size = 64)
     {
-        ArgumentNullException.ThrowIfNull(quotas);
         ArgumentOutOfRangeException.ThrowIfLessThan(size, 1);
         _quotas = quotas;
         _readers = new XmlDictionaryReader?[size];

@@ -31,7 +31,6 @@ internal sealed class XPathFilter : IMessageFilter
     /// <summary>Compiles <paramref name="expression"/> once; throws <see cref="XPathException"/> when it is invalid.</summary>
     public XPathFilter(string expression, IReadOnlyDictionary<string, string>? namespaces)
     {
-        ArgumentNullException.ThrowIfNull(expression);
         var resolver = new XmlNamespaceManager(new NameTable());
         if (namespaces is not null)
         {

@@ -5,39 +5,29 @@ namespace SoapRouter.Streaming;
 /// net.tcp connection) stays open until the body has been passed to the client. Disposing closes it (and the connection,
 /// when its body was not read to the end).
 /// </summary>
-internal sealed class StreamedReply : IDisposable
+/// <param name="openBody">Opens the reply's body.</param>
+/// <param name="owner">What disposing the reply disposes.</param>
+internal sealed class StreamedReply(
+    int statusCode, string? contentType, long? contentLength, Func<CancellationToken, Task<Stream>> openBody, IDisposable owner) : IDisposable
 {
-    private readonly Func<CancellationToken, Task<Stream>> _openBody;
-    private readonly IDisposable _owner;
-
     /// <summary>An HTTP destination's reply.</summary>
     public StreamedReply(HttpResponseMessage response, int statusCode, string? contentType)
         : this(statusCode, contentType, response.Content.Headers.ContentLength, response.Content.ReadAsStreamAsync, response)
     {
     }
 
-    /// <summary>A reply whose body <paramref name="openBody"/> opens; disposing it disposes <paramref name="owner"/>.</summary>
-    public StreamedReply(int statusCode, string? contentType, long? contentLength, Func<CancellationToken, Task<Stream>> openBody, IDisposable owner)
-    {
-        StatusCode = statusCode;
-        ContentType = contentType;
-        ContentLength = contentLength;
-        _openBody = openBody;
-        _owner = owner;
-    }
-
     /// <summary>The destination's HTTP status (a net.tcp reply's is 200, or 202 for a one-way acknowledgement).</summary>
-    public int StatusCode { get; }
+    public int StatusCode { get; } = statusCode;
 
     /// <summary>The reply's Content-Type, as received.</summary>
-    public string? ContentType { get; }
+    public string? ContentType { get; } = contentType;
 
     /// <summary>The reply's length when known before its body (Content-Length; 0 for an acknowledgement), or null.</summary>
-    public long? ContentLength { get; }
+    public long? ContentLength { get; } = contentLength;
 
     /// <summary>The reply's body, read as the client takes it.</summary>
-    public Task<Stream> OpenBodyAsync(CancellationToken cancellationToken) => _openBody(cancellationToken);
+    public Task<Stream> OpenBodyAsync(CancellationToken cancellationToken) => openBody(cancellationToken);
 
     /// <inheritdoc />
-    public void Dispose() => _owner.Dispose();
+    public void Dispose() => owner.Dispose();
 }

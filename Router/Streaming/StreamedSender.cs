@@ -21,33 +21,24 @@ namespace SoapRouter.Streaming;
 /// while none of its bytes was written to one (a refused or timed-out connect, a TLS failure): after that it is gone from
 /// the router, and whatever went wrong is the client's answer.
 /// </summary>
-internal sealed class StreamedSender : IMessageSender
+/// <param name="inbound">The message whose streamed request is sent.</param>
+/// <param name="cluster">The cluster it is sent through.</param>
+internal sealed class StreamedSender(
+    PipelineState state, ClusterState cluster, InboundMessage inbound, ReceivedMessage received, ILogger logger, string? clientCertificateHeader)
+    : IMessageSender
 {
-    private readonly PipelineState _state;
-    private readonly ClusterState _cluster;
-    private readonly InboundMessage _inbound;
-    private readonly ReceivedMessage _received;
-    private readonly StreamedRequest _request;
-    private readonly ILogger _logger;
-    private readonly string? _clientCertificateHeader;
+    private readonly PipelineState _state = state;
+    private readonly ClusterState _cluster = cluster;
+    private readonly InboundMessage _inbound = inbound;
+    private readonly ReceivedMessage _received = received;
+    private readonly StreamedRequest _request = inbound.Streamed ?? throw new ArgumentException("The message is not a streamed one.", nameof(inbound));
+    private readonly ILogger _logger = logger;
+    private readonly string? _clientCertificateHeader = clientCertificateHeader;
     private ToSplicer _to;
     private AttemptDeadline? _deadline;
     private DestinationState? _lastDestination;
     private StreamedContent? _lastContent;
     private bool _sent;
-
-    /// <summary>Prepares to send <paramref name="inbound"/>'s streamed request through <paramref name="cluster"/>.</summary>
-    public StreamedSender(
-        PipelineState state, ClusterState cluster, InboundMessage inbound, ReceivedMessage received, ILogger logger, string? clientCertificateHeader)
-    {
-        _state = state;
-        _cluster = cluster;
-        _inbound = inbound;
-        _received = received;
-        _request = inbound.Streamed ?? throw new ArgumentException("The message is not a streamed one.", nameof(inbound));
-        _logger = logger;
-        _clientCertificateHeader = clientCertificateHeader;
-    }
 
     /// <inheritdoc />
     public bool CanSendAgain => !_sent && !_request.RestTaken;

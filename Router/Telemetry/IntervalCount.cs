@@ -22,8 +22,6 @@ internal sealed class IntervalCount : IDisposable
     /// <summary>Reports through <paramref name="report"/> (count, interval) once per <paramref name="interval"/> with events.</summary>
     public IntervalCount(TimeProvider timeProvider, TimeSpan interval, Action<long, TimeSpan> report)
     {
-        ArgumentNullException.ThrowIfNull(timeProvider);
-        ArgumentNullException.ThrowIfNull(report);
         ArgumentOutOfRangeException.ThrowIfLessThanOrEqual(interval, TimeSpan.Zero);
         _timeProvider = timeProvider;
         _report = report;

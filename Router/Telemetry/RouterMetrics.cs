@@ -36,9 +36,6 @@ internal sealed class RouterMetrics : IDisposable
     {
         _netTcp = netTcp;
         _certificates = certificates;
-        ArgumentNullException.ThrowIfNull(statistics);
-        ArgumentNullException.ThrowIfNull(health);
-        ArgumentNullException.ThrowIfNull(compression);
         _statistics = statistics;
         _health = health;
         _compression = compression;

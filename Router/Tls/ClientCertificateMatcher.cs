@@ -8,19 +8,13 @@ namespace SoapRouter.Tls;
 /// admits a certificate that matches every property it gives; the route admits one that some rule admits. No
 /// certificate is never admitted.
 /// </summary>
-internal sealed class ClientCertificateMatcher
+/// <param name="rules">The validated rules.</param>
+internal sealed class ClientCertificateMatcher(IReadOnlyList<ClientCertificateRule> rules)
 {
-    private readonly Rule[] _rules;
-
-    /// <summary>Builds the matcher of validated <paramref name="rules"/>.</summary>
-    public ClientCertificateMatcher(IReadOnlyList<ClientCertificateRule> rules)
-    {
-        ArgumentNullException.ThrowIfNull(rules);
-        _rules = rules.Select(static rule => new Rule(
-            rule.Subject is { } subject ? DistinguishedName.TryParse(subject) : null,
-            rule.Thumbprint is { } thumbprint ? NormalizeThumbprint(thumbprint) : null,
-            rule.San)).ToArray();
-    }
+    private readonly Rule[] _rules = rules.Select(static rule => new Rule(
+        rule.Subject is { } subject ? DistinguishedName.TryParse(subject) : null,
+        rule.Thumbprint is { } thumbprint ? NormalizeThumbprint(thumbprint) : null,
+        rule.San)).ToArray();
 
     /// <summary>True when <paramref name="certificate"/> is present and some rule admits it.</summary>
     public bool Admits(X509Certificate2? certificate)

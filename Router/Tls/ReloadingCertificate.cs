@@ -30,10 +30,6 @@ internal sealed class ReloadingCertificate
     /// </summary>
     public ReloadingCertificate(string name, CertificateConfig config, CertificateUsage usage, TimeSpan expiryWarning, TimeProvider time, ILogger logger)
     {
-        ArgumentNullException.ThrowIfNull(name);
-        ArgumentNullException.ThrowIfNull(config);
-        ArgumentNullException.ThrowIfNull(time);
-        ArgumentNullException.ThrowIfNull(logger);
         Name = name;
         _config = config;
         _usage = usage;

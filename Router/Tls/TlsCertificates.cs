@@ -27,8 +27,6 @@ internal sealed class TlsCertificates : IDisposable
     /// <summary>Creates the set; the timers start with the first certificate added.</summary>
     public TlsCertificates(TimeProvider time, ILogger<TlsCertificates> logger, TimeSpan? checkInterval = null)
     {
-        ArgumentNullException.ThrowIfNull(time);
-        ArgumentNullException.ThrowIfNull(logger);
         _time = time;
         _logger = logger;
         CheckInterval = checkInterval ?? DefaultCheckInterval;

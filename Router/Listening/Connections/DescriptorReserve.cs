@@ -44,10 +44,6 @@ internal sealed class DescriptorReserve : IDisposable
     /// </summary>
     public DescriptorReserve(IOpenFileLimits files, int reserve, Func<int> connections, TimeProvider timeProvider, ILogger logger)
     {
-        ArgumentNullException.ThrowIfNull(files);
-        ArgumentNullException.ThrowIfNull(connections);
-        ArgumentNullException.ThrowIfNull(timeProvider);
-        ArgumentNullException.ThrowIfNull(logger);
         ArgumentOutOfRangeException.ThrowIfNegative(reserve);
         _files = files;
         _connections = connections;

@@ -23,9 +23,6 @@ internal sealed class ListenerConnections : IDisposable
     /// <summary>Counts into <paramref name="statistics"/>; every HTTP endpoint holds at most <paramref name="maxConnections"/>.</summary>
     public ListenerConnections(RouterStatistics statistics, TimeProvider timeProvider, ILogger<ListenerConnections> logger, int maxConnections)
     {
-        ArgumentNullException.ThrowIfNull(statistics);
-        ArgumentNullException.ThrowIfNull(timeProvider);
-        ArgumentNullException.ThrowIfNull(logger);
         ArgumentOutOfRangeException.ThrowIfLessThan(maxConnections, 1);
         _statistics = statistics;
         _timeProvider = timeProvider;

@@ -11,29 +11,17 @@ namespace SoapRouter.Listening.NetTcp;
 /// config's (message size and reader quotas, pending messages per connection, idle timeout) plus the connection limit
 /// fixed at start.
 /// </summary>
-internal sealed class NetTcpConnections
+/// <param name="pipeline">The pipeline the sessions' messages go through; its config at creation fixes the connection limit.</param>
+internal sealed class NetTcpConnections(MessagePipeline pipeline, TimeProvider timeProvider, ILoggerFactory loggerFactory)
 {
-    private readonly MessagePipeline _pipeline;
-    private readonly NetTcpConnectionGate _gate;
-    private readonly TimeProvider _timeProvider;
-    private readonly ILoggerFactory _loggerFactory;
-    private readonly ILogger _sessionLogger;
+    private readonly MessagePipeline _pipeline = pipeline;
+    private readonly NetTcpConnectionGate _gate = new(pipeline.CurrentState.State.Config.Limits.NetTcp.MaxConnections);
+    private readonly TimeProvider _timeProvider = timeProvider;
+    private readonly ILoggerFactory _loggerFactory = loggerFactory;
+    private readonly ILogger _sessionLogger = loggerFactory.CreateLogger<NetTcpServerSession>();
     private readonly Dictionary<SoapListener, NetTcpListenerEndpoint> _endpoints = new(ReferenceEqualityComparer.Instance);
     private readonly Dictionary<SoapListener, NetTcpStreamedEndpoint> _streamedEndpoints = new(ReferenceEqualityComparer.Instance);
     private readonly Lock _endpointsGate = new();
-
-    /// <summary>Creates the runner; the connection limit is the start config's.</summary>
-    public NetTcpConnections(MessagePipeline pipeline, TimeProvider timeProvider, ILoggerFactory loggerFactory)
-    {
-        ArgumentNullException.ThrowIfNull(pipeline);
-        ArgumentNullException.ThrowIfNull(timeProvider);
-        ArgumentNullException.ThrowIfNull(loggerFactory);
-        _pipeline = pipeline;
-        _timeProvider = timeProvider;
-        _loggerFactory = loggerFactory;
-        _sessionLogger = loggerFactory.CreateLogger<NetTcpServerSession>();
-        _gate = new NetTcpConnectionGate(pipeline.CurrentState.State.Config.Limits.NetTcp.MaxConnections);
-    }
 
     /// <summary>The connection limit.</summary>
     public NetTcpConnectionGate Gate => _gate;
