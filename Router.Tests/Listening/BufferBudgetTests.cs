@@ -72,19 +72,6 @@ public sealed class BufferBudgetTests
     }
 
     [Fact]
-    public async Task Grow_WithoutWaiting_IsAllOrNothing()
-    {
-        using var budget = new BufferBudget(1000, TimeSpan.Zero);
-        using var reservation = await budget.ReserveAsync(300, CancellationToken.None);
-
-        Assert.True(reservation!.TryGrow(600));
-        Assert.False(reservation.TryGrow(200));
-        Assert.Equal(900, reservation.Bytes);
-        reservation.Dispose();
-        Assert.Equal(0, budget.InUse);
-    }
-
-    [Fact]
     public async Task Waiters_AreLetInInTheOrderTheyCame_ASmallOneDoesNotPassALargeOne()
     {
         using var budget = new BufferBudget(1000, TimeSpan.FromSeconds(30));

@@ -105,9 +105,6 @@ internal sealed class BufferBudget : IDisposable
         return TryReserve(bytes) || await WaitAsync(bytes, cancellationToken).ConfigureAwait(false) ? new BufferReservation(this, bytes) : null;
     }
 
-    /// <summary>Reserves <paramref name="bytes"/> more without waiting (a reservation growing).</summary>
-    internal bool TryGrow(long bytes) => TryReserve(bytes);
-
     /// <summary>
     /// Reserves <paramref name="bytes"/> more for a reservation that holds <paramref name="held"/>, waiting like
     /// <see cref="ReserveAsync"/>; a message that is alone in the budget grows past it, as it would have been let in.

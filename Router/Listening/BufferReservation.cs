@@ -8,18 +8,6 @@ internal sealed class BufferReservation(BufferBudget budget, long bytes) : IDisp
     /// <summary>Bytes held.</summary>
     public long Bytes => Interlocked.Read(ref _bytes);
 
-    /// <summary>Holds <paramref name="more"/> bytes more, if the budget has them now (no wait); false otherwise.</summary>
-    public bool TryGrow(long more)
-    {
-        if (!budget.TryGrow(more))
-        {
-            return false;
-        }
-
-        Interlocked.Add(ref _bytes, more);
-        return true;
-    }
-
     /// <summary>Holds <paramref name="more"/> bytes more, waiting for them like a new reservation; false when they did not come free.</summary>
     public async ValueTask<bool> GrowAsync(long more, CancellationToken cancellationToken)
     {
