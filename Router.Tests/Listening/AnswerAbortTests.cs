@@ -32,8 +32,9 @@ public sealed class AnswerAbortTests
         await socket.ConnectAsync(new IPEndPoint(IPAddress.Loopback, address.Port));
 
         // The attempt's span ends when the backend's reply is in the router's hands: the client resets its connection
-        // there (linger 0, as a client that crashes leaves), and the router's thread waits a moment so its Kestrel sees
-        // the reset before the answer is written.
+        // there (linger 0, as a client that crashes leaves), and the router's thread waits so its Kestrel sees the reset
+        // before the answer is written: 1.5 s, since on a loaded 2-core machine 300 ms was sometimes too short for Kestrel's
+        // read loop to run (the answer then went out whole and the test waited for a line that never came).
         using var resetOnReply = new ActivityListener
         {
             ShouldListenTo = source => source.Name == RouterTelemetry.Name,
@@ -44,7 +45,7 @@ public sealed class AnswerAbortTests
                 {
                     socket.LingerState = new LingerOption(true, 0);
                     socket.Close();
-                    Thread.Sleep(TimeSpan.FromMilliseconds(300));
+                    Thread.Sleep(TimeSpan.FromMilliseconds(1500));
                 }
             },
         };
