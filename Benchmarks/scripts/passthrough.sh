@@ -14,6 +14,8 @@
 # so a cold first round charged it compile time that nginx never pays.
 # ROUTER_B_ENV="NAME=value ..." starts a second router (ports 8081/9902) with that environment and adds the variant
 # "routerb" (its verbatim listeners) next to "router": an A/B of a runtime knob side by side in one run.
+# ROUTER_B_DLL=path/Router.dll does the same with another build as the second router (an A/B of a code change: build
+# the other commit elsewhere, e.g. git worktree add /tmp/b <commit> && dotnet build /tmp/b/Router -c Release).
 # LATENCY=1 adds the open-model cell after the rounds: direct, nginx and the router (text 1 KB) at half the router's
 # median closed-model rate (LoadClient --rate; latency counts from each request's scheduled time), ROUNDS alternating
 # runs each; p50/p99/p99.9 medians and the p99 each proxy adds over direct go into latency.json.
@@ -68,9 +70,9 @@ start "$out/router.log" env ${ROUTER_ENV:-} dotnet "$(bin Router)" --config "$ou
 # YARP as the second peer proxy, forwarding every path to the stub as nginx does.
 start "$out/yarp.log" dotnet Benchmarks/YarpPeer/bin/Release/net10.0/YarpPeer.dll --port 8280 --backend http://127.0.0.1:9080/; yarp=$last_pid
 routerb=
-if [[ -n "${ROUTER_B_ENV:-}" ]]; then
+if [[ -n "${ROUTER_B_ENV:-}" || -n "${ROUTER_B_DLL:-}" ]]; then
   sed 's/127.0.0.1:8080/127.0.0.1:8081/g; s/127.0.0.1:9901/127.0.0.1:9902/' "$out/router.json" > "$out/router-b.json"
-  start "$out/router-b.log" env $ROUTER_B_ENV dotnet "$(bin Router)" --config "$out/router-b.json"; routerb=$last_pid
+  start "$out/router-b.log" env ${ROUTER_B_ENV:-} dotnet "${ROUTER_B_DLL:-$(bin Router)}" --config "$out/router-b.json"; routerb=$last_pid
 fi
 if $have_nginx; then
   nginx_start "$out"

@@ -1,5 +1,6 @@
 using System.Diagnostics;
 using System.Text.Json;
+using Microsoft.Extensions.Logging;
 using Serilog.Core;
 using Serilog.Events;
 using SoapRouter.Hosting;
@@ -75,5 +76,26 @@ public sealed class RouterLoggingTests
     {
         Assert.Null(RouterCommandLine.TryParse(["--log-format", "xml"], out var errors));
         Assert.Contains("text, json", Assert.Single(errors), StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void HostingDiagnostics_OffAtEveryLevel_OtherMicrosoftCategoriesStillWarn()
+    {
+        // ASP.NET Core's hosting starts an Activity per request whenever its logger is enabled at Critical: off here,
+        // none is made (the router's own span is the request's span).
+        using var output = new StringWriter();
+        using var factory = new Serilog.Extensions.Logging.SerilogLoggerFactory(
+            RouterLogging.Create(new LoggingLevelSwitch(LogEventLevel.Verbose), new LogFormatSwitch(), output), dispose: true);
+
+        var hosting = factory.CreateLogger(RouterLogging.HostingDiagnostics);
+        var kestrel = factory.CreateLogger("Microsoft.AspNetCore.Server.Kestrel");
+
+        Assert.False(hosting.IsEnabled(LogLevel.Critical));
+        Assert.True(kestrel.IsEnabled(LogLevel.Warning));
+        Assert.False(kestrel.IsEnabled(LogLevel.Information));
+        hosting.Log(LogLevel.Critical, default, "dropped", null, (text, _) => text);
+        kestrel.Log(LogLevel.Error, default, "kept", null, (text, _) => text);
+        Assert.DoesNotContain("dropped", output.ToString(), StringComparison.Ordinal);
+        Assert.Contains("kept", output.ToString(), StringComparison.Ordinal);
     }
 }
