@@ -13,7 +13,7 @@
 # about 12 s of load after start (perf map: 7,900 -> 11,800 compiled methods; libclrjit 18% of its samples at 4-12 s),
 # so a cold first round charged it compile time that nginx never pays.
 # ROUTER_B_ENV="NAME=value ..." starts a second router (ports 8081/9902) with that environment and adds the variant
-# "routerb" (its verbatim listeners) next to "router": an A/B of a runtime knob side by side in one run.
+# "routerb" (its verbatim listeners, and "reencodeb" its re-encode paths when REENCODE=1) next to "router": an A/B of a runtime knob side by side in one run.
 # ROUTER_B_DLL=path/Router.dll does the same with another build as the second router (an A/B of a code change: build
 # the other commit elsewhere, e.g. git worktree add /tmp/b <commit> && dotnet build /tmp/b/Router -c Release).
 # LATENCY=1 adds the open-model cell after the rounds: direct, nginx and the router (text 1 KB) at half the router's
@@ -101,6 +101,7 @@ target() { # variant encoding -> "url binding to proc"
     routerb) echo "http://127.0.0.1:8081/pt/$2 $binding http://127.0.0.1:8081/pt/$2 routerb" ;;
     trusted) echo "http://127.0.0.1:8080/pt/$2-trusted $binding http://127.0.0.1:8080/pt/$2-trusted router" ;;
     reencode) echo "http://127.0.0.1:8080/pt/text-to-$2 soap12Http http://127.0.0.1:8080/pt/text-to-$2 router" ;;
+    reencodeb) echo "http://127.0.0.1:8081/pt/text-to-$2 soap12Http http://127.0.0.1:8081/pt/text-to-$2 routerb" ;;
   esac
 }
 run() { # round variant encoding size [rate: open model]
@@ -129,8 +130,10 @@ for round in $(seq $((1 - ${WARMUP_ROUNDS:-1})) "$rounds"); do
       done
     done
     if [[ "${REENCODE:-1}" == 1 ]]; then
-      run "$round" reencode binary "$size"
-      run "$round" reencode nettcp "$size"
+      for variant in reencode ${routerb:+reencodeb}; do
+        run "$round" "$variant" binary "$size"
+        run "$round" "$variant" nettcp "$size"
+      done
     fi
   done
 done
@@ -185,7 +188,7 @@ for (variant, encoding, size), by_round in sorted(runs.items(), key=lambda kv: (
             "requestsPerSecondMedian": med([r["rps"] for r in by_round.values()]),
             "cpuUsPerMessageMedian": med([r["cpuUsPerMsg"] for r in by_round.values() if r["cpuUsPerMsg"] is not None]),
             "runs": by_round}
-    base_encoding = "text" if variant == "reencode" else encoding
+    base_encoding = "text" if variant.startswith("reencode") else encoding
     for other in ("direct", "nginx", "yarp"):
         ref = runs.get((other, base_encoding, size), {})
         ratios = [r["rps"] / ref[k]["rps"] for k, r in by_round.items() if k in ref and ref[k]["rps"]]
@@ -199,10 +202,10 @@ for c in cells:
     fmt = lambda v: f"{v:>7.2f}" if v is not None else "      -"
     cpu = f"{c['cpuUsPerMessageMedian']:>10.0f}" if c["cpuUsPerMessageMedian"] is not None else "         -"
     print(f"{c['variant']:<9} {c['encoding']:<7} {c['sizeBytes']:>7}  {c['requestsPerSecondMedian']:>9.1f}  {fmt(c['ratioToDirectMedian'])}  {fmt(c['ratioToNginxMedian'])}  {fmt(c['ratioToYarpMedian'])}  {cpu}")
-series = [s for s in ["direct", "nginx", "yarp", "router", "routerb", "trusted", "reencode"] if any(c["variant"] == s for c in cells)]
+series = [s for s in ["direct", "nginx", "yarp", "router", "routerb", "trusted", "reencode", "reencodeb"] if any(c["variant"] == s for c in cells)]
 groups = defaultdict(dict)
 for c in cells:
-    name = f"{'reencode ' + c['encoding'] if c['variant'] == 'reencode' else c['encoding']} {c['sizeBytes'] // 1024} KB"
+    name = f"{'reencode ' + c['encoding'] if c['variant'].startswith('reencode') else c['encoding']} {c['sizeBytes'] // 1024} KB"
     groups[name][c["variant"]] = c["requestsPerSecondMedian"]
 spec = {"title": f"Pass-through throughput, median of {len(next(iter(runs.values())))} rounds (req/s)", "unit": "requests/s",
         "series": series, "groups": [{"name": k, "values": v} for k, v in groups.items()]}

@@ -33,7 +33,8 @@ internal static class MessageBridge
         var soapAction = SoapActionFor(target, action);
         if (source.Version == target.MessageVersion)
         {
-            var copy = Copy(source);
+            // Its own headers, To edited in place, and its body copied when written (ForwardedMessage).
+            var copy = new ForwardedMessage(source);
             if (target.UsesAddressing)
             {
                 copy.Headers.To = address;
@@ -80,7 +81,7 @@ internal static class MessageBridge
         Message message;
         if (reply.Version == version)
         {
-            message = Copy(reply);
+            message = new ForwardedMessage(reply);
         }
         else if (reply.IsFault)
         {
@@ -103,19 +104,6 @@ internal static class MessageBridge
             message.Headers.RelatesTo = new UniqueId(relatesTo);
         }
 
-        return message;
-    }
-
-    /// <summary>
-    /// <paramref name="source"/> with every header, ready to be written in another encoding of the same version. The
-    /// received message itself could be written as it is, but WCF would copy its body a string per text node.
-    /// </summary>
-    private static Message Copy(Message source)
-    {
-        var message = source.IsEmpty
-            ? Message.CreateMessage(source.Version, action: null)
-            : Message.CreateMessage(source.Version, action: null, new CopiedBodyWriter(source));
-        message.Headers.CopyHeadersFrom(source);
         return message;
     }
 
