@@ -193,7 +193,7 @@ internal sealed class MessageSender : IMessageSender
         Message outgoing;
         try
         {
-            outgoing = MessageBridge.ForDestination(source, destination.Binding, destination.Address, _received.Action).Message;
+            outgoing = MessageBridge.ForDestination(source, destination.Binding, destination.Address, _received.Action, _received.BufferedEnvelope).Message;
             if (TraceHeader is { } header)
             {
                 // net.tcp has no HTTP headers: the attempt's traceparent goes in the configured SOAP header.
@@ -249,7 +249,7 @@ internal sealed class MessageSender : IMessageSender
         Message? outgoing = null;
         try
         {
-            var request = MessageBridge.ForDestination(source, destination.Binding, destination.Address, _received.Action);
+            var request = MessageBridge.ForDestination(source, destination.Binding, destination.Address, _received.Action, _received.BufferedEnvelope);
             outgoing = request.Message;
             soapAction = request.SoapAction;
             if (TraceHeader is { } header)

@@ -41,6 +41,13 @@ internal sealed class ReceivedMessage : IDisposable
     /// <summary>The To the client wrote, or null: on the verbatim path, a To that already names the destination needs no splice.</summary>
     public string? To { get; }
 
+    /// <summary>
+    /// The text envelope <see cref="Buffer"/> was read from, when the re-encode path can write from it directly (the
+    /// buffer's headers are its headers, in order); default for binary and MTOM messages and for a copy WCF had to read
+    /// instead (August 2004 ReplyTo).
+    /// </summary>
+    public SoapBodySource BufferedEnvelope { get; private set; }
+
     /// <summary>The buffered message for the re-encode path; null until <see cref="TryBuffer"/> made it (binary: always there).</summary>
     public MessageBuffer? Buffer { get; private set; }
 
@@ -93,6 +100,11 @@ internal sealed class ReceivedMessage : IDisposable
 
             // Copied before any header is touched: WCF's buffered copy of an unedited message shares the received bytes.
             Buffer = message.CreateBufferedCopy(state.MaxMessageSize);
+            if (bytes == inbound.Bytes && _textView is not null)
+            {
+                BufferedEnvelope = _textView.Source;
+            }
+
             return true;
         }
         catch (Exception ex) when (ErrorClassifier.IsBadInput(ex))

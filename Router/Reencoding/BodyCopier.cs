@@ -48,6 +48,38 @@ internal static class BodyCopier
     }
 
     /// <summary>
+    /// Copies the element the reader is on (a header), its content and end tag, and leaves the reader on the node after
+    /// it; prefixes its attribute values use are declared as in <see cref="CopyBodyContents"/>.
+    /// </summary>
+    public static void CopyElement(XmlDictionaryReader reader, XmlDictionaryWriter writer)
+    {
+        ArgumentNullException.ThrowIfNull(reader);
+        ArgumentNullException.ThrowIfNull(writer);
+        var depth = reader.Depth;
+        var empty = reader.IsEmptyElement;
+        var chunk = ArrayPool<char>.Shared.Rent(ChunkChars);
+        try
+        {
+            CopyNode(reader, writer, chunk);
+            if (empty)
+            {
+                return;
+            }
+
+            while (!reader.EOF && !(reader.NodeType == XmlNodeType.EndElement && reader.Depth == depth))
+            {
+                CopyNode(reader, writer, chunk);
+            }
+
+            CopyNode(reader, writer, chunk);
+        }
+        finally
+        {
+            ArrayPool<char>.Shared.Return(chunk);
+        }
+    }
+
+    /// <summary>
     /// Writes the node the reader is on and moves the reader past it. An element whose attribute values name a prefix
     /// (a QName such as xsi:type="p:T") that the reader resolves and the writer does not bind the same way gets that
     /// declaration first: it came from outside the element (the Envelope), and the new envelope does not have it.

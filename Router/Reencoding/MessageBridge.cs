@@ -1,6 +1,7 @@
 using System.ServiceModel;
 using System.ServiceModel.Channels;
 using System.Xml;
+using SoapRouter.Routing;
 using SoapRouter.Wire.Bindings;
 using SoapRouter.Wire.Faults;
 using SoapRouter.Wire.Soap;
@@ -23,9 +24,10 @@ internal static class MessageBridge
     /// The request for a destination of <paramref name="target"/> at <paramref name="address"/>, made from
     /// <paramref name="source"/> (a fresh message from the request's buffer, which this method owns from now on: it
     /// is edited in place or read into the new message). <paramref name="action"/> is the request's action, from
-    /// wsa:Action or the transport.
+    /// wsa:Action or the transport. <paramref name="envelope"/>: the text envelope <paramref name="source"/> was read
+    /// from, when it can be read again (a same-version copy is then written from it in one pass).
     /// </summary>
-    public static OutgoingRequest ForDestination(Message source, WireBinding target, Uri address, string? action)
+    public static OutgoingRequest ForDestination(Message source, WireBinding target, Uri address, string? action, SoapBodySource envelope = default)
     {
         ArgumentNullException.ThrowIfNull(source);
         ArgumentNullException.ThrowIfNull(target);
@@ -34,7 +36,7 @@ internal static class MessageBridge
         if (source.Version == target.MessageVersion)
         {
             // Its own headers, To edited in place, and its body copied when written (ForwardedMessage).
-            var copy = new ForwardedMessage(source);
+            var copy = new ForwardedMessage(source, envelope);
             if (target.UsesAddressing)
             {
                 copy.Headers.To = address;

@@ -52,6 +52,9 @@ internal sealed class SoapMessageView : IRoutableMessage, IDisposable
     /// <summary>The SOAP version, from the Envelope namespace.</summary>
     public SoapVersion Version { get; }
 
+    /// <summary>The encoded envelope the view was read from (a re-encode writes from it); default when it cannot be read again.</summary>
+    public SoapBodySource Source => _bodySource;
+
     /// <summary>The WS-Addressing headers found.</summary>
     public WsAddressingHeaders Addressing { get; }
 
