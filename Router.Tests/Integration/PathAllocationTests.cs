@@ -26,9 +26,10 @@ public sealed class PathAllocationTests(ITestOutputHelper output)
     private const long MaxVerbatimBytesPerMessage = 6 * 1024;
 
     // Measured 2026-11-26: 119 KB per message, nearly all of it System.Xml's readers and writers (their name tables,
-    // node objects and quotas, a new reader for each header read from a buffered message) and WCF's message objects.
-    // Budget ~1.35x (issue 22's target is < 16 KB).
-    private const long MaxReencodeBytesPerMessage = 160 * 1024;
+    // node objects and quotas, a new reader for each header read from a buffered message) and WCF's message objects;
+    // 41 KB once the outgoing message kept the received headers and was written in one pass from the received text
+    // (ForwardedMessage). Budget ~1.35x (issue 22's target is < 16 KB).
+    private const long MaxReencodeBytesPerMessage = 56 * 1024;
 
     [Fact]
     public async Task VerbatimBasicHttp1KB_RouterAllocatesLessThanItsBudgetPerMessage()
