@@ -31,8 +31,6 @@ internal sealed class NetTcpDestinationClients : IDisposable
         _ownsCertificates = certificates is null;
         _certificates = certificates ?? new Tls.TlsCertificates(timeProvider, Microsoft.Extensions.Logging.Abstractions.NullLogger<Tls.TlsCertificates>.Instance);
         _tlsCounters = tlsCounters;
-        ArgumentNullException.ThrowIfNull(timeProvider);
-        ArgumentNullException.ThrowIfNull(logger);
         _timeProvider = timeProvider;
         _drainDelay = drainDelay;
         _logger = logger;
