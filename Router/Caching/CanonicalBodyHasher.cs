@@ -14,7 +14,8 @@ namespace SoapRouter.Caching;
 /// whitespace-only text between elements, comments and processing instructions dropped.
 /// Every string is length-prefixed, so no two different bodies write the same bytes; the whole body is hashed.
 /// </summary>
-internal ref struct CanonicalBodyHasher
+/// <param name="hash">The hash the canonical form is fed into.</param>
+internal ref struct CanonicalBodyHasher(IncrementalHash hash)
 {
     private const int ChunkChars = 2048;
     private const byte ElementStart = 1;
@@ -24,16 +25,10 @@ internal ref struct CanonicalBodyHasher
     private const byte TextEnd = 5;
     private const byte BodyEnd = 6;
 
-    private readonly IncrementalHash _hash;
+    private readonly IncrementalHash _hash = hash;
     private char[]? _text;
     private int _textLength;
     private string? _pendingSpace;
-
-    /// <summary>Hashes into <paramref name="hash"/>.</summary>
-    public CanonicalBodyHasher(IncrementalHash hash)
-    {
-        _hash = hash;
-    }
 
     /// <summary>
     /// Hashes the body <paramref name="reader"/> stands in (on its first child element) to the Body's end. Throws the

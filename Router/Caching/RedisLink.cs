@@ -20,8 +20,6 @@ internal sealed class RedisLink : IAsyncDisposable
     /// <summary>Starts connecting with <paramref name="options"/> (from <see cref="RedisOptions.TryParse"/>).</summary>
     public RedisLink(ConfigurationOptions options, ILogger logger)
     {
-        ArgumentNullException.ThrowIfNull(options);
-        ArgumentNullException.ThrowIfNull(logger);
         _logger = logger;
         options.BacklogPolicy = BacklogPolicy.FailFast;
         _endpoint = string.Join(",", options.EndPoints.Select(static e => e.ToString()));

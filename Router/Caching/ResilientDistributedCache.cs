@@ -35,10 +35,7 @@ internal sealed class ResilientDistributedCache : IBufferDistributedCache, IDisp
     /// </summary>
     public ResilientDistributedCache(IDistributedCache inner, Func<bool> isConnected, Task firstAttempt, TimeProvider time, ILogger logger)
     {
-        ArgumentNullException.ThrowIfNull(firstAttempt);
         _firstAttempt = firstAttempt;
-        ArgumentNullException.ThrowIfNull(inner);
-        ArgumentNullException.ThrowIfNull(isConnected);
         _inner = inner;
         _buffers = inner as IBufferDistributedCache;
         _isConnected = isConnected;

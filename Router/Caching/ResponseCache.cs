@@ -41,10 +41,6 @@ internal sealed class ResponseCache : IAsyncDisposable
     /// <summary>Builds the cache of <paramref name="config"/> (read at start); counts go to <paramref name="statistics"/>.</summary>
     public ResponseCache(CacheConfig config, RouterStatistics statistics, TimeProvider time, ILoggerFactory loggers)
     {
-        ArgumentNullException.ThrowIfNull(config);
-        ArgumentNullException.ThrowIfNull(statistics);
-        ArgumentNullException.ThrowIfNull(time);
-        ArgumentNullException.ThrowIfNull(loggers);
         _started = config;
         _statistics = statistics;
         _logger = loggers.CreateLogger<ResponseCache>();

@@ -15,7 +15,6 @@ internal sealed class RouteCachePolicy
     /// <summary>The policy of route <paramref name="route"/>, from its validated <paramref name="config"/>.</summary>
     public RouteCachePolicy(string route, RouteCacheConfig config)
     {
-        ArgumentNullException.ThrowIfNull(config);
         Route = route;
         Config = config;
         _actions = config.Actions.Distinct(StringComparer.Ordinal)

@@ -21,8 +21,6 @@ internal sealed class TrackingMemoryCache : IMemoryCache
     /// <summary>A cache of at most <paramref name="limitBytes"/> bytes whose entries expire by <paramref name="time"/>.</summary>
     public TrackingMemoryCache(long limitBytes, TimeProvider time, RouterStatistics statistics)
     {
-        ArgumentNullException.ThrowIfNull(time);
-        ArgumentNullException.ThrowIfNull(statistics);
         _statistics = statistics;
         LimitBytes = limitBytes;
         _inner = new MemoryCache(new MemoryCacheOptions

@@ -30,7 +30,6 @@ internal sealed class AttemptDeadline : IDisposable
     /// <summary>An unarmed deadline that returns to <paramref name="pool"/> (null: to none) when disposed.</summary>
     internal AttemptDeadline(TimeProvider time, AttemptDeadlines? pool)
     {
-        ArgumentNullException.ThrowIfNull(time);
         _time = time;
         _pool = pool;
         // Made with a timer of the injected clock (a day: re-armed at once), which CancelAfter moves from then on.

@@ -21,7 +21,6 @@ internal struct DestinationSequence
     /// <summary>Asks <paramref name="cluster"/>'s policy for the first primary and lines up the rest behind it.</summary>
     public DestinationSequence(ClusterState cluster)
     {
-        ArgumentNullException.ThrowIfNull(cluster);
         _cluster = cluster;
         _primaries = cluster.AvailablePrimaries(out _primariesInPanic);
         _first = cluster.Policy.Pick(_primaries, cluster.Cursor);

@@ -7,30 +7,25 @@ namespace SoapRouter.Forwarding;
 /// A value; the common one-attempt case allocates nothing for the attempt list.
 /// </summary>
 /// <typeparam name="T">The reply type.</typeparam>
-internal readonly struct ForwardResult<T>
+/// <param name="reply">The reply, for <see cref="ForwardError.None"/> and <see cref="ForwardError.BackendFault"/>.</param>
+/// <param name="error">The final outcome.</param>
+/// <param name="destination">The last destination tried; null when none was tried.</param>
+/// <param name="log">The attempts when there were several (null: at most one, which is (destination, error)).</param>
+/// <param name="logCount">How many of <paramref name="log"/>'s entries are attempts.</param>
+internal readonly struct ForwardResult<T>(T? reply, ForwardError error, DestinationState? destination, ForwardAttempt[]? log = null, int logCount = 0)
 {
     // Null when at most one attempt was made: that attempt is (Destination, Error).
-    private readonly ForwardAttempt[]? _log;
-    private readonly int _logCount;
-
-    /// <summary>Creates a result; <paramref name="log"/> holds the first <paramref name="logCount"/> attempts when there were several.</summary>
-    public ForwardResult(T? reply, ForwardError error, DestinationState? destination, ForwardAttempt[]? log = null, int logCount = 0)
-    {
-        Reply = reply;
-        Error = error;
-        Destination = destination;
-        _log = log;
-        _logCount = log is null ? 0 : logCount;
-    }
+    private readonly ForwardAttempt[]? _log = log;
+    private readonly int _logCount = log is null ? 0 : logCount;
 
     /// <summary>The reply, for <see cref="ForwardError.None"/> and <see cref="ForwardError.BackendFault"/>; default otherwise.</summary>
-    public T? Reply { get; }
+    public T? Reply { get; } = reply;
 
     /// <summary>The final outcome.</summary>
-    public ForwardError Error { get; }
+    public ForwardError Error { get; } = error;
 
     /// <summary>The last destination tried (the one that answered, when one did); null when none was tried.</summary>
-    public DestinationState? Destination { get; }
+    public DestinationState? Destination { get; } = destination;
 
     /// <summary>True when a destination answered normally.</summary>
     public bool IsSuccess => Error == ForwardError.None;

@@ -20,7 +20,18 @@ namespace SoapRouter.Listening;
 /// <see cref="MessagePipeline"/> takes the message and this writes back what it answers. A client that goes away is counted
 /// and let go; anything else unexpected is logged as the bug it is and answered with a generic fault.
 /// </summary>
-internal sealed partial class HttpSoapHandler : IDisposable
+/// <param name="budget">What request bodies, rented from the shared array pool, are held within.</param>
+/// <param name="drain">While set, a GET that is not for metadata answers 503 (what a load balancer in front checks).</param>
+internal sealed partial class HttpSoapHandler(
+    MessagePipeline pipeline,
+    WsdlProxy metadata,
+    ConcurrencyGate gate,
+    ClientRateLimiter rateLimiter,
+    CompressionLinks compression,
+    TimeProvider timeProvider,
+    ILogger<HttpSoapHandler> logger,
+    BufferBudget budget,
+    DrainSignal? drain = null) : IDisposable
 {
     /// <summary>What a 503 tells the client: try again in a second.</summary>
     private const string RetryAfterSeconds = "1";
@@ -28,51 +39,16 @@ internal sealed partial class HttpSoapHandler : IDisposable
     // cache.exposeHeader: whether the response cache answered (HIT, a stampede join included) or the backend did (MISS).
     private const string CacheHeader = "X-Cache";
 
-    private readonly MessagePipeline _pipeline;
-    private readonly WsdlProxy _metadata;
-    private readonly ConcurrencyGate _gate;
-    private readonly ILogger _logger;
-    private readonly ClientRateLimiter _rateLimiter;
-    private readonly HttpBodyIntake _intake;
-    private readonly CompressionLinks _compression;
-    private readonly TimeProvider _time;
-    private readonly BufferBudget _budget;
-    private readonly DrainSignal? _drain;
-
-    /// <summary>
-    /// Creates the handler; request bodies are rented from the shared array pool, within <paramref name="budget"/>; while
-    /// <paramref name="drain"/> is set, a GET that is not for metadata answers 503 (what a load balancer in front checks).
-    /// </summary>
-    public HttpSoapHandler(
-        MessagePipeline pipeline,
-        WsdlProxy metadata,
-        ConcurrencyGate gate,
-        ClientRateLimiter rateLimiter,
-        CompressionLinks compression,
-        TimeProvider timeProvider,
-        ILogger<HttpSoapHandler> logger,
-        BufferBudget budget,
-        DrainSignal? drain = null)
-    {
-        ArgumentNullException.ThrowIfNull(budget);
-        _drain = drain;
-        _budget = budget;
-        ArgumentNullException.ThrowIfNull(compression);
-        _compression = compression;
-        _time = timeProvider;
-        ArgumentNullException.ThrowIfNull(rateLimiter);
-        ArgumentNullException.ThrowIfNull(timeProvider);
-        ArgumentNullException.ThrowIfNull(pipeline);
-        ArgumentNullException.ThrowIfNull(metadata);
-        ArgumentNullException.ThrowIfNull(gate);
-        ArgumentNullException.ThrowIfNull(logger);
-        _pipeline = pipeline;
-        _metadata = metadata;
-        _gate = gate;
-        _logger = logger;
-        _rateLimiter = rateLimiter;
-        _intake = new HttpBodyIntake(pipeline.Faults, pipeline.Outcomes, timeProvider, logger);
-    }
+    private readonly MessagePipeline _pipeline = pipeline;
+    private readonly WsdlProxy _metadata = metadata;
+    private readonly ConcurrencyGate _gate = gate;
+    private readonly ILogger _logger = logger;
+    private readonly ClientRateLimiter _rateLimiter = rateLimiter;
+    private readonly HttpBodyIntake _intake = new(pipeline.Faults, pipeline.Outcomes, timeProvider, logger);
+    private readonly CompressionLinks _compression = compression;
+    private readonly TimeProvider _time = timeProvider;
+    private readonly BufferBudget _budget = budget;
+    private readonly DrainSignal? _drain = drain;
 
     /// <summary>The concurrency gate, sized from the config the router started with.</summary>
     public ConcurrencyGate Gate => _gate;

@@ -11,35 +11,16 @@ namespace SoapRouter.Pipeline;
 /// config is installed (so its warnings appear at load, once); a message still on an older state (in flight across a
 /// reload) gets a state of its own, which is never installed, so the newest always wins.
 /// </summary>
-internal sealed class PipelineStateCache
+/// <remarks>Built empty; the states it builds share the destination clients, statistics and compression links given here.</remarks>
+internal sealed class PipelineStateCache(
+    HttpDestinationClients clients,
+    NetTcpDestinationClients netTcp,
+    RouterStatistics statistics,
+    CompressionLinks compression,
+    ILogger<HttpVerbatimTransport> transportLogger)
 {
-    private readonly HttpDestinationClients _clients;
-    private readonly NetTcpDestinationClients _netTcp;
-    private readonly RouterStatistics _statistics;
-    private readonly ILogger<HttpVerbatimTransport> _transportLogger;
-    private readonly CompressionLinks _compression;
     private readonly Lock _installGate = new();
     private PipelineState? _current;
-
-    /// <summary>Creates an empty cache.</summary>
-    public PipelineStateCache(
-        HttpDestinationClients clients,
-        NetTcpDestinationClients netTcp,
-        RouterStatistics statistics,
-        CompressionLinks compression,
-        ILogger<HttpVerbatimTransport> transportLogger)
-    {
-        ArgumentNullException.ThrowIfNull(compression);
-        _compression = compression;
-        ArgumentNullException.ThrowIfNull(clients);
-        ArgumentNullException.ThrowIfNull(netTcp);
-        ArgumentNullException.ThrowIfNull(statistics);
-        ArgumentNullException.ThrowIfNull(transportLogger);
-        _clients = clients;
-        _netTcp = netTcp;
-        _statistics = statistics;
-        _transportLogger = transportLogger;
-    }
 
     /// <summary>The pipeline state of <paramref name="state"/>.</summary>
     public PipelineState Get(RouterState state)
@@ -50,7 +31,7 @@ internal sealed class PipelineStateCache
 
     private PipelineState Install(RouterState state)
     {
-        var built = PipelineState.Build(state, _clients, _netTcp, _statistics, _transportLogger, _compression);
+        var built = PipelineState.Build(state, clients, netTcp, statistics, transportLogger, compression);
         lock (_installGate)
         {
             var current = _current;
@@ -62,7 +43,7 @@ internal sealed class PipelineStateCache
 
             if (current is null || state.Snapshot.Version > current.State.Snapshot.Version)
             {
-                _compression.Update(state.Config);
+                compression.Update(state.Config);
                 Volatile.Write(ref _current, built);
             }
         }

@@ -26,7 +26,6 @@ internal sealed class HttpDestinationClient : IDisposable
     public HttpDestinationClient(
         DestinationState destination, TimeSpan connectTimeout, int maxConnectionsPerServer, DestinationTls? tls = null, TimeProvider? time = null)
     {
-        ArgumentNullException.ThrowIfNull(destination);
         ArgumentOutOfRangeException.ThrowIfLessThan(maxConnectionsPerServer, 1);
         Destination = destination;
         ConnectTimeout = connectTimeout;

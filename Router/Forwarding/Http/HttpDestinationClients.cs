@@ -47,7 +47,6 @@ internal sealed class HttpDestinationClients : IDisposable
         _ownsCertificates = certificates is null;
         _certificates = certificates ?? new Tls.TlsCertificates(timeProvider, Microsoft.Extensions.Logging.Abstractions.NullLogger<Tls.TlsCertificates>.Instance);
         _tlsCounters = tlsCounters;
-        ArgumentNullException.ThrowIfNull(timeProvider);
         ArgumentOutOfRangeException.ThrowIfLessThan(drainDelay, TimeSpan.Zero);
         ArgumentOutOfRangeException.ThrowIfLessThan(maxConnectionsPerServer, 1);
         _timeProvider = timeProvider;

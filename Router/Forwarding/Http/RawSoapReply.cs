@@ -21,7 +21,6 @@ internal sealed class RawSoapReply : IDisposable
     /// </summary>
     public RawSoapReply(int statusCode, string? contentType, byte[] buffer, int length, ArrayPool<byte>? pool)
     {
-        ArgumentNullException.ThrowIfNull(buffer);
         ArgumentOutOfRangeException.ThrowIfNegative(length);
         ArgumentOutOfRangeException.ThrowIfGreaterThan(length, buffer.Length);
         StatusCode = statusCode;
@@ -34,7 +33,6 @@ internal sealed class RawSoapReply : IDisposable
     /// <summary>Wraps a message an encoder wrote; the reply owns <paramref name="bytes"/> from now on.</summary>
     public RawSoapReply(int statusCode, string contentType, PooledMessageBytes bytes)
     {
-        ArgumentNullException.ThrowIfNull(bytes);
         StatusCode = statusCode;
         ContentType = contentType;
         Length = bytes.Count;

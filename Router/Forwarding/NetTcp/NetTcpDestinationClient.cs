@@ -43,8 +43,6 @@ internal sealed class NetTcpDestinationClient : IDisposable
         CompressionFormat compression = CompressionFormat.None, DestinationTls? tls = null)
     {
         Tls = tls;
-        ArgumentNullException.ThrowIfNull(destination);
-        ArgumentNullException.ThrowIfNull(limits);
         ArgumentOutOfRangeException.ThrowIfLessThan(sessions, 1);
         Destination = destination;
         _connectTimeout = connectTimeout;

@@ -11,32 +11,21 @@ namespace SoapRouter.Forwarding.NetTcp;
 /// made with), created on first use and reused, so its sessions survive reloads that leave it unchanged.
 /// <see cref="Retain"/> retires the clients a new config no longer uses, after a drain delay.
 /// </summary>
-internal sealed class NetTcpDestinationClients : IDisposable
+/// <param name="drainDelay">How long retired clients stay open for messages still using them.</param>
+/// <param name="certificates">Keeps destinations' client certificates current; without it (tests) a private set is used.</param>
+internal sealed class NetTcpDestinationClients(
+    TimeProvider timeProvider, TimeSpan drainDelay, ILogger<NetTcpDestinationClients> logger, Tls.TlsCertificates? certificates = null, Telemetry.TlsCounters? tlsCounters = null)
+    : IDisposable
 {
     private readonly ConcurrentDictionary<NetTcpClientKey, Lazy<NetTcpDestinationClient>> _clients = new();
     private readonly List<ITimer> _draining = [];
-    private readonly TimeProvider _timeProvider;
-    private readonly TimeSpan _drainDelay;
-    private readonly ILogger _logger;
-    private readonly Tls.TlsCertificates _certificates;
-    private readonly bool _ownsCertificates;
-    private readonly Telemetry.TlsCounters? _tlsCounters;
+    private readonly TimeProvider _timeProvider = timeProvider;
+    private readonly TimeSpan _drainDelay = drainDelay;
+    private readonly ILogger _logger = logger;
+    private readonly Tls.TlsCertificates _certificates = certificates ?? new Tls.TlsCertificates(timeProvider, Microsoft.Extensions.Logging.Abstractions.NullLogger<Tls.TlsCertificates>.Instance);
+    private readonly bool _ownsCertificates = certificates is null;
+    private readonly Telemetry.TlsCounters? _tlsCounters = tlsCounters;
     private bool _disposed;
-
-    /// <summary>Creates an empty set; retired clients stay open <paramref name="drainDelay"/> for messages still using them.</summary>
-    /// <remarks><paramref name="certificates"/> keeps destinations' client certificates current; without it (tests) a private set is used.</remarks>
-    public NetTcpDestinationClients(
-        TimeProvider timeProvider, TimeSpan drainDelay, ILogger<NetTcpDestinationClients> logger, Tls.TlsCertificates? certificates = null, Telemetry.TlsCounters? tlsCounters = null)
-    {
-        _ownsCertificates = certificates is null;
-        _certificates = certificates ?? new Tls.TlsCertificates(timeProvider, Microsoft.Extensions.Logging.Abstractions.NullLogger<Tls.TlsCertificates>.Instance);
-        _tlsCounters = tlsCounters;
-        ArgumentNullException.ThrowIfNull(timeProvider);
-        ArgumentNullException.ThrowIfNull(logger);
-        _timeProvider = timeProvider;
-        _drainDelay = drainDelay;
-        _logger = logger;
-    }
 
     /// <summary>How many clients are open.</summary>
     public int Count => _clients.Count;

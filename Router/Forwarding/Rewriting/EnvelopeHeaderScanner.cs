@@ -9,7 +9,17 @@ namespace SoapRouter.Forwarding.Rewriting;
 /// tag, so the body is neither checked nor touched. Its records live in caller-provided (stack) memory: a message
 /// that needs more is refused as <see cref="ToHeaderRewriteError.Unsupported"/>, never half-scanned.
 /// </summary>
-internal ref partial struct EnvelopeHeaderScanner
+/// <param name="xml">The UTF-8 envelope.</param>
+/// <param name="elements">Room for the open elements.</param>
+/// <param name="declarations">Room for the namespace declarations in scope.</param>
+/// <param name="attributes">Room for one start tag's attributes.</param>
+/// <param name="header">The local name of the WS-Addressing header to find.</param>
+internal ref partial struct EnvelopeHeaderScanner(
+    ReadOnlySpan<byte> xml,
+    Span<OpenElement> elements,
+    Span<NamespaceDeclaration> declarations,
+    Span<ScannedAttribute> attributes,
+    ReadOnlySpan<byte> header)
 {
     /// <summary>Open elements the scanner can track; XML readers default to a depth quota of 32.</summary>
     public const int MaxDepth = 64;
@@ -24,18 +34,18 @@ internal ref partial struct EnvelopeHeaderScanner
     private const ToHeaderRewriteError Malformed = ToHeaderRewriteError.Malformed;
     private const ToHeaderRewriteError NotSoapEnvelope = ToHeaderRewriteError.NotSoapEnvelope;
 
-    private readonly ReadOnlySpan<byte> _xml;
-    private readonly Span<OpenElement> _elements;
-    private readonly Span<NamespaceDeclaration> _declarations;
-    private readonly Span<ScannedAttribute> _attributes;
-    private readonly ReadOnlySpan<byte> _header;
+    private readonly ReadOnlySpan<byte> _xml = xml;
+    private readonly Span<OpenElement> _elements = elements;
+    private readonly Span<NamespaceDeclaration> _declarations = declarations;
+    private readonly Span<ScannedAttribute> _attributes = attributes;
+    private readonly ReadOnlySpan<byte> _header = header;
     private int _pos;
     private int _depth;
     private int _declarationCount;
     private int _attributeCount;
     private bool _inHeader;
     private bool _headerSeen;
-    private int _toContentStart;
+    private int _toContentStart = -1;
     private ByteRange _envelopeNamespace;
     private BodyStart _body;
 
@@ -47,22 +57,6 @@ internal ref partial struct EnvelopeHeaderScanner
         Span<ScannedAttribute> attributes)
         : this(xml, elements, declarations, attributes, "To"u8)
     {
-    }
-
-    /// <summary>Creates a scanner for the WS-Addressing header whose local name is <paramref name="header"/>.</summary>
-    public EnvelopeHeaderScanner(
-        ReadOnlySpan<byte> xml,
-        Span<OpenElement> elements,
-        Span<NamespaceDeclaration> declarations,
-        Span<ScannedAttribute> attributes,
-        ReadOnlySpan<byte> header)
-    {
-        _header = header;
-        _xml = xml;
-        _elements = elements;
-        _declarations = declarations;
-        _attributes = attributes;
-        _toContentStart = -1;
     }
 
     /// <summary>Where the Body's content starts, once <see cref="Scan"/> succeeded.</summary>

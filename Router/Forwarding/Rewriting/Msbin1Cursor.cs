@@ -7,17 +7,10 @@ namespace SoapRouter.Forwarding.Rewriting;
 /// length-prefixed strings. Every read checks bounds; running off the end sets <see cref="Truncated"/> instead of
 /// throwing, so callers test it once after a step.
 /// </summary>
-internal ref struct Msbin1Cursor
+/// <param name="data">The records, read from their first byte.</param>
+internal ref struct Msbin1Cursor(ReadOnlySpan<byte> data)
 {
-    private readonly ReadOnlySpan<byte> _data;
-
-    /// <summary>Starts at the first byte of <paramref name="data"/>.</summary>
-    public Msbin1Cursor(ReadOnlySpan<byte> data)
-    {
-        _data = data;
-        Position = 0;
-        Truncated = false;
-    }
+    private readonly ReadOnlySpan<byte> _data = data;
 
     /// <summary>The offset of the next byte.</summary>
     public int Position { get; private set; }

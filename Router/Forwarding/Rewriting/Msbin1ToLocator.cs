@@ -7,37 +7,30 @@ namespace SoapRouter.Forwarding.Rewriting;
 /// Understands every record of [MC-NBFX] well enough to skip it; resolves prefixes only as far as the To needs. Any
 /// doubt (truncation, an unknown record, element content inside To, more than one To) is an error, never a guess.
 /// </summary>
-internal ref struct Msbin1ToLocator
+/// <param name="data">The msbin1 envelope.</param>
+/// <param name="declarations">Room for the namespace declarations in scope.</param>
+/// <param name="headerId">The header's static dictionary id.</param>
+/// <param name="headerText">The header's local name, for an inline name.</param>
+/// <param name="wholeElement">True when the header may hold elements (ReplyTo).</param>
+internal ref struct Msbin1ToLocator(ReadOnlySpan<byte> data, Span<Msbin1Declaration> declarations, int headerId, ReadOnlySpan<byte> headerText, bool wholeElement = false)
 {
     /// <summary>The deepest nesting skipped inside a header (WCF's default reader quota is 32).</summary>
     public const int MaxDepth = 64;
 
     private const int MaxDeclarations = 32;
 
-    private readonly ReadOnlySpan<byte> _data;
-    private readonly Span<Msbin1Declaration> _declarations;
-    private readonly int _headerId;
-    private readonly ReadOnlySpan<byte> _headerText;
-    private readonly bool _wholeElement;
-    private Msbin1Cursor _cursor;
+    private readonly ReadOnlySpan<byte> _data = data;
+    private readonly Span<Msbin1Declaration> _declarations = declarations;
+    private readonly int _headerId = headerId;
+    private readonly ReadOnlySpan<byte> _headerText = headerText;
+    private readonly bool _wholeElement = wholeElement;
+    private Msbin1Cursor _cursor = new(data);
     private int _declarationCount;
 
     /// <summary>Prepares to walk <paramref name="data"/> for its To with room for the declarations in <paramref name="declarations"/>.</summary>
     public Msbin1ToLocator(ReadOnlySpan<byte> data, Span<Msbin1Declaration> declarations)
         : this(data, declarations, Msbin1Records.ToId, Msbin1Records.ToText)
     {
-    }
-
-    /// <summary>Prepares to walk <paramref name="data"/> for the header named by static dictionary id <paramref name="headerId"/> or, inline, <paramref name="headerText"/>; with <paramref name="wholeElement"/> it may hold elements.</summary>
-    public Msbin1ToLocator(ReadOnlySpan<byte> data, Span<Msbin1Declaration> declarations, int headerId, ReadOnlySpan<byte> headerText, bool wholeElement = false)
-    {
-        _wholeElement = wholeElement;
-        _headerId = headerId;
-        _headerText = headerText;
-        _data = data;
-        _declarations = declarations;
-        _cursor = new Msbin1Cursor(data);
-        _declarationCount = 0;
     }
 
     /// <summary>Room a caller should give the declarations.</summary>
