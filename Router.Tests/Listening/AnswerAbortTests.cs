@@ -69,12 +69,57 @@ public sealed class AnswerAbortTests
         Assert.Equal("ok", server.GetTagItem(SpanTags.Outcome));
     }
 
+    [Fact]
+    public async Task ClientResetsBeforeItsRefusalIsWritten_CountedOnceAsRefused_NoClientAbortedFault()
+    {
+        using var spans = new SpanCollector(RouterTelemetry.Name);
+        await using var backend = await RecordingBackend.StartAsync(RecordingBackend.Echoes(SoapMessages.Soap11ContentType));
+        var config = ListeningRouter.CatchAll(ListeningRouter.Cluster(WireBindingNames.BasicHttp, [backend.Address()])) with
+        {
+            Telemetry = new TelemetryConfig { Tracing = new TracingConfig() },
+        };
+        await using var router = await ListeningRouter.StartAsync(config);
+        var traceId = ActivityTraceId.CreateRandom();
+        var address = router.Address("basic");
+        using var socket = new Socket(AddressFamily.InterNetwork, SocketType.Stream, ProtocolType.Tcp);
+        await socket.ConnectAsync(new IPEndPoint(IPAddress.Loopback, address.Port));
+
+        // The refusal (415: a content type the listener does not read) is counted, then logged, then written: the client
+        // resets its connection when it is logged, and the router's thread waits so its Kestrel sees the reset before the
+        // refusal is written (1.5 s, as above). The write then fails with the client gone, after the outcome was recorded.
+        router.Log.OnEntry = (level, message) =>
+        {
+            if (level == LogLevel.Debug && message.Contains("refused a message with HTTP 415", StringComparison.Ordinal))
+            {
+                socket.LingerState = new LingerOption(true, 0);
+                socket.Close();
+                Thread.Sleep(TimeSpan.FromMilliseconds(1500));
+            }
+        };
+
+        await socket.SendAsync(Request(address, $"00-{traceId}-{ActivitySpanId.CreateRandom()}-01", "text/html"));
+
+        await Eventually.TrueAsync(
+            () => Task.FromResult(spans.OfTrace(traceId).Any(span => span.Kind == ActivityKind.Server)), "the message's server span has ended");
+        var server = Assert.Single(spans.OfTrace(traceId), span => span.Kind == ActivityKind.Server);
+        await router.Log.WaitFor(LogLevel.Debug, "the client went away").WaitAsync(TimeSpan.FromSeconds(30));
+        var stats = router.Statistics.Snapshot();
+        Assert.Equal(1, stats.Messages);
+        Assert.Equal(1, stats.Faults.BadRequest);
+        Assert.Equal(0, stats.Faults.ClientAborted);
+        Assert.Equal(1, FaultKindNames.All.Sum(kind => router.Statistics.Faults(kind.Kind)));
+        Assert.Equal(1, router.Statistics.Listener("basic").Messages);
+        Assert.Equal(1, router.Statistics.Listener("basic").Failures);
+        Assert.Equal(FaultKindNames.Of(FaultKind.BadRequest), server.GetTagItem(SpanTags.Outcome));
+        Assert.Empty(backend.Requests);
+    }
+
     /// <summary>A SOAP 1.1 request with its traceparent, as bytes on an HTTP/1.1 connection.</summary>
-    private static byte[] Request(Uri address, string traceParent)
+    private static byte[] Request(Uri address, string traceParent, string contentType = SoapMessages.Soap11ContentType)
     {
         var body = SoapMessages.Soap11(1024);
         var head = Encoding.ASCII.GetBytes(
-            $"POST {address.PathAndQuery} HTTP/1.1\r\nHost: {address.Authority}\r\nContent-Type: {SoapMessages.Soap11ContentType}\r\n"
+            $"POST {address.PathAndQuery} HTTP/1.1\r\nHost: {address.Authority}\r\nContent-Type: {contentType}\r\n"
             + $"SOAPAction: \"urn:echo\"\r\ntraceparent: {traceParent}\r\nContent-Length: {body.Length}\r\n\r\n");
         return [.. head, .. body];
     }
