@@ -11,8 +11,9 @@ using SoapRouter.Wire.Bindings;
 namespace SoapRouter.Tests.Listening;
 
 /// <summary>
-/// A client that goes away after its message was answered by the backend and before the router wrote the answer: the
-/// message was counted once, with that answer; the abort is not a second outcome (no ClientAborted fault on top of a success).
+/// A client that goes away after its message's outcome was recorded and before the router wrote its answer (the backend's
+/// reply, or the router's own refusal): the message was counted once, with that answer; the abort is not a second outcome
+/// (no ClientAborted fault on top of a success or of a refusal).
 /// </summary>
 public sealed class AnswerAbortTests
 {
@@ -21,15 +22,10 @@ public sealed class AnswerAbortTests
     {
         using var spans = new SpanCollector(RouterTelemetry.Name);
         await using var backend = await RecordingBackend.StartAsync(RecordingBackend.Echoes(SoapMessages.Soap11ContentType));
-        var config = ListeningRouter.CatchAll(ListeningRouter.Cluster(WireBindingNames.BasicHttp, [backend.Address()])) with
-        {
-            Telemetry = new TelemetryConfig { Tracing = new TracingConfig() },
-        };
-        await using var router = await ListeningRouter.StartAsync(config);
+        await using var router = await StartTracedAsync(backend);
         var traceId = ActivityTraceId.CreateRandom();
         var address = router.Address("basic");
-        using var socket = new Socket(AddressFamily.InterNetwork, SocketType.Stream, ProtocolType.Tcp);
-        await socket.ConnectAsync(new IPEndPoint(IPAddress.Loopback, address.Port));
+        using var socket = await ConnectAsync(address);
 
         // The attempt's span ends when the backend's reply is in the router's hands: the client resets its connection
         // there (linger 0, as a client that crashes leaves), and the router's thread waits so its Kestrel sees the reset
@@ -43,9 +39,7 @@ public sealed class AnswerAbortTests
             {
                 if (span.TraceId == traceId && span.Kind == ActivityKind.Client)
                 {
-                    socket.LingerState = new LingerOption(true, 0);
-                    socket.Close();
-                    Thread.Sleep(TimeSpan.FromMilliseconds(1500));
+                    ResetAndWait(socket);
                 }
             },
         };
@@ -54,9 +48,7 @@ public sealed class AnswerAbortTests
         await socket.SendAsync(Request(address, $"00-{traceId}-{ActivitySpanId.CreateRandom()}-01"));
 
         // The message's server span ends after the listener is done with it, the abort's handling included.
-        await Eventually.TrueAsync(
-            () => Task.FromResult(spans.OfTrace(traceId).Any(span => span.Kind == ActivityKind.Server)), "the message's server span has ended");
-        var server = Assert.Single(spans.OfTrace(traceId), span => span.Kind == ActivityKind.Server);
+        var server = await ServerSpanAsync(spans, traceId);
         await router.Log.WaitFor(LogLevel.Debug, "the client went away while its answer was being written").WaitAsync(TimeSpan.FromSeconds(30));
         var stats = router.Statistics.Snapshot();
         Assert.Equal(1, stats.Messages);
@@ -74,15 +66,10 @@ public sealed class AnswerAbortTests
     {
         using var spans = new SpanCollector(RouterTelemetry.Name);
         await using var backend = await RecordingBackend.StartAsync(RecordingBackend.Echoes(SoapMessages.Soap11ContentType));
-        var config = ListeningRouter.CatchAll(ListeningRouter.Cluster(WireBindingNames.BasicHttp, [backend.Address()])) with
-        {
-            Telemetry = new TelemetryConfig { Tracing = new TracingConfig() },
-        };
-        await using var router = await ListeningRouter.StartAsync(config);
+        await using var router = await StartTracedAsync(backend);
         var traceId = ActivityTraceId.CreateRandom();
         var address = router.Address("basic");
-        using var socket = new Socket(AddressFamily.InterNetwork, SocketType.Stream, ProtocolType.Tcp);
-        await socket.ConnectAsync(new IPEndPoint(IPAddress.Loopback, address.Port));
+        using var socket = await ConnectAsync(address);
 
         // The refusal (415: a content type the listener does not read) is counted, then logged, then written: the client
         // resets its connection when it is logged, and the router's thread waits so its Kestrel sees the reset before the
@@ -91,17 +78,13 @@ public sealed class AnswerAbortTests
         {
             if (level == LogLevel.Debug && message.Contains("refused a message with HTTP 415", StringComparison.Ordinal))
             {
-                socket.LingerState = new LingerOption(true, 0);
-                socket.Close();
-                Thread.Sleep(TimeSpan.FromMilliseconds(1500));
+                ResetAndWait(socket);
             }
         };
 
         await socket.SendAsync(Request(address, $"00-{traceId}-{ActivitySpanId.CreateRandom()}-01", "text/html"));
 
-        await Eventually.TrueAsync(
-            () => Task.FromResult(spans.OfTrace(traceId).Any(span => span.Kind == ActivityKind.Server)), "the message's server span has ended");
-        var server = Assert.Single(spans.OfTrace(traceId), span => span.Kind == ActivityKind.Server);
+        var server = await ServerSpanAsync(spans, traceId);
         await router.Log.WaitFor(LogLevel.Debug, "the client went away").WaitAsync(TimeSpan.FromSeconds(30));
         var stats = router.Statistics.Snapshot();
         Assert.Equal(1, stats.Messages);
@@ -112,6 +95,40 @@ public sealed class AnswerAbortTests
         Assert.Equal(1, router.Statistics.Listener("basic").Failures);
         Assert.Equal(FaultKindNames.Of(FaultKind.BadRequest), server.GetTagItem(SpanTags.Outcome));
         Assert.Empty(backend.Requests);
+    }
+
+    /// <summary>The router with tracing on and one catch-all route to <paramref name="backend"/> (basicHttp).</summary>
+    private static Task<ListeningRouter> StartTracedAsync(RecordingBackend backend) =>
+        ListeningRouter.StartAsync(ListeningRouter.CatchAll(ListeningRouter.Cluster(WireBindingNames.BasicHttp, [backend.Address()])) with
+        {
+            Telemetry = new TelemetryConfig { Tracing = new TracingConfig() },
+        });
+
+    /// <summary>A raw TCP connection to <paramref name="address"/>'s port on loopback.</summary>
+    private static async Task<Socket> ConnectAsync(Uri address)
+    {
+        var socket = new Socket(AddressFamily.InterNetwork, SocketType.Stream, ProtocolType.Tcp);
+        await socket.ConnectAsync(new IPEndPoint(IPAddress.Loopback, address.Port));
+        return socket;
+    }
+
+    /// <summary>
+    /// Resets the connection (linger 0, as a client that crashes leaves) and holds the router's calling thread 1.5 s, so its
+    /// Kestrel sees the reset before the router goes on to write.
+    /// </summary>
+    private static void ResetAndWait(Socket socket)
+    {
+        socket.LingerState = new LingerOption(true, 0);
+        socket.Close();
+        Thread.Sleep(TimeSpan.FromMilliseconds(1500));
+    }
+
+    /// <summary>The message's server span, once it has ended (after the listener is done with the message).</summary>
+    private static async Task<Activity> ServerSpanAsync(SpanCollector spans, ActivityTraceId traceId)
+    {
+        await Eventually.TrueAsync(
+            () => Task.FromResult(spans.OfTrace(traceId).Any(span => span.Kind == ActivityKind.Server)), "the message's server span has ended");
+        return Assert.Single(spans.OfTrace(traceId), span => span.Kind == ActivityKind.Server);
     }
 
     /// <summary>A SOAP 1.1 request with its traceparent, as bytes on an HTTP/1.1 connection.</summary>
