@@ -20,12 +20,8 @@ public sealed class AnswerAbortTests
     [Fact]
     public async Task ClientResetsBeforeItsAnswerIsWritten_CountedOnceAsAnswered_NoClientAbortedFault()
     {
-        using var spans = new SpanCollector(RouterTelemetry.Name);
-        await using var backend = await RecordingBackend.StartAsync(RecordingBackend.Echoes(SoapMessages.Soap11ContentType));
-        await using var router = await StartTracedAsync(backend);
-        var traceId = ActivityTraceId.CreateRandom();
-        var address = router.Address("basic");
-        using var socket = await ConnectAsync(address);
+        await using var scene = await AbortScene.StartAsync();
+        var (router, socket, traceId, address) = (scene.Router, scene.Socket, scene.TraceId, scene.Router.Address("basic"));
 
         // The attempt's span ends when the backend's reply is in the router's hands: the client resets its connection
         // there (linger 0, as a client that crashes leaves), and the router's thread waits so its Kestrel sees the reset
@@ -48,7 +44,7 @@ public sealed class AnswerAbortTests
         await socket.SendAsync(Request(address, $"00-{traceId}-{ActivitySpanId.CreateRandom()}-01"));
 
         // The message's server span ends after the listener is done with it, the abort's handling included.
-        var server = await ServerSpanAsync(spans, traceId);
+        var server = await scene.ServerSpanAsync();
         await router.Log.WaitFor(LogLevel.Debug, "the client went away while its answer was being written").WaitAsync(TimeSpan.FromSeconds(30));
         var stats = router.Statistics.Snapshot();
         Assert.Equal(1, stats.Messages);
@@ -64,12 +60,8 @@ public sealed class AnswerAbortTests
     [Fact]
     public async Task ClientResetsBeforeItsRefusalIsWritten_CountedOnceAsRefused_NoClientAbortedFault()
     {
-        using var spans = new SpanCollector(RouterTelemetry.Name);
-        await using var backend = await RecordingBackend.StartAsync(RecordingBackend.Echoes(SoapMessages.Soap11ContentType));
-        await using var router = await StartTracedAsync(backend);
-        var traceId = ActivityTraceId.CreateRandom();
-        var address = router.Address("basic");
-        using var socket = await ConnectAsync(address);
+        await using var scene = await AbortScene.StartAsync();
+        var (router, socket, traceId, address) = (scene.Router, scene.Socket, scene.TraceId, scene.Router.Address("basic"));
 
         // The refusal (415: a content type the listener does not read) is counted, then logged, then written: the client
         // resets its connection when it is logged, and the router's thread waits so its Kestrel sees the reset before the
@@ -84,7 +76,7 @@ public sealed class AnswerAbortTests
 
         await socket.SendAsync(Request(address, $"00-{traceId}-{ActivitySpanId.CreateRandom()}-01", "text/html"));
 
-        var server = await ServerSpanAsync(spans, traceId);
+        var server = await scene.ServerSpanAsync();
         await router.Log.WaitFor(LogLevel.Debug, "the client went away").WaitAsync(TimeSpan.FromSeconds(30));
         var stats = router.Statistics.Snapshot();
         Assert.Equal(1, stats.Messages);
@@ -94,22 +86,7 @@ public sealed class AnswerAbortTests
         Assert.Equal(1, router.Statistics.Listener("basic").Messages);
         Assert.Equal(1, router.Statistics.Listener("basic").Failures);
         Assert.Equal(FaultKindNames.Of(FaultKind.BadRequest), server.GetTagItem(SpanTags.Outcome));
-        Assert.Empty(backend.Requests);
-    }
-
-    /// <summary>The router with tracing on and one catch-all route to <paramref name="backend"/> (basicHttp).</summary>
-    private static Task<ListeningRouter> StartTracedAsync(RecordingBackend backend) =>
-        ListeningRouter.StartAsync(ListeningRouter.CatchAll(ListeningRouter.Cluster(WireBindingNames.BasicHttp, [backend.Address()])) with
-        {
-            Telemetry = new TelemetryConfig { Tracing = new TracingConfig() },
-        });
-
-    /// <summary>A raw TCP connection to <paramref name="address"/>'s port on loopback.</summary>
-    private static async Task<Socket> ConnectAsync(Uri address)
-    {
-        var socket = new Socket(AddressFamily.InterNetwork, SocketType.Stream, ProtocolType.Tcp);
-        await socket.ConnectAsync(new IPEndPoint(IPAddress.Loopback, address.Port));
-        return socket;
+        Assert.Empty(scene.Backend.Requests);
     }
 
     /// <summary>
@@ -123,14 +100,6 @@ public sealed class AnswerAbortTests
         Thread.Sleep(TimeSpan.FromMilliseconds(1500));
     }
 
-    /// <summary>The message's server span, once it has ended (after the listener is done with the message).</summary>
-    private static async Task<Activity> ServerSpanAsync(SpanCollector spans, ActivityTraceId traceId)
-    {
-        await Eventually.TrueAsync(
-            () => Task.FromResult(spans.OfTrace(traceId).Any(span => span.Kind == ActivityKind.Server)), "the message's server span has ended");
-        return Assert.Single(spans.OfTrace(traceId), span => span.Kind == ActivityKind.Server);
-    }
-
     /// <summary>A SOAP 1.1 request with its traceparent, as bytes on an HTTP/1.1 connection.</summary>
     private static byte[] Request(Uri address, string traceParent, string contentType = SoapMessages.Soap11ContentType)
     {
@@ -139,5 +108,43 @@ public sealed class AnswerAbortTests
             $"POST {address.PathAndQuery} HTTP/1.1\r\nHost: {address.Authority}\r\nContent-Type: {contentType}\r\n"
             + $"SOAPAction: \"urn:echo\"\r\ntraceparent: {traceParent}\r\nContent-Length: {body.Length}\r\n\r\n");
         return [.. head, .. body];
+    }
+
+    /// <summary>
+    /// An echo backend, the router with tracing on and one catch-all route to it (basicHttp), the spans collected, and a
+    /// raw TCP connection to the "basic" listener for one message of trace <see cref="TraceId"/>.
+    /// </summary>
+    private sealed record AbortScene(SpanCollector Spans, RecordingBackend Backend, ListeningRouter Router, Socket Socket) : IAsyncDisposable
+    {
+        public ActivityTraceId TraceId { get; } = ActivityTraceId.CreateRandom();
+
+        public static async Task<AbortScene> StartAsync()
+        {
+            var spans = new SpanCollector(RouterTelemetry.Name);
+            var backend = await RecordingBackend.StartAsync(RecordingBackend.Echoes(SoapMessages.Soap11ContentType));
+            var router = await ListeningRouter.StartAsync(ListeningRouter.CatchAll(ListeningRouter.Cluster(WireBindingNames.BasicHttp, [backend.Address()])) with
+            {
+                Telemetry = new TelemetryConfig { Tracing = new TracingConfig() },
+            });
+            var socket = new Socket(AddressFamily.InterNetwork, SocketType.Stream, ProtocolType.Tcp);
+            await socket.ConnectAsync(new IPEndPoint(IPAddress.Loopback, router.Address("basic").Port));
+            return new AbortScene(spans, backend, router, socket);
+        }
+
+        /// <summary>The message's server span, once it has ended (after the listener is done with the message).</summary>
+        public async Task<Activity> ServerSpanAsync()
+        {
+            await Eventually.TrueAsync(
+                () => Task.FromResult(Spans.OfTrace(TraceId).Any(span => span.Kind == ActivityKind.Server)), "the message's server span has ended");
+            return Assert.Single(Spans.OfTrace(TraceId), span => span.Kind == ActivityKind.Server);
+        }
+
+        public async ValueTask DisposeAsync()
+        {
+            Socket.Dispose();
+            await Router.DisposeAsync();
+            await Backend.DisposeAsync();
+            Spans.Dispose();
+        }
     }
 }
