@@ -9,6 +9,12 @@ internal sealed class CapturingLogger<T> : ILogger<T>
     private readonly ConcurrentQueue<(LogLevel Level, string Message, Exception? Exception)> _entries = new();
     private readonly List<(Func<LogLevel, string, bool> Match, TaskCompletionSource<string> Done)> _waiters = [];
 
+    /// <summary>
+    /// Called with each entry, synchronously on the thread that logs it (before the caller goes on): a test's hook into a
+    /// precise point of the code under test.
+    /// </summary>
+    public Action<LogLevel, string>? OnEntry { get; set; }
+
     /// <summary>Every entry so far.</summary>
     public IReadOnlyCollection<(LogLevel Level, string Message, Exception? Exception)> Entries => _entries;
 
@@ -42,6 +48,7 @@ internal sealed class CapturingLogger<T> : ILogger<T>
     public void Log<TState>(LogLevel logLevel, EventId eventId, TState state, Exception? exception, Func<TState, Exception?, string> formatter)
     {
         var message = formatter(state, exception);
+        OnEntry?.Invoke(logLevel, message);
         lock (_waiters)
         {
             _entries.Enqueue((logLevel, message, exception));

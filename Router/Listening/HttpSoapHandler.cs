@@ -73,6 +73,9 @@ internal sealed partial class HttpSoapHandler(
             return;
         }
 
+        // One outcome for this request from here on, whatever fails after it was recorded (the write of its answer, say).
+        OutcomeRecorder.BeginMessage();
+
         // The message's server span covers everything from here, refusals before the pipeline included; it continues
         // the client's traceparent (a malformed one is ignored) and is current while the message is handled.
         using var activity = RouterTracing.IsActive(_pipeline.CurrentState.State.Config.Telemetry.Tracing.Enabled)

@@ -115,9 +115,10 @@ internal sealed class MessageSender : IMessageSender
             Action = _received.Action,
             ClientCertificate = _clientCertificateHeader,
 
-            // Neither the bytes nor HTTP tell a one-way message apart: an empty 2xx from the backend is taken as a
-            // one-way acknowledgement and passed on as 202.
+            // An empty 2xx from the backend is a one-way acknowledgement, passed on as 202, also for a message not known to
+            // be one-way (basicHttp cannot say so).
             AcceptsEmptyReply = true,
+            ExpectsNoReply = _oneWay,
         };
         var result = await _state.Transport.SendAsync(destination, _cluster.ConnectTimeout, request, cancellationToken).ConfigureAwait(false);
         return result.Reply is { } reply
@@ -155,6 +156,7 @@ internal sealed class MessageSender : IMessageSender
                 Action = _received.Action,
                 ClientCertificate = _clientCertificateHeader,
                 AcceptsEmptyReply = true,
+                ExpectsNoReply = _oneWay,
             };
             result = await _state.Transport.SendAsync(destination, _cluster.ConnectTimeout, request, cancellationToken).ConfigureAwait(false);
         }

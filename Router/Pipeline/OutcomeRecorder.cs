@@ -8,12 +8,30 @@ namespace SoapRouter.Pipeline;
 /// The one place a message's outcome is counted: faults by kind, the message and its bytes (by path, listener and route),
 /// its duration metric and its span's outcome. Each message is recorded once, before its answer goes out, so a client that
 /// reads the statistics next sees its own message; what happens to the answer on the wire after that is not a second outcome.
+/// A listener that begins each message with <see cref="BeginMessage"/> gets that guaranteed here: whichever of the record
+/// methods runs first for the message counts it, and the others do nothing.
 /// </summary>
 internal sealed class OutcomeRecorder(RouterStatistics statistics, TimeProvider timeProvider, RouterMetrics? metrics = null)
 {
+    // The message being handled on this flow, as Activity.Current is its span: refusals are recorded from places that
+    // have no per-message object to carry (body intake, fault writers), and a value set in the listener's handler method
+    // flows into every call it awaits and is gone when that method returns.
+    private static readonly AsyncLocal<OutcomeSlot?> CurrentMessage = new();
+
+    /// <summary>
+    /// Begins a message on this asynchronous flow (call it in the method that handles the message from its first byte to
+    /// its answer): from here until that method returns, the message's outcome is recorded once, by the first record.
+    /// </summary>
+    public static void BeginMessage() => CurrentMessage.Value = new OutcomeSlot();
+
     /// <summary>Records how <paramref name="inbound"/>, handled by the pipeline since <paramref name="started"/>, ended.</summary>
     public void Record(InboundMessage inbound, in MessageOutcome outcome, long started)
     {
+        if (!IsFirstOutcome())
+        {
+            return;
+        }
+
         Count(inbound.Listener.Name, outcome);
         metrics?.RecordMessage(inbound.Listener.Name, outcome.Route?.Name, outcome.Failed, timeProvider.GetElapsedTime(started));
         if (inbound.Activity is { IsAllDataRequested: true } activity)
@@ -30,6 +48,11 @@ internal sealed class OutcomeRecorder(RouterStatistics statistics, TimeProvider 
     /// </summary>
     public void RecordRefused(string listener, FaultKind kind, long bytesIn, long bytesOut)
     {
+        if (!IsFirstOutcome())
+        {
+            return;
+        }
+
         Count(listener, MessageOutcome.Refused(kind, bytesIn, bytesOut));
         MarkSpan(Activity.Current, kind);
     }
@@ -37,6 +60,11 @@ internal sealed class OutcomeRecorder(RouterStatistics statistics, TimeProvider 
     /// <summary>Records a client dropped before it sent a whole message (too slow, gone): a fault, and no message to count.</summary>
     public void RecordDropped(Activity? activity, FaultKind kind)
     {
+        if (!IsFirstOutcome())
+        {
+            return;
+        }
+
         statistics.RecordFault(kind);
         MarkSpan(activity, kind);
     }
@@ -68,6 +96,9 @@ internal sealed class OutcomeRecorder(RouterStatistics statistics, TimeProvider 
                 answered ? replyLength : 0, sent, failed: FailoverPolicy.IsDestinationFailure(attempt.Error));
         }
     }
+
+    /// <summary>False when the message on this flow has its outcome already; true outside a begun message (nothing to guard).</summary>
+    private static bool IsFirstOutcome() => CurrentMessage.Value is not { } message || message.TryFill();
 
     private void Count(string listener, in MessageOutcome outcome)
     {

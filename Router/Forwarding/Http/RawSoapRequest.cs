@@ -36,9 +36,15 @@ internal readonly struct RawSoapRequest
     public string? ClientCertificate { get; init; }
 
     /// <summary>
-    /// An empty 2xx is an answer (a one-way acknowledgement: a WCF backend answers a one-way operation 202 Accepted with
-    /// no body), not an unusable reply. Neither the bytes nor HTTP tell a one-way message apart, so the router's sends
-    /// set it whether or not the message is one-way.
+    /// An empty 2xx is a valid answer (a WCF backend acknowledges a one-way operation with 202 Accepted and no body), not an
+    /// unusable reply. The router's sends set it for every message, one-way or not: a message the router does not know to
+    /// be one-way may still be one (basicHttp cannot say so), and its backend's acknowledgement must reach the client.
     /// </summary>
     public bool AcceptsEmptyReply { get; init; }
+
+    /// <summary>
+    /// The client expects no reply: the message is one-way, as a WS-Addressing message without a MessageID, the route's
+    /// oneWayActions or its cluster's WSDL say. Set only when the pipeline knows it; false says nothing either way.
+    /// </summary>
+    public bool ExpectsNoReply { get; init; }
 }
