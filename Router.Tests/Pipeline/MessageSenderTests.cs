@@ -1,9 +1,12 @@
+using System.Net;
 using System.Text;
 using Microsoft.Extensions.Logging.Abstractions;
+using Samples.Contracts;
 using SoapRouter.Configuration;
 using SoapRouter.Forwarding;
 using SoapRouter.LoadBalancing;
 using SoapRouter.Pipeline;
+using SoapRouter.Tests.BackendStub;
 using SoapRouter.Tests.Listening;
 using SoapRouter.Tests.Support;
 using SoapRouter.Wire.Bindings;
@@ -115,7 +118,7 @@ public sealed class MessageSenderTests
         Assert.Equal(ForwardError.None, result.Error);
         using var answer = result.Reply!;
         Assert.True(answer.IsOneWayAck);
-        Assert.Equal(202, answer.Encoded!.StatusCode);
+        Assert.Equal<(int, long?)>((202, 0), await PipelineFixture.WrittenAsync(answer));
     }
 
     [Theory]
@@ -197,15 +200,53 @@ public sealed class MessageSenderTests
         Assert.Equal(77, prepared.Sender.SentLength(prepared.Destination(1), fallback: 77));
     }
 
+    [Fact]
+    public async Task SendAsync_NetTcpDestination_SendsOnASessionAndAnswersTheClientInText()
+    {
+        await using var stub = await RunningStub.StartWithNetTcpAsync();
+        await using var fixture = PipelineFixture.CatchAll(ListeningRouter.Cluster(WireBindingNames.NetTcp, [stub.Address(WireBindings.NetTcp).AbsoluteUri]));
+        var request = StubEnvelopes.Echo(WireBindings.Soap12Http, "through net.tcp", to: new Uri(PipelineEnvelopes.RouterTo));
+        using var prepared = Prepare(fixture, "soap12", request.Body, action: EchoServiceActions.Echo);
+
+        var result = await prepared.Sender.SendAsync(prepared.Destination(0), CancellationToken.None);
+
+        Assert.Equal(ForwardError.None, result.Error);
+        using var answer = result.Reply!;
+        var reply = new StubReply(WireBindings.Soap12Http, HttpStatusCode.OK, answer.Encoded!.ContentType, answer.Encoded.Body.ToArray());
+        Assert.Equal(EchoServiceActions.EchoResponse, reply.AddressingHeader("Action"));
+        Assert.Equal(request.MessageId, reply.AddressingHeader("RelatesTo"));
+        Assert.Equal("through net.tcp", reply.ReadEcho()!.Text);
+        Assert.Equal(1, (await stub.StatsAsync()).Actions[EchoServiceActions.Echo]);
+
+        // The session's encoder wrote the message: its size on the wire is not known to the sender.
+        Assert.Equal(0, prepared.Sender.SentLength(prepared.Destination(0), fallback: -1));
+    }
+
+    [Fact]
+    public async Task SendAsync_OneWayToNetTcpDestination_WaitsForNoReplyAndAcknowledges()
+    {
+        await using var stub = await RunningStub.StartWithNetTcpAsync();
+        await using var fixture = PipelineFixture.CatchAll(ListeningRouter.Cluster(WireBindingNames.NetTcp, [stub.Address(WireBindings.NetTcp).AbsoluteUri]));
+        var request = StubEnvelopes.SubmitOrder(WireBindings.Soap12Http, new Order { CustomerId = 7, OrderId = "pipeline" }, to: new Uri(PipelineEnvelopes.RouterTo));
+        using var prepared = Prepare(fixture, "soap12", request.Body, oneWay: true, action: OrderServiceActions.SubmitOrder);
+
+        var result = await prepared.Sender.SendAsync(prepared.Destination(0), CancellationToken.None);
+
+        Assert.Equal(ForwardError.None, result.Error);
+        using var answer = result.Reply!;
+        Assert.True(answer.IsOneWayAck);
+        await Eventually.TrueAsync(async () => (await stub.StatsAsync()).OneWayReceived == 1, "the stub receives the one-way order");
+    }
+
     /// <summary>
     /// <paramref name="body"/> received on <paramref name="listener"/>, read and (where the cluster may re-encode) buffered
     /// as the pipeline does, with a sender for cluster "c".
     /// </summary>
-    private static PreparedSend Prepare(PipelineFixture fixture, string listener, byte[] body, bool oneWay = false)
+    private static PreparedSend Prepare(PipelineFixture fixture, string listener, byte[] body, bool oneWay = false, string? action = null)
     {
         var state = fixture.State;
         var target = state.Target("c")!;
-        var inbound = fixture.Inbound(listener, body, action: oneWay ? "urn:notify" : "urn:echo");
+        var inbound = fixture.Inbound(listener, body, action ?? (oneWay ? "urn:notify" : "urn:echo"));
         var received = InboundReader.Read(state, inbound, out var error);
         Assert.Null(error);
         Assert.NotNull(received);

@@ -1,3 +1,4 @@
+using Microsoft.AspNetCore.Http;
 using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.Logging;
 using Microsoft.Extensions.Logging.Abstractions;
@@ -93,6 +94,15 @@ internal sealed class PipelineFixture : IAsyncDisposable
 
     /// <summary>Runs <paramref name="inbound"/> through the pipeline on the state in use, as a listener does.</summary>
     public ValueTask<PipelineResult> ProcessAsync(InboundMessage inbound) => Pipeline.ProcessAsync(inbound, Pipeline.CurrentState);
+
+    /// <summary>The HTTP status and Content-Length an HTTP listener writes for <paramref name="answer"/> (the router's own response writer).</summary>
+    public static async Task<(int Status, long? ContentLength)> WrittenAsync(ClientAnswer answer)
+    {
+        var context = new DefaultHttpContext();
+        context.Response.Body = new MemoryStream();
+        await ListenerResponses.WriteAsync(context, answer.Encoded!);
+        return (context.Response.StatusCode, context.Response.ContentLength);
+    }
 
     public async ValueTask DisposeAsync()
     {
