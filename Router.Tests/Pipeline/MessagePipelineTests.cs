@@ -285,10 +285,7 @@ public sealed class MessagePipelineTests
     [InlineData(WireBindingNames.BinaryHttp, 500)]
     public async Task ProcessAsync_BackendSoapFault_PassedBackAs500AndCountedAsBackendFault(string destinationBinding, int backendStatus)
     {
-        var fault = PipelineEnvelopes.Fault("Order 42 is rejected.");
-        var (contentType, body) = destinationBinding == WireBindingNames.BinaryHttp
-            ? (SoapMessages.Msbin1ContentType, SoapMessages.ToMsbin1(fault))
-            : (SoapMessages.Soap12ContentType, fault);
+        var (contentType, body) = PipelineEnvelopes.FaultIn(destinationBinding, "Order 42 is rejected.");
         await using var backend = await RecordingBackend.StartAsync(RecordingBackend.Replies(backendStatus, contentType, body));
         await using var fixture = PipelineFixture.CatchAll(ListeningRouter.Cluster(destinationBinding, [backend.Address("/orders")]));
 

@@ -126,10 +126,7 @@ public sealed class MessageSenderTests
     [InlineData(WireBindingNames.BinaryHttp, 500)]
     public async Task SendAsync_BackendSoapFault_ReturnsTheFaultAsAnAnswerWith500(string destinationBinding, int backendStatus)
     {
-        var fault = PipelineEnvelopes.Fault("Order 42 is rejected.");
-        var (contentType, body) = destinationBinding == WireBindingNames.BinaryHttp
-            ? (SoapMessages.Msbin1ContentType, SoapMessages.ToMsbin1(fault))
-            : (SoapMessages.Soap12ContentType, fault);
+        var (contentType, body) = PipelineEnvelopes.FaultIn(destinationBinding, "Order 42 is rejected.");
         await using var backend = await RecordingBackend.StartAsync(RecordingBackend.Replies(backendStatus, contentType, body));
         await using var fixture = PipelineFixture.CatchAll(ListeningRouter.Cluster(destinationBinding, [backend.Address("/orders")]));
         using var prepared = Prepare(fixture, "soap12", PipelineEnvelopes.Request());

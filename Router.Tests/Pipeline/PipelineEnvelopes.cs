@@ -1,6 +1,7 @@
 using System.ServiceModel.Channels;
 using System.Text;
 using System.Xml;
+using SoapRouter.Tests.Listening;
 using SoapRouter.Wire.Bindings;
 using SoapRouter.Wire.Encoding;
 
@@ -49,6 +50,11 @@ internal static class PipelineEnvelopes
         + "<a:Action s:mustUnderstand=\"1\">http://www.w3.org/2005/08/addressing/soap/fault</a:Action>"
         + $"<a:RelatesTo>{MessageId}</a:RelatesTo></s:Header><s:Body><s:Fault><s:Code><s:Value>s:Receiver</s:Value></s:Code>"
         + $"<s:Reason><s:Text xml:lang=\"en-US\">{reason}</s:Text></s:Reason></s:Fault></s:Body></s:Envelope>");
+
+    /// <summary><see cref="Fault"/> as a destination of <paramref name="binding"/> answers it: msbin1 for binaryHttp, text otherwise.</summary>
+    public static (string ContentType, byte[] Body) FaultIn(string binding, string reason) => binding == WireBindingNames.BinaryHttp
+        ? (SoapMessages.Msbin1ContentType, SoapMessages.ToMsbin1(Fault(reason)))
+        : (SoapMessages.Soap12ContentType, Fault(reason));
 
     /// <summary>A SOAP 1.2 text message taken apart: its action, To, MessageID, RelatesTo and body (or fault reason).</summary>
     public static ReadEnvelope ReadText(ReadOnlyMemory<byte> bytes) => Read(Soap12Codec, bytes.ToArray());
