@@ -35,15 +35,15 @@ public sealed class MessagePipelineTests
     public async Task ProcessAsync_MatchedBinding_ForwardsReceivedBytesWithToSplicedToTheDestination()
     {
         var reply = PipelineEnvelopes.Reply();
-        await using var backend = await RecordingBackend.StartAsync(RecordingBackend.Replies(200, SoapMessages.Soap12ContentType, reply));
-        var address = backend.Address("/soap12");
-        await using var fixture = PipelineFixture.CatchAll(ListeningRouter.Cluster(WireBindingNames.Soap12Http, [address]));
+        await using var fixture = await PipelineFixture.ToBackendAsync(
+            WireBindingNames.Soap12Http, RecordingBackend.Replies(200, SoapMessages.Soap12ContentType, reply));
+        var address = fixture.DestinationAddress;
         var request = PipelineEnvelopes.Request();
 
         var (answer, outcome) = await fixture.ProcessAsync(fixture.Inbound("soap12", request));
 
         // The backend got the client's bytes with one edit: To names the destination.
-        var sent = Assert.Single(backend.Requests);
+        var sent = Assert.Single(fixture.Backend.Requests);
         var expected = Encoding.UTF8.GetString(request).Replace($">{PipelineEnvelopes.RouterTo}<", $">{address}<", StringComparison.Ordinal);
         Assert.Equal(expected, Encoding.UTF8.GetString(sent.Body));
         Assert.Equal($"{SoapMessages.Soap12ContentType}; action=\"urn:echo\"", sent.Header("Content-Type"));
@@ -71,15 +71,15 @@ public sealed class MessagePipelineTests
     public async Task ProcessAsync_Soap12TextToBinaryDestination_SendsMsbin1AndAnswersTheClientInText()
     {
         var reply = PipelineEnvelopes.BinaryReply();
-        await using var backend = await RecordingBackend.StartAsync(RecordingBackend.Replies(200, SoapMessages.Msbin1ContentType, reply));
-        var address = backend.Address("/binary");
-        await using var fixture = PipelineFixture.CatchAll(ListeningRouter.Cluster(WireBindingNames.BinaryHttp, [address]));
+        await using var fixture = await PipelineFixture.ToBackendAsync(
+            WireBindingNames.BinaryHttp, RecordingBackend.Replies(200, SoapMessages.Msbin1ContentType, reply));
+        var address = fixture.DestinationAddress;
         var request = PipelineEnvelopes.Request();
 
         var (answer, outcome) = await fixture.ProcessAsync(fixture.Inbound("soap12", request));
 
         // msbin1 to the destination: the client's action, MessageID and body, addressed to the destination.
-        var sent = Assert.Single(backend.Requests);
+        var sent = Assert.Single(fixture.Backend.Requests);
         Assert.StartsWith(SoapMessages.Msbin1ContentType, sent.Header("Content-Type"), StringComparison.Ordinal);
         Assert.Equal(
             new ReadEnvelope("urn:echo", address, PipelineEnvelopes.MessageId, null, false, PipelineEnvelopes.RequestBody),
@@ -111,13 +111,12 @@ public sealed class MessagePipelineTests
     [InlineData("basic", WireBindingNames.BasicHttp, 200)]
     public async Task ProcessAsync_OneWayMessageEmpty2xx_Answers202AndCountsOneWay(string listener, string destinationBinding, int backendStatus)
     {
-        await using var backend = await RecordingBackend.StartAsync(RecordingBackend.Replies(backendStatus, contentType: null, []));
-        await using var fixture = PipelineFixture.CatchAll(ListeningRouter.Cluster(destinationBinding, [backend.Address("/oneway")]));
+        await using var fixture = await PipelineFixture.ToBackendAsync(destinationBinding, RecordingBackend.Replies(backendStatus, contentType: null, []));
         var request = listener == "basic" ? PipelineEnvelopes.Soap11Request() : PipelineEnvelopes.OneWayRequest();
 
         var (answer, outcome) = await fixture.ProcessAsync(fixture.Inbound(listener, request, "urn:notify"));
 
-        Assert.Single(backend.Requests);
+        Assert.Single(fixture.Backend.Requests);
         using (answer)
         {
             Assert.True(answer!.IsOneWayAck);
@@ -172,8 +171,8 @@ public sealed class MessagePipelineTests
     [InlineData("<a:Action s:mustUnderstand=\"1\">urn:echo</a:Action>", "<Echo xmlns=\"urn:test\"><Item>1</Echo>")]
     public async Task ProcessAsync_MalformedXml_AnswersBadRequestFaultAndSendsNothing(string header, string body)
     {
-        await using var backend = await RecordingBackend.StartAsync(RecordingBackend.Replies(200, SoapMessages.Soap12ContentType, PipelineEnvelopes.Reply()));
-        await using var fixture = PipelineFixture.CatchAll(ListeningRouter.Cluster(WireBindingNames.BinaryHttp, [backend.Address("/binary")]));
+        await using var fixture = await PipelineFixture.ToBackendAsync(
+            WireBindingNames.BinaryHttp, RecordingBackend.Replies(200, SoapMessages.Soap12ContentType, PipelineEnvelopes.Reply()));
         var request = Encoding.UTF8.GetBytes(
             "<s:Envelope xmlns:s=\"http://www.w3.org/2003/05/soap-envelope\" xmlns:a=\"http://www.w3.org/2005/08/addressing\">"
             + $"<s:Header>{header}</s:Header><s:Body>{body}</s:Body></s:Envelope>");
@@ -189,7 +188,7 @@ public sealed class MessagePipelineTests
         }
 
         Assert.Equal(FaultKind.BadRequest, outcome.Fault);
-        Assert.Empty(backend.Requests);
+        Assert.Empty(fixture.Backend.Requests);
         var stats = fixture.Statistics.Snapshot();
         Assert.Equal(1, stats.Messages);
         Assert.Equal(1, stats.Faults.BadRequest);
@@ -286,12 +285,11 @@ public sealed class MessagePipelineTests
     public async Task ProcessAsync_BackendSoapFault_PassedBackAs500AndCountedAsBackendFault(string destinationBinding, int backendStatus)
     {
         var (contentType, body) = PipelineEnvelopes.FaultIn(destinationBinding, "Order 42 is rejected.");
-        await using var backend = await RecordingBackend.StartAsync(RecordingBackend.Replies(backendStatus, contentType, body));
-        await using var fixture = PipelineFixture.CatchAll(ListeningRouter.Cluster(destinationBinding, [backend.Address("/orders")]));
+        await using var fixture = await PipelineFixture.ToBackendAsync(destinationBinding, RecordingBackend.Replies(backendStatus, contentType, body));
 
         var (answer, outcome) = await fixture.ProcessAsync(fixture.Inbound("soap12", PipelineEnvelopes.Request()));
 
-        Assert.Single(backend.Requests);
+        Assert.Single(fixture.Backend.Requests);
         using (answer)
         {
             // A WCF client reads a fault only from a 500, whatever status the backend used.
@@ -319,8 +317,8 @@ public sealed class MessagePipelineTests
     [Fact]
     public async Task ProcessAsync_BackendHttpErrorWithoutFault_AnswersBackendErrorFault()
     {
-        await using var backend = await RecordingBackend.StartAsync(RecordingBackend.Replies(503, "text/html", "<html>down</html>"u8.ToArray()));
-        await using var fixture = PipelineFixture.CatchAll(ListeningRouter.Cluster(WireBindingNames.Soap12Http, [backend.Address("/soap12")]));
+        await using var fixture = await PipelineFixture.ToBackendAsync(
+            WireBindingNames.Soap12Http, RecordingBackend.Replies(503, "text/html", "<html>down</html>"u8.ToArray()));
 
         var (answer, outcome) = await fixture.ProcessAsync(fixture.Inbound("soap12", PipelineEnvelopes.Request()));
 
@@ -341,8 +339,8 @@ public sealed class MessagePipelineTests
     [Fact]
     public async Task ProcessAsync_ClientGoneBeforeForwarding_ReturnsNoAnswerAndCountsClientAborted()
     {
-        await using var backend = await RecordingBackend.StartAsync(RecordingBackend.Replies(200, SoapMessages.Soap12ContentType, PipelineEnvelopes.Reply()));
-        await using var fixture = PipelineFixture.CatchAll(ListeningRouter.Cluster(WireBindingNames.Soap12Http, [backend.Address("/soap12")]));
+        await using var fixture = await PipelineFixture.ToBackendAsync(
+            WireBindingNames.Soap12Http, RecordingBackend.Replies(200, SoapMessages.Soap12ContentType, PipelineEnvelopes.Reply()));
 
         var (answer, outcome) = await fixture.ProcessAsync(fixture.Inbound("soap12", PipelineEnvelopes.Request(), aborted: new CancellationToken(canceled: true)));
 
@@ -405,8 +403,8 @@ public sealed class MessagePipelineTests
     public async Task ProcessAsync_ReencodedReply_CountsTheDestinationsReplyBytesForTheDestination()
     {
         var reply = PipelineEnvelopes.BinaryReply();
-        await using var backend = await RecordingBackend.StartAsync(RecordingBackend.Replies(200, SoapMessages.Msbin1ContentType, reply));
-        await using var fixture = PipelineFixture.CatchAll(ListeningRouter.Cluster(WireBindingNames.BinaryHttp, [backend.Address("/binary")]));
+        await using var fixture = await PipelineFixture.ToBackendAsync(
+            WireBindingNames.BinaryHttp, RecordingBackend.Replies(200, SoapMessages.Msbin1ContentType, reply));
 
         var (answer, _) = await fixture.ProcessAsync(fixture.Inbound("soap12", PipelineEnvelopes.Request()));
 
@@ -421,8 +419,7 @@ public sealed class MessagePipelineTests
     [Fact(Skip = EmptyReplyToRequestReplyBug)]
     public async Task ProcessAsync_RequestReplyMessageAnsweredEmpty_IsNotAcknowledgedAsOneWay()
     {
-        await using var backend = await RecordingBackend.StartAsync(RecordingBackend.Replies(200, contentType: null, []));
-        await using var fixture = PipelineFixture.CatchAll(ListeningRouter.Cluster(WireBindingNames.Soap12Http, [backend.Address("/soap12")]));
+        await using var fixture = await PipelineFixture.ToBackendAsync(WireBindingNames.Soap12Http, RecordingBackend.Replies(200, contentType: null, []));
 
         // A MessageID: the client waits for a reply envelope, which an empty 200 is not.
         var (answer, outcome) = await fixture.ProcessAsync(fixture.Inbound("soap12", PipelineEnvelopes.Request()));

@@ -23,15 +23,15 @@ public sealed class MessageSenderTests
     public async Task SendAsync_ListenerBindingDestination_SendsReceivedBytesWithOnlyToSpliced()
     {
         var reply = PipelineEnvelopes.Reply();
-        await using var backend = await RecordingBackend.StartAsync(RecordingBackend.Replies(200, SoapMessages.Soap12ContentType, reply));
-        var address = backend.Address("/soap12");
-        await using var fixture = PipelineFixture.CatchAll(ListeningRouter.Cluster(WireBindingNames.Soap12Http, [address]));
+        await using var fixture = await PipelineFixture.ToBackendAsync(
+            WireBindingNames.Soap12Http, RecordingBackend.Replies(200, SoapMessages.Soap12ContentType, reply));
+        var address = fixture.DestinationAddress;
         var request = PipelineEnvelopes.Request();
         using var prepared = Prepare(fixture, "soap12", request);
 
         var result = await prepared.Sender.SendAsync(prepared.Destination(0), CancellationToken.None);
 
-        var sent = Assert.Single(backend.Requests);
+        var sent = Assert.Single(fixture.Backend.Requests);
         var expected = Encoding.UTF8.GetString(request).Replace($">{PipelineEnvelopes.RouterTo}<", $">{address}<", StringComparison.Ordinal);
         Assert.Equal(expected, Encoding.UTF8.GetString(sent.Body));
         Assert.Equal(ForwardError.None, result.Error);
@@ -44,15 +44,15 @@ public sealed class MessageSenderTests
     [Fact]
     public async Task SendAsync_BasicHttpToBasicHttp_SendsTheReceivedBytesAndSoapActionUnchanged()
     {
-        await using var backend = await RecordingBackend.StartAsync(RecordingBackend.Replies(200, SoapMessages.Soap11ContentType, "<reply/>"u8.ToArray()));
-        await using var fixture = PipelineFixture.CatchAll(ListeningRouter.Cluster(WireBindingNames.BasicHttp, [backend.Address("/basic")]));
+        await using var fixture = await PipelineFixture.ToBackendAsync(
+            WireBindingNames.BasicHttp, RecordingBackend.Replies(200, SoapMessages.Soap11ContentType, "<reply/>"u8.ToArray()));
         var request = PipelineEnvelopes.Soap11Request();
         using var prepared = Prepare(fixture, "basic", request);
 
         var result = await prepared.Sender.SendAsync(prepared.Destination(0), CancellationToken.None);
 
         result.Reply?.Dispose();
-        var sent = Assert.Single(backend.Requests);
+        var sent = Assert.Single(fixture.Backend.Requests);
         Assert.Equal(request, sent.Body);
         Assert.Equal("\"urn:echo\"", sent.Header("SOAPAction"));
         Assert.Equal(SoapMessages.Soap11ContentType, sent.Header("Content-Type"));
@@ -62,15 +62,15 @@ public sealed class MessageSenderTests
     [Fact]
     public async Task SendAsync_BinaryToBinary_SplicesToInTheMsbin1Bytes()
     {
-        await using var backend = await RecordingBackend.StartAsync(RecordingBackend.Replies(200, SoapMessages.Msbin1ContentType, PipelineEnvelopes.BinaryReply()));
-        var address = backend.Address("/binary");
-        await using var fixture = PipelineFixture.CatchAll(ListeningRouter.Cluster(WireBindingNames.BinaryHttp, [address]));
+        await using var fixture = await PipelineFixture.ToBackendAsync(
+            WireBindingNames.BinaryHttp, RecordingBackend.Replies(200, SoapMessages.Msbin1ContentType, PipelineEnvelopes.BinaryReply()));
+        var address = fixture.DestinationAddress;
         using var prepared = Prepare(fixture, "binary", SoapMessages.ToMsbin1(PipelineEnvelopes.Request()));
 
         var result = await prepared.Sender.SendAsync(prepared.Destination(0), CancellationToken.None);
 
         using var answer = result.Reply!;
-        var sent = Assert.Single(backend.Requests);
+        var sent = Assert.Single(fixture.Backend.Requests);
         Assert.Equal(
             new ReadEnvelope("urn:echo", address, PipelineEnvelopes.MessageId, null, false, PipelineEnvelopes.RequestBody),
             PipelineEnvelopes.ReadBinary(sent.Body));
@@ -80,14 +80,14 @@ public sealed class MessageSenderTests
     [Fact]
     public async Task SendAsync_OtherHttpBinding_WritesMsbin1AndReencodesTheReplyForTheClient()
     {
-        await using var backend = await RecordingBackend.StartAsync(RecordingBackend.Replies(200, SoapMessages.Msbin1ContentType, PipelineEnvelopes.BinaryReply()));
-        var address = backend.Address("/binary");
-        await using var fixture = PipelineFixture.CatchAll(ListeningRouter.Cluster(WireBindingNames.BinaryHttp, [address]));
+        await using var fixture = await PipelineFixture.ToBackendAsync(
+            WireBindingNames.BinaryHttp, RecordingBackend.Replies(200, SoapMessages.Msbin1ContentType, PipelineEnvelopes.BinaryReply()));
+        var address = fixture.DestinationAddress;
         using var prepared = Prepare(fixture, "soap12", PipelineEnvelopes.Request());
 
         var result = await prepared.Sender.SendAsync(prepared.Destination(0), CancellationToken.None);
 
-        var sent = Assert.Single(backend.Requests);
+        var sent = Assert.Single(fixture.Backend.Requests);
         Assert.StartsWith(SoapMessages.Msbin1ContentType, sent.Header("Content-Type"), StringComparison.Ordinal);
         Assert.Equal(
             new ReadEnvelope("urn:echo", address, PipelineEnvelopes.MessageId, null, false, PipelineEnvelopes.RequestBody),
@@ -108,13 +108,12 @@ public sealed class MessageSenderTests
     [InlineData(WireBindingNames.BinaryHttp, 204)]
     public async Task SendAsync_EmptyReply_ReturnsTheOneWayAcknowledgement(string destinationBinding, int backendStatus)
     {
-        await using var backend = await RecordingBackend.StartAsync(RecordingBackend.Replies(backendStatus, contentType: null, []));
-        await using var fixture = PipelineFixture.CatchAll(ListeningRouter.Cluster(destinationBinding, [backend.Address("/oneway")]));
+        await using var fixture = await PipelineFixture.ToBackendAsync(destinationBinding, RecordingBackend.Replies(backendStatus, contentType: null, []));
         using var prepared = Prepare(fixture, "soap12", PipelineEnvelopes.OneWayRequest(), oneWay: true);
 
         var result = await prepared.Sender.SendAsync(prepared.Destination(0), CancellationToken.None);
 
-        Assert.Single(backend.Requests);
+        Assert.Single(fixture.Backend.Requests);
         Assert.Equal(ForwardError.None, result.Error);
         using var answer = result.Reply!;
         Assert.True(answer.IsOneWayAck);
@@ -127,8 +126,7 @@ public sealed class MessageSenderTests
     public async Task SendAsync_BackendSoapFault_ReturnsTheFaultAsAnAnswerWith500(string destinationBinding, int backendStatus)
     {
         var (contentType, body) = PipelineEnvelopes.FaultIn(destinationBinding, "Order 42 is rejected.");
-        await using var backend = await RecordingBackend.StartAsync(RecordingBackend.Replies(backendStatus, contentType, body));
-        await using var fixture = PipelineFixture.CatchAll(ListeningRouter.Cluster(destinationBinding, [backend.Address("/orders")]));
+        await using var fixture = await PipelineFixture.ToBackendAsync(destinationBinding, RecordingBackend.Replies(backendStatus, contentType, body));
         using var prepared = Prepare(fixture, "soap12", PipelineEnvelopes.Request());
 
         var result = await prepared.Sender.SendAsync(prepared.Destination(0), CancellationToken.None);
@@ -159,13 +157,13 @@ public sealed class MessageSenderTests
     [Fact]
     public async Task SendAsync_ReencodedReplyNotMsbin1_FailsWithResponseInvalid()
     {
-        await using var backend = await RecordingBackend.StartAsync(RecordingBackend.Replies(200, SoapMessages.Msbin1ContentType, "not msbin1 at all"u8.ToArray()));
-        await using var fixture = PipelineFixture.CatchAll(ListeningRouter.Cluster(WireBindingNames.BinaryHttp, [backend.Address("/binary")]));
+        await using var fixture = await PipelineFixture.ToBackendAsync(
+            WireBindingNames.BinaryHttp, RecordingBackend.Replies(200, SoapMessages.Msbin1ContentType, "not msbin1 at all"u8.ToArray()));
         using var prepared = Prepare(fixture, "soap12", PipelineEnvelopes.Request());
 
         var result = await prepared.Sender.SendAsync(prepared.Destination(0), CancellationToken.None);
 
-        Assert.Single(backend.Requests);
+        Assert.Single(fixture.Backend.Requests);
         Assert.Equal(ForwardError.ResponseInvalid, result.Error);
         Assert.Null(result.Reply);
     }

@@ -25,6 +25,7 @@ internal sealed class PipelineFixture : IAsyncDisposable
     private readonly RouterConfigProvider _provider;
     private readonly ServiceProvider _services;
     private readonly Dictionary<string, SoapListener> _listeners;
+    private RecordingBackend? _backend;
 
     private PipelineFixture(TempDirectory directory, RouterConfigProvider provider, ServiceProvider services, Dictionary<string, SoapListener> listeners)
     {
@@ -59,6 +60,34 @@ internal sealed class PipelineFixture : IAsyncDisposable
             .BuildServiceProvider();
         var listeners = plan.Endpoints.SelectMany(endpoint => endpoint.Listeners).ToDictionary(listener => listener.Name, StringComparer.Ordinal);
         return new PipelineFixture(directory, provider, services, listeners);
+    }
+
+    /// <summary>The backend of <see cref="ToBackendAsync"/>.</summary>
+    public RecordingBackend Backend => _backend ?? throw new InvalidOperationException("This pipeline was not built with a backend of its own.");
+
+    /// <summary>The address of <see cref="ToBackendAsync"/>'s destination "d1" on <see cref="Backend"/>.</summary>
+    public string DestinationAddress { get; private set; } = "";
+
+    /// <summary>
+    /// A backend answering with <paramref name="respond"/>, and the pipeline with one catch-all route "all" to cluster "c",
+    /// whose one destination "d1" of <paramref name="binding"/> is that backend; disposing stops both.
+    /// </summary>
+    public static async Task<PipelineFixture> ToBackendAsync(string binding, Func<HttpContext, ReceivedRequest, RecordingBackend, Task> respond)
+    {
+        var backend = await RecordingBackend.StartAsync(respond);
+        var address = backend.Address("/" + binding);
+        try
+        {
+            var fixture = CatchAll(ListeningRouter.Cluster(binding, [address]));
+            fixture._backend = backend;
+            fixture.DestinationAddress = address;
+            return fixture;
+        }
+        catch
+        {
+            await backend.DisposeAsync();
+            throw;
+        }
     }
 
     /// <summary>The standard listeners with one catch-all route "all" to cluster "c".</summary>
@@ -109,5 +138,9 @@ internal sealed class PipelineFixture : IAsyncDisposable
         await _services.DisposeAsync();
         _provider.Dispose();
         _directory.Dispose();
+        if (_backend is not null)
+        {
+            await _backend.DisposeAsync();
+        }
     }
 }
