@@ -14,6 +14,7 @@ namespace SoapRouter.Pipeline;
 internal sealed class ClientAnswer : IDisposable
 {
     private readonly IDisposable? _owner;
+    private int? _destinationLength;
 
     private ClientAnswer(RawSoapReply? encoded, Message? message, bool isFault, IDisposable? owner, Streaming.StreamedAnswer? streamed = null)
     {
@@ -45,6 +46,19 @@ internal sealed class ClientAnswer : IDisposable
     /// <summary>The encoded length when the pipeline knows it (HTTP answers); 0 for session and streamed answers, whose bytes are counted as they go.</summary>
     public int Length => Encoded?.Length ?? 0;
 
+    /// <summary>
+    /// The bytes the answering destination sent: <see cref="Length"/>, unless the reply was re-encoded for the client
+    /// (<see cref="WithDestinationLength"/>; 0 when a session's reply, whose bytes are not known here).
+    /// </summary>
+    public int DestinationLength => _destinationLength ?? Length;
+
+    /// <summary>Records that the destination sent <paramref name="length"/> bytes for this (re-encoded) answer; returns it.</summary>
+    public ClientAnswer WithDestinationLength(int length)
+    {
+        _destinationLength = length;
+        return this;
+    }
+
     /// <summary>Bytes for an HTTP client. A fault goes out as HTTP 500 whatever status the backend used: a WCF client reads a fault only from a 500.</summary>
     public static ClientAnswer FromEncoded(RawSoapReply encoded, bool isFault)
     {
@@ -55,6 +69,13 @@ internal sealed class ClientAnswer : IDisposable
         }
 
         return new ClientAnswer(encoded, null, isFault, null);
+    }
+
+    /// <summary>The router's own fault for an HTTP client, with the status it chose (400, 403, 413, 503, ...): a fault, sent as it is.</summary>
+    public static ClientAnswer RouterFault(RawSoapReply encoded)
+    {
+        ArgumentNullException.ThrowIfNull(encoded);
+        return new ClientAnswer(encoded, null, isFault: true, null);
     }
 
     /// <summary>A message for a session client; <paramref name="owner"/> (if any) is what it reads from, released with it.</summary>

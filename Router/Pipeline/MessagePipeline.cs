@@ -263,7 +263,7 @@ internal sealed partial class MessagePipeline
 
         // A session's answer is encoded by its connection, so its bytes are not known here (counted as 0).
         var path = PathOf(inbound, result);
-        _outcomes.RecordForwarding(state, result, sender, inbound, reply.Length);
+        _outcomes.RecordForwarding(state, result, sender, inbound, reply.DestinationLength);
         if (reply.Streamed is { } streamed && path is { } streamedPath && result.Destination is { } answered && sender is Streaming.StreamedSender { LastContent: { } sent })
         {
             // Its bytes go on passing after this: they are added where it is counted now once the reply is done.

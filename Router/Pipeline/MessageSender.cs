@@ -289,9 +289,11 @@ internal sealed class MessageSender : IMessageSender
         try
         {
             forClient = MessageBridge.ForClient(read, listener, _received.MessageId, _state.MaxMessageSize);
+            // The destination's counters take what it sent, not what the client gets.
+            var destinationLength = readFrom?.Length ?? 0;
             if (listener.IsSession)
             {
-                var answer = ClientAnswer.FromMessage(forClient, fault, new ReadMessageOwner(read, readFrom));
+                var answer = ClientAnswer.FromMessage(forClient, fault, new ReadMessageOwner(read, readFrom)).WithDestinationLength(destinationLength);
                 forClient = null;
                 read = null!;
                 readFrom = null;
@@ -302,7 +304,7 @@ internal sealed class MessageSender : IMessageSender
             var bytes = codec.Write(forClient);
             var status = fault ? StatusCodes.Status500InternalServerError : StatusCodes.Status200OK;
             var encoded = new RawSoapReply(status, codec.ContentType, bytes) { ForbidsStoring = readFrom?.ForbidsStoring ?? false };
-            return WithAnswer(fault ? ForwardError.BackendFault : ForwardError.None, ClientAnswer.FromEncoded(encoded, fault));
+            return WithAnswer(fault ? ForwardError.BackendFault : ForwardError.None, ClientAnswer.FromEncoded(encoded, fault).WithDestinationLength(destinationLength));
         }
         catch (Exception ex) when (ErrorClassifier.IsBadInput(ex) || ex is InvalidOperationException)
         {

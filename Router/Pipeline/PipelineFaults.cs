@@ -99,7 +99,7 @@ internal sealed class PipelineFaults
             message.Close();
         }
 
-        return ClientAnswer.FromEncoded(new RawSoapReply(statusCode, codec.ContentType, body, body.Length, pool: null), isFault: false);
+        return ClientAnswer.RouterFault(new RawSoapReply(statusCode, codec.ContentType, body, body.Length, pool: null));
     }
 
     private static string Truncate(string value) =>
