@@ -14,10 +14,12 @@ namespace SoapRouter.Pipeline;
 internal sealed class ClientAnswer : IDisposable
 {
     private readonly IDisposable? _owner;
-    private int? _destinationLength;
+    private readonly int? _destinationLength;
 
-    private ClientAnswer(RawSoapReply? encoded, Message? message, bool isFault, IDisposable? owner, Streaming.StreamedAnswer? streamed = null)
+    private ClientAnswer(
+        RawSoapReply? encoded, Message? message, bool isFault, IDisposable? owner, Streaming.StreamedAnswer? streamed = null, int? destinationLength = null)
     {
+        _destinationLength = destinationLength;
         Streamed = streamed;
         Encoded = encoded;
         Message = message;
@@ -47,20 +49,16 @@ internal sealed class ClientAnswer : IDisposable
     public int Length => Encoded?.Length ?? 0;
 
     /// <summary>
-    /// The bytes the answering destination sent: <see cref="Length"/>, unless the reply was re-encoded for the client
-    /// (<see cref="WithDestinationLength"/>; 0 when a session's reply, whose bytes are not known here).
+    /// The bytes the answering destination sent: <see cref="Length"/>, unless the reply was re-encoded for the client (the
+    /// length its maker gave; 0 for a session's reply, whose bytes are not known here).
     /// </summary>
     public int DestinationLength => _destinationLength ?? Length;
 
-    /// <summary>Records that the destination sent <paramref name="length"/> bytes for this (re-encoded) answer; returns it.</summary>
-    public ClientAnswer WithDestinationLength(int length)
-    {
-        _destinationLength = length;
-        return this;
-    }
-
     /// <summary>Bytes for an HTTP client. A fault goes out as HTTP 500 whatever status the backend used: a WCF client reads a fault only from a 500.</summary>
-    public static ClientAnswer FromEncoded(RawSoapReply encoded, bool isFault)
+    /// <param name="encoded">The bytes.</param>
+    /// <param name="isFault">True for a SOAP fault.</param>
+    /// <param name="destinationLength">What the destination sent, when the bytes were re-encoded from it; null: these bytes.</param>
+    public static ClientAnswer FromEncoded(RawSoapReply encoded, bool isFault, int? destinationLength = null)
     {
         ArgumentNullException.ThrowIfNull(encoded);
         if (isFault)
@@ -68,7 +66,7 @@ internal sealed class ClientAnswer : IDisposable
             encoded.AnswerWith(SoapFaultMessages.HttpStatusCode);
         }
 
-        return new ClientAnswer(encoded, null, isFault, null);
+        return new ClientAnswer(encoded, null, isFault, null, destinationLength: destinationLength);
     }
 
     /// <summary>The router's own fault for an HTTP client, with the status it chose (400, 403, 413, 503, ...): a fault, sent as it is.</summary>
@@ -79,10 +77,14 @@ internal sealed class ClientAnswer : IDisposable
     }
 
     /// <summary>A message for a session client; <paramref name="owner"/> (if any) is what it reads from, released with it.</summary>
-    public static ClientAnswer FromMessage(Message message, bool isFault, IDisposable? owner = null)
+    /// <param name="message">The message.</param>
+    /// <param name="isFault">True for a SOAP fault.</param>
+    /// <param name="owner">What it reads from, released with it.</param>
+    /// <param name="destinationLength">What the destination sent, when known (an HTTP destination's reply bytes).</param>
+    public static ClientAnswer FromMessage(Message message, bool isFault, IDisposable? owner = null, int destinationLength = 0)
     {
         ArgumentNullException.ThrowIfNull(message);
-        return new ClientAnswer(null, message, isFault, owner);
+        return new ClientAnswer(null, message, isFault, owner, destinationLength: destinationLength);
     }
 
     /// <summary>A destination's reply for a streamed listener's client, passed on as it arrives; owned from now on.</summary>

@@ -189,7 +189,7 @@ internal sealed partial class MessagePipeline
         var affinity = Listening.NetTcp.SessionTurn.OnRoute(turn, route);
         IMessageSender sender = inbound.Streamed is null
             ? new MessageSender(state, cluster, inbound, received, oneWay, _logger, forwarded, affinity)
-            : new Streaming.StreamedSender(state, cluster, inbound, received, oneWay, _logger, forwarded);
+            : new Streaming.StreamedSender(state, cluster, inbound, received, _logger, forwarded);
         if (sender is MessageSender buffered && bound is null && !oneWay && _cache is not null && route.Cache is { } policy && policy.Find(received.Action) is { } cached
             && ResponseCache.KeyOf(policy, cached, inbound, received) is { } key)
         {

@@ -118,7 +118,6 @@ internal sealed class MessageSender : IMessageSender
             // An empty 2xx from the backend is a one-way acknowledgement, passed on as 202, also for a message not known to
             // be one-way (basicHttp cannot say so).
             AcceptsEmptyReply = true,
-            ExpectsNoReply = _oneWay,
         };
         var result = await _state.Transport.SendAsync(destination, _cluster.ConnectTimeout, request, cancellationToken).ConfigureAwait(false);
         return result.Reply is { } reply
@@ -156,7 +155,6 @@ internal sealed class MessageSender : IMessageSender
                 Action = _received.Action,
                 ClientCertificate = _clientCertificateHeader,
                 AcceptsEmptyReply = true,
-                ExpectsNoReply = _oneWay,
             };
             result = await _state.Transport.SendAsync(destination, _cluster.ConnectTimeout, request, cancellationToken).ConfigureAwait(false);
         }
@@ -293,7 +291,7 @@ internal sealed class MessageSender : IMessageSender
             var destinationLength = readFrom?.Length ?? 0;
             if (listener.IsSession)
             {
-                var answer = ClientAnswer.FromMessage(forClient, fault, new ReadMessageOwner(read, readFrom)).WithDestinationLength(destinationLength);
+                var answer = ClientAnswer.FromMessage(forClient, fault, new ReadMessageOwner(read, readFrom), destinationLength);
                 forClient = null;
                 read = null!;
                 readFrom = null;
@@ -304,7 +302,7 @@ internal sealed class MessageSender : IMessageSender
             var bytes = codec.Write(forClient);
             var status = fault ? StatusCodes.Status500InternalServerError : StatusCodes.Status200OK;
             var encoded = new RawSoapReply(status, codec.ContentType, bytes) { ForbidsStoring = readFrom?.ForbidsStoring ?? false };
-            return WithAnswer(fault ? ForwardError.BackendFault : ForwardError.None, ClientAnswer.FromEncoded(encoded, fault).WithDestinationLength(destinationLength));
+            return WithAnswer(fault ? ForwardError.BackendFault : ForwardError.None, ClientAnswer.FromEncoded(encoded, fault, destinationLength));
         }
         catch (Exception ex) when (ErrorClassifier.IsBadInput(ex) || ex is InvalidOperationException)
         {

@@ -23,9 +23,8 @@ namespace SoapRouter.Streaming;
 /// </summary>
 /// <param name="inbound">The message whose streamed request is sent.</param>
 /// <param name="cluster">The cluster it is sent through.</param>
-/// <param name="oneWay">True when the client expects no reply (the pipeline knows the message is one-way).</param>
 internal sealed class StreamedSender(
-    PipelineState state, ClusterState cluster, InboundMessage inbound, ReceivedMessage received, bool oneWay, ILogger logger, string? clientCertificateHeader)
+    PipelineState state, ClusterState cluster, InboundMessage inbound, ReceivedMessage received, ILogger logger, string? clientCertificateHeader)
     : IMessageSender
 {
     private readonly PipelineState _state = state;
@@ -85,7 +84,6 @@ internal sealed class StreamedSender(
             TraceState = traceState,
             Action = _received.Action,
             ClientCertificate = _clientCertificateHeader,
-            ExpectsNoReply = oneWay,
         };
         AttemptResult<StreamedReply> result;
         try

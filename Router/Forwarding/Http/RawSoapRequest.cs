@@ -41,10 +41,4 @@ internal readonly struct RawSoapRequest
     /// be one-way may still be one (basicHttp cannot say so), and its backend's acknowledgement must reach the client.
     /// </summary>
     public bool AcceptsEmptyReply { get; init; }
-
-    /// <summary>
-    /// The client expects no reply: the message is one-way, as a WS-Addressing message without a MessageID, the route's
-    /// oneWayActions or its cluster's WSDL say. Set only when the pipeline knows it; false says nothing either way.
-    /// </summary>
-    public bool ExpectsNoReply { get; init; }
 }
