@@ -56,8 +56,8 @@ internal static class ListenerResponses
             return;
         }
 
-        using var compressed = new PooledBufferWriter(reply.Length);
-        if (!link.TryCompress(reply.Body.Span, action, accepts, compressed, out var outcome, peerBytesPerSecond))
+        using var compressed = link.TryCompressToNew(reply.Body.Span, action, accepts, out var outcome, peerBytesPerSecond);
+        if (compressed is null)
         {
             await WriteAsync(context, reply).ConfigureAwait(false);
             return;

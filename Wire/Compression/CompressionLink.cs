@@ -11,6 +11,7 @@ namespace SoapRouter.Wire.Compression;
 public sealed class CompressionLink
 {
     private readonly TimeProvider _time;
+    private readonly Func<int, PooledBufferWriter> _newWriter;
 
     /// <summary>Creates a link with the default policy (<see cref="AdaptiveCompressionSelector"/>) unless <paramref name="selector"/> is given.</summary>
     public CompressionLink(
@@ -20,8 +21,22 @@ public sealed class CompressionLink
         TimeProvider? time = null,
         CodecPerformance? performance = null,
         ICompressionSelector? selector = null)
+        : this(options, registry, cpu, time, performance, selector, static length => new PooledBufferWriter(length))
+    {
+    }
+
+    /// <summary>A link whose <see cref="TryCompressToNew"/> writers come from <paramref name="newWriter"/> (tests).</summary>
+    internal CompressionLink(
+        CompressionOptions options,
+        CodecRegistry? registry,
+        ICpuSampler? cpu,
+        TimeProvider? time,
+        CodecPerformance? performance,
+        ICompressionSelector? selector,
+        Func<int, PooledBufferWriter> newWriter)
     {
         ArgumentNullException.ThrowIfNull(options);
+        _newWriter = newWriter;
         Options = options;
         Registry = registry ?? CodecRegistry.Default;
         _time = time ?? TimeProvider.System;
@@ -89,6 +104,42 @@ public sealed class CompressionLink
         }
 
         return CompressChosen(message, action, choice, output, output.WrittenCount, 0, out outcome);
+    }
+
+    /// <summary>
+    /// <see cref="TryCompress"/> into a writer of its own, sized to the message: the writer when the compressed form is to
+    /// be sent (dispose it after the send), null when the message goes plain (the outcome says why). A compressed copy that
+    /// meets the managed heap's limit sends the message plain (<see cref="CompressionSkipReason.Memory"/>): compression
+    /// saves bandwidth and is never a reason for a message to fail (in the 256 MB soak, 1 MB re-encodes to a compressing
+    /// destination did).
+    /// </summary>
+    public PooledBufferWriter? TryCompressToNew(
+        ReadOnlySpan<byte> message, string? action, CodecSet peerAccepts, out CompressionOutcome outcome, double? peerBytesPerSecond = null)
+    {
+        var choice = Choose(action, message.Length, peerAccepts, peerBytesPerSecond);
+        if (!choice.ShouldCompress)
+        {
+            outcome = new CompressionOutcome(null, choice.Level, message.Length, message.Length, choice.Reason);
+            return null;
+        }
+
+        PooledBufferWriter? output = null;
+        try
+        {
+            output = _newWriter(message.Length);
+            if (CompressChosen(message, action, choice, output, 0, 0, out outcome))
+            {
+                return output;
+            }
+        }
+        catch (OutOfMemoryException)
+        {
+            Statistics.Skipped(CompressionSkipReason.Memory);
+            outcome = new CompressionOutcome(choice.Codec, choice.Level, message.Length, message.Length, CompressionSkipReason.Memory);
+        }
+
+        output?.Dispose();
+        return null;
     }
 
     /// <summary>

@@ -26,4 +26,7 @@ public enum CompressionSkipReason
 
     /// <summary>Compressed, but the result was not smaller than the message, so the message went plain.</summary>
     NotSmaller,
+
+    /// <summary>The compressed copy met the managed heap's limit, so the message went plain rather than failing.</summary>
+    Memory,
 }

@@ -41,6 +41,40 @@ public sealed class CompressionLinkTests
     }
 
     [Fact]
+    public void TryCompressToNew_ACompressibleMessage_ComesInAWriterOfItsOwn()
+    {
+        var link = Create();
+        var message = TestPayloads.Xml(64 * 1024);
+
+        using var output = link.TryCompressToNew(message, "urn:Echo", link.Accepts, out var outcome);
+
+        Assert.NotNull(output);
+        Assert.True(outcome.IsCompressed);
+        Assert.Equal(output.WrittenCount, outcome.CompressedLength);
+        using var decoded = new PooledBufferWriter();
+        Assert.Equal(message.Length, link.Decompress(outcome.Codec!.Id, output.WrittenMemory, message.Length, Cap, decoded));
+        Assert.Equal(message, decoded.ToArray());
+    }
+
+    [Fact]
+    public void TryCompressToNew_WhenTheCompressedCopyMeetsTheHeapLimit_TheMessageGoesPlain_CountedAsMemory()
+    {
+        var options = new CompressionOptions { BandwidthBytesPerSecond = PolicyFixture.SlowLink };
+        var link = new CompressionLink(options, null, _cpu, _time, null, null, _ => throw HeapLimit.Met());
+        var message = TestPayloads.Xml(64 * 1024);
+
+        var output = link.TryCompressToNew(message, "urn:Echo", link.Accepts, out var outcome);
+
+        Assert.Null(output);
+        Assert.False(outcome.IsCompressed);
+        Assert.Equal(CompressionSkipReason.Memory, outcome.Reason);
+        Assert.Equal(message.Length, outcome.OriginalLength);
+        var stats = link.GetStatistics();
+        Assert.Equal(0, stats.Compressed);
+        Assert.Equal(1, stats.Skipped["memory"]);
+    }
+
+    [Fact]
     public void TryCompress_RandomBytes_AreNeverSentLarger_AndThenSkippedForTheirRatio()
     {
         var link = Create();

@@ -138,10 +138,8 @@ internal sealed class HttpVerbatimTransport
             return null;
         }
 
-        var output = new PooledBufferWriter(request.Body.Length);
-        if (!link.TryCompress(request.Body.Span, request.Action, link.Accepts, output, out outcome))
+        if (link.TryCompressToNew(request.Body.Span, request.Action, link.Accepts, out outcome) is not { } output)
         {
-            output.Dispose();
             return null;
         }
 
