@@ -69,9 +69,18 @@ internal sealed class MemoryPressure : IDisposable
     public long AcceptPauses => Interlocked.Read(ref _acceptPauses);
 
     /// <summary>
+    /// How long an accept loop waits while the pressure is high before it lets one connection in anyway: a new client is
+    /// served slowly rather than left in the backlog until its connect times out. In the 30-minute 256 MB soak the large
+    /// clients' third part could not finish its TLS pre-flight within 60 s while the gate read 0.86 (BENCHMARKS.md,
+    /// "Memory under a container limit"); one connection a second per listener endpoint costs ~66 KB each.
+    /// </summary>
+    public static readonly TimeSpan AcceptTrickle = TimeSpan.FromSeconds(1);
+
+    /// <summary>
     /// Completes once the pressure is no longer high (at once when it is not), looking again every
-    /// <see cref="SampleInterval"/>; counted in <see cref="AcceptPauses"/>. Cancelling <paramref name="cancellationToken"/>
-    /// ends the wait with <see cref="OperationCanceledException"/>.
+    /// <see cref="SampleInterval"/>, or after <see cref="AcceptTrickle"/> while it stays high; counted in
+    /// <see cref="AcceptPauses"/>. Cancelling <paramref name="cancellationToken"/> ends the wait with
+    /// <see cref="OperationCanceledException"/>.
     /// </summary>
     public async ValueTask WaitForReliefAsync(CancellationToken cancellationToken)
     {
@@ -81,7 +90,8 @@ internal sealed class MemoryPressure : IDisposable
         }
 
         Interlocked.Increment(ref _acceptPauses);
-        while (IsHigh)
+        var began = _time.GetTimestamp();
+        while (IsHigh && _time.GetElapsedTime(began) < AcceptTrickle)
         {
             await Task.Delay(SampleInterval, _time, cancellationToken).ConfigureAwait(false);
         }
