@@ -93,7 +93,9 @@ lc() { # name, arguments...: back to back runs of at most 10 minutes (LoadClient
       left=$(( left - run )) part=$(( part + 1 ))
     done
   ) &
+  clients+=($!)
 }
+clients=()
 profile() { [[ ",$profiles," == *",$1,"* ]]; }
 profile small  && lc small  --url "$https/router/basic"  --binding basicHttp  --operation echo --size 1024 --concurrency 700
 profile medium && lc medium --url "$https/router/soap12" --binding soap12Http --operation echo --size 65536 --compression adaptive --concurrency 200
@@ -102,7 +104,9 @@ profile large  && lc large  --url "$https/router/basic-to-binary" --binding basi
 
 echo "seconds,rss_kib,container_mem,buffers_in_use,refused,refused_for_memory,memory_load,times_high,managed_bytes" > "$OUT/rss.csv"
 start=$(date +%s)
-while [ -n "$(jobs -rp)" ]; do
+# The clients' subshells, not every job: the stack's library may have started dockerd in the background.
+running() { local pid; for pid in "${clients[@]}"; do kill -0 "$pid" 2>/dev/null && return 0; done; return 1; }
+while running; do
   now=$(( $(date +%s) - start ))
   buffers=$(stack_admin /stats | python3 -c 'import json,sys
 try: b = json.load(sys.stdin).get("buffers") or {}
@@ -112,7 +116,7 @@ print(",".join(str(v) for v in (b.get("inUseBytes", ""), b.get("refused", ""), b
   echo "$now,$(stack_rss "$router"),$(docker stats --no-stream --format '{{.MemUsage}}' "$router" | cut -d/ -f1 | tr -d ' '),$buffers" >> "$OUT/rss.csv"
   sleep 10
 done
-wait
+wait "${clients[@]}"
 
 oom=$(docker inspect -f '{{.State.OOMKilled}}' "$router")
 restarts=$(docker inspect -f '{{.RestartCount}}' "$router")

@@ -150,6 +150,45 @@ public sealed class MemoryPressureTests
     }
 
     [Fact]
+    public void ConnectionCapacity_IsWhatTheContainerHoldsUnderTheHighWatermark_AtTheCostOfABusyTlsConnection()
+    {
+        // 128 MB container, 45 MB in use at start; the GC may use 57 MB, 8 MB of it in use: the resident room binds.
+        Assert.Equal(408, MemoryPressure.CapacityFrom(new MemoryReading(8 * Mb, 57 * Mb, 45 * Mb, 128 * Mb), 0.85));
+        // 256 MB (the compose stack's): room for the soak's 1,000 TLS clients.
+        Assert.Equal(1104, MemoryPressure.CapacityFrom(new MemoryReading(8 * Mb, 115 * Mb, 45 * Mb, 256 * Mb), 0.85));
+        // A small GC heap binds before the container does.
+        Assert.Equal(147, MemoryPressure.CapacityFrom(new MemoryReading(8 * Mb, 23 * Mb, 45 * Mb, 256 * Mb), 0.85));
+        Assert.Equal(MemoryPressure.MinimumConnections, MemoryPressure.CapacityFrom(new MemoryReading(8 * Mb, 57 * Mb, 120 * Mb, 128 * Mb), 0.85));
+        Assert.Null(MemoryPressure.CapacityFrom(new MemoryReading(8 * Mb, 57 * Mb, null, null), 0.85));
+    }
+
+    [Fact]
+    public async Task AtTheConnectionCapacity_AcceptsWait_UntilOneCloses_WhileMemoryIsNotHigh()
+    {
+        var clock = new FakeTimeProvider();
+        using var pressure = Watch(new Memory(), clock); // 100 MB of 256 MB at start
+        var capacity = (int)pressure.ConnectionCapacity!.Value;
+        Assert.Equal(752, capacity);
+        var open = capacity;
+
+        var waiting = pressure.WaitForRoomAsync(() => Volatile.Read(ref open), CancellationToken.None).AsTask();
+        clock.Advance(MemoryPressure.AcceptTrickle * 3);
+        Assert.False(waiting.IsCompleted);
+        Assert.False(pressure.IsHigh);
+        Assert.True(pressure.ShouldHoldAccepts(capacity));
+        Assert.False(pressure.ShouldHoldAccepts(capacity - 1));
+
+        Volatile.Write(ref open, capacity - 1);
+        await Eventually.TrueAsync(() =>
+        {
+            clock.Advance(MemoryPressure.SampleInterval);
+            return Task.FromResult(waiting.IsCompleted);
+        }, "accepting did not resume once a connection closed");
+        await waiting;
+        Assert.Equal(1, pressure.AcceptPauses);
+    }
+
+    [Fact]
     public async Task Budget_WhileMemoryIsHigh_LetsInOneMessageAtATime_RefusesTheRestAfterTheWait_AndWaitersGoOnWhenRelieved()
     {
         // One at a time, not none: with 1,000 clients connected the memory held with nothing in flight sat between the

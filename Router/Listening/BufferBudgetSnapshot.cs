@@ -19,16 +19,18 @@ internal sealed record BufferBudgetSnapshot(
 /// <param name="ResidentBytes">The container's memory in use (in a container).</param>
 /// <param name="ManagedBytes">The managed heap after the last collection.</param>
 /// <param name="ManagedLimitBytes">What the GC may use.</param>
-/// <param name="AcceptPauses">Times a listener's accept loop stopped accepting while the load was high.</param>
+/// <param name="AcceptPauses">Times a listener's accept loop stopped accepting while the load was high or the connections filled the capacity.</param>
+/// <param name="ConnectionCapacity">The listener connections the container's memory holds at once (in a container).</param>
 internal sealed record MemoryPressureSnapshot(
     double Load, bool High, double HighWatermark, double LowWatermark, long TimesHigh, long? ResidentBytes, long ManagedBytes, long ManagedLimitBytes,
-    long AcceptPauses = 0)
+    long AcceptPauses = 0, long? ConnectionCapacity = null)
 {
     /// <summary>The figures of <paramref name="pressure"/> now.</summary>
     public static MemoryPressureSnapshot Of(MemoryPressure pressure)
     {
         ArgumentNullException.ThrowIfNull(pressure);
         var last = pressure.Last;
-        return new(Math.Round(last.Load, 3), pressure.IsHigh, pressure.High, pressure.Low, pressure.HighCount, last.ResidentBytes, last.ManagedBytes, last.ManagedLimitBytes, pressure.AcceptPauses);
+        return new(Math.Round(last.Load, 3), pressure.IsHigh, pressure.High, pressure.Low, pressure.HighCount, last.ResidentBytes, last.ManagedBytes, last.ManagedLimitBytes, pressure.AcceptPauses,
+            pressure.ConnectionCapacity);
     }
 }

@@ -52,4 +52,9 @@ internal static partial class ListenerLog
     [LoggerMessage(EventId = 1234, Level = LogLevel.Warning,
         Message = "Memory went over limits.memoryHighWatermark {Count} times in the last {Interval}; new messages wait (then 503) until it falls to limits.memoryLowWatermark: {State}")]
     public static partial void MemoryHigh(ILogger logger, long count, TimeSpan interval, string state);
+
+    /// <summary>At start, in a container: how many client connections its memory holds (MemoryPressure.ConnectionCapacity).</summary>
+    [LoggerMessage(EventId = 1237, Level = LogLevel.Information,
+        Message = "The container's memory ({LimitMb} MB, {UsedMb} MB in use at start) holds about {Capacity} client connections at once; the listeners accept no more until some close (limits.memoryHighWatermark {High})")]
+    public static partial void ConnectionCapacity(ILogger logger, long capacity, long limitMb, long usedMb, double high);
 }

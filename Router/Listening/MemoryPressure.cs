@@ -47,6 +47,11 @@ internal sealed class MemoryPressure : IDisposable
         _highReports = new IntervalCount(time, IntervalCount.DefaultInterval, (count, interval) =>
             ListenerLog.MemoryHigh(logger, count, interval, Describe()));
         Sample();
+        ConnectionCapacity = CapacityFrom(Last, high);
+        if (ConnectionCapacity is { } capacity)
+        {
+            ListenerLog.ConnectionCapacity(logger, capacity, Last.ResidentLimitBytes!.Value >> 20, Last.ResidentBytes!.Value >> 20, high);
+        }
         _timer = time.CreateTimer(static state => ((MemoryPressure)state!).Sample(), this, SampleInterval, SampleInterval);
     }
 
@@ -65,8 +70,47 @@ internal sealed class MemoryPressure : IDisposable
     /// <summary>Times the load went over the high watermark.</summary>
     public long HighCount => Interlocked.Read(ref _highCount);
 
-    /// <summary>Times an accept loop stopped accepting for memory (<see cref="WaitForReliefAsync"/>).</summary>
+    /// <summary>Times an accept loop stopped accepting for memory (<see cref="WaitForRoomAsync"/>).</summary>
     public long AcceptPauses => Interlocked.Read(ref _acceptPauses);
+
+    /// <summary>
+    /// What one busy client connection is reckoned to hold in the container's memory: ~66 KB of OpenSSL state outside the
+    /// managed heap (Benchmarks/scripts/conn-memory.sh) and ~80 KB of managed buffers with a request waiting on it (the
+    /// 256 MB soak: ~80 MB for 1,000 busy TLS clients with no message admitted).
+    /// </summary>
+    public const long ConnectionResidentCost = 160 * 1024;
+
+    /// <summary>Of <see cref="ConnectionResidentCost"/>, what is in the managed heap.</summary>
+    public const long ConnectionManagedCost = 80 * 1024;
+
+    /// <summary>The fewest connections <see cref="ConnectionCapacity"/> allows, however small the container.</summary>
+    public const int MinimumConnections = 16;
+
+    /// <summary>
+    /// The listener connections the container's memory holds at once: what is left under the high watermark after the
+    /// router's own start, at <see cref="ConnectionResidentCost"/> each (and within the GC's heap limit at
+    /// <see cref="ConnectionManagedCost"/>); null outside a container (no limit to reckon with). A burst of connections
+    /// (1,000 TLS clients at start) arrives faster than the load is read every <see cref="SampleInterval"/>: at 128 MB
+    /// they took the heap to its limit and the runtime aborted ("Out of memory.") 19 times in 6 minutes, where counting
+    /// them against this keeps the rest in the kernel's backlog.
+    /// </summary>
+    public long? ConnectionCapacity { get; }
+
+    /// <summary>Whether one more connection fits next to <paramref name="openConnections"/> (<see cref="ConnectionCapacity"/>).</summary>
+    public bool HasRoomForConnection(int openConnections) => ConnectionCapacity is not { } capacity || openConnections < capacity;
+
+    /// <summary>The connections that fit from the start's <paramref name="reading"/> under the <paramref name="high"/> watermark; null outside a container.</summary>
+    internal static long? CapacityFrom(MemoryReading reading, double high)
+    {
+        if (reading.ResidentBytes is not { } resident || reading.ResidentLimitBytes is not { } limit || limit <= 0)
+        {
+            return null;
+        }
+
+        var residentRoom = (long)(high * limit) - resident;
+        var managedRoom = (long)(high * reading.ManagedLimitBytes) - reading.ManagedBytes;
+        return Math.Max(MinimumConnections, Math.Min(residentRoom / ConnectionResidentCost, managedRoom / ConnectionManagedCost));
+    }
 
     /// <summary>
     /// How long an accept loop waits while the pressure is high before it lets one connection in anyway: a new client is
@@ -76,22 +120,27 @@ internal sealed class MemoryPressure : IDisposable
     /// </summary>
     public static readonly TimeSpan AcceptTrickle = TimeSpan.FromSeconds(1);
 
+    /// <summary>Whether an accept loop with <paramref name="openConnections"/> open should wait (<see cref="WaitForRoomAsync"/>).</summary>
+    public bool ShouldHoldAccepts(int openConnections) => IsHigh || !HasRoomForConnection(openConnections);
+
     /// <summary>
-    /// Completes once the pressure is no longer high (at once when it is not), looking again every
-    /// <see cref="SampleInterval"/>, or after <see cref="AcceptTrickle"/> while it stays high; counted in
+    /// Completes once one more connection may be accepted (at once when it may): the pressure is no longer high, or has
+    /// stayed high for <see cref="AcceptTrickle"/>, and the connections open (<paramref name="openConnections"/>) are
+    /// under <see cref="ConnectionCapacity"/>; looking again every <see cref="SampleInterval"/>; counted in
     /// <see cref="AcceptPauses"/>. Cancelling <paramref name="cancellationToken"/> ends the wait with
     /// <see cref="OperationCanceledException"/>.
     /// </summary>
-    public async ValueTask WaitForReliefAsync(CancellationToken cancellationToken)
+    public async ValueTask WaitForRoomAsync(Func<int> openConnections, CancellationToken cancellationToken)
     {
-        if (!IsHigh)
+        ArgumentNullException.ThrowIfNull(openConnections);
+        if (!ShouldHoldAccepts(openConnections()))
         {
             return;
         }
 
         Interlocked.Increment(ref _acceptPauses);
         var began = _time.GetTimestamp();
-        while (IsHigh && _time.GetElapsedTime(began) < AcceptTrickle)
+        while (!HasRoomForConnection(openConnections()) || (IsHigh && _time.GetElapsedTime(began) < AcceptTrickle))
         {
             await Task.Delay(SampleInterval, _time, cancellationToken).ConfigureAwait(false);
         }

@@ -10,7 +10,8 @@ namespace SoapRouter.Listening.Connections;
 /// Once the cause is gone (descriptors freed), the next accept takes the waiting connection and the streak ends. A
 /// listener's endpoint given a <paramref name="reserve"/> does not accept while that would eat into it, nor, given
 /// <paramref name="memory"/>, while memory is over limits.memoryHighWatermark (Envoy's overload manager stops accepting
-/// too: each TLS connection holds ~66 KB that no message gate counts). The admin endpoint has neither: /health answers
+/// too: each TLS connection holds ~66 KB that no message gate counts; one a second goes in meanwhile) or the connections
+/// open fill what the container's memory holds (<see cref="MemoryPressure.ConnectionCapacity"/>). The admin endpoint has neither: /health answers
 /// while the listeners wait; waiting connections stay in the kernel's backlog.
 /// </summary>
 internal sealed class AcceptRetryingListener(
@@ -41,7 +42,7 @@ internal sealed class AcceptRetryingListener(
                 return null;
             }
 
-            if (memory is { IsHigh: true } && !await WaitForMemoryAsync(memory).ConfigureAwait(false))
+            if (memory is not null && memory.ShouldHoldAccepts(connections.Open) && !await WaitForMemoryAsync(memory).ConfigureAwait(false))
             {
                 return null;
             }
@@ -93,12 +94,12 @@ internal sealed class AcceptRetryingListener(
         }
     }
 
-    /// <summary>Waits while memory is over the high watermark; false when unbound meanwhile.</summary>
+    /// <summary>Waits while memory is over the high watermark or holds no more connections; false when unbound meanwhile.</summary>
     private async ValueTask<bool> WaitForMemoryAsync(MemoryPressure pressure)
     {
         try
         {
-            await pressure.WaitForReliefAsync(_unbound.Token).ConfigureAwait(false);
+            await pressure.WaitForRoomAsync(() => connections.Open, _unbound.Token).ConfigureAwait(false);
             return true;
         }
         catch (OperationCanceledException)
