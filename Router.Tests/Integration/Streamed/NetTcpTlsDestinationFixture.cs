@@ -7,7 +7,6 @@ using SoapRouter.Tests.Configuration;
 using SoapRouter.Tests.Listening;
 using SoapRouter.Tests.Support;
 using SoapRouter.Wire.Bindings;
-using SoapRouter.Wire.Encoding;
 
 namespace SoapRouter.Tests.Integration.Streamed;
 
@@ -47,8 +46,7 @@ public sealed class NetTcpTlsDestinationFixture : IAsyncLifetime
         var clusters = new Dictionary<string, ClusterConfig>();
         foreach (var (name, client, tls) in plan)
         {
-            var scheme = client == WireBindings.NetTcp ? "net.tcp" : "http";
-            listeners.Add(TestConfigs.Listener(name, client.Name, $"{scheme}://127.0.0.1:0/router/{name}") with { TransportMode = TransportModes.Streamed });
+            listeners.Add(NetTcpDestinationFixture.StreamedListener(name, client));
             var cluster = StreamedRouterFixture.StreamedCluster(WireBindings.NetTcp, destination, prefix: name);
             clusters[name] = cluster with { Destinations = [.. cluster.Destinations.Select(d => d with { Tls = tls })] };
             routes.Add(TestConfigs.Route(name, name, TestConfigs.Address("/router/" + name)));
@@ -66,6 +64,5 @@ public sealed class NetTcpTlsDestinationFixture : IAsyncLifetime
     }
 
     /// <summary>A stock WCF streamed client (<c>TransferMode.Streamed</c>, plain to the router) of listener <paramref name="name"/>.</summary>
-    internal StubWcfClient<IStreamedService> Client(string name, WireBinding binding) =>
-        StubWcfClient<IStreamedService>.Create(binding.CreateStreamedClientBinding(WireLimits.Default), Router.Address(name));
+    internal StubWcfClient<IStreamedService> Client(string name, WireBinding binding) => NetTcpDestinationFixture.Client(Router, name, binding);
 }
