@@ -134,7 +134,7 @@ public sealed class StubHost : IAsyncDisposable
 
         if (tls is not null && _options.TcpTlsPort is not null)
         {
-            _netTcpTls = new StubNetTcpConnectionHandler(_options, _dispatcher, Statistics, _time, upgrade: new TlsStreamUpgrade(tls, CountHandshake));
+            _netTcpTls = new StubNetTcpConnectionHandler(_options, _dispatcher, Statistics, _time, _streamed, new TlsStreamUpgrade(tls, CountHandshake));
         }
 
         var builder = WebApplication.CreateSlimBuilder(new WebApplicationOptions

@@ -10,8 +10,8 @@ namespace BackendStub.Hosting;
 
 /// <summary>
 /// Kestrel's side of the stub's net.tcp listener: each connection runs a <see cref="NetTcpServerSession"/> whose
-/// endpoint is net.tcp://host:port/tcp, and on the plain port net.tcp://host:port/tcpStreamed for streamed clients (a
-/// preamble naming another Via gets EndpointNotFound), with the stub's message
+/// endpoint is net.tcp://host:port/tcp, and net.tcp://host:port/tcpStreamed for streamed clients (on the TLS port too,
+/// after the upgrade; a preamble naming another Via gets EndpointNotFound), with the stub's message
 /// size limit and, when configured, its connection limit (ServerTooBusy past it). With a stream upgrade (the TLS port),
 /// every session must upgrade first.
 /// </summary>

@@ -74,15 +74,14 @@ public sealed class StreamedValidationTests
             "routes[0].cluster",
             "but destination 'd' of cluster 'echo' is a streamed netTcp one, which takes streamed messages only");
 
-    [Fact]
-    public void Validate_TlsOnAStreamedNetTcpDestination_SaysItIsNotBuilt() =>
-        AssertHasError(
-            Errors(Streamed(WireBindingNames.BasicHttp, StreamedNetTcpDestination() with
-            {
-                Tls = new DestinationTlsConfig { ServerName = "localhost" },
-            })),
-            "clusters.echo.destinations[0].tls",
-            "tls on a streamed netTcp destination is not built");
+    [Theory]
+    [InlineData(WireBindingNames.BasicHttp)]
+    [InlineData(WireBindingNames.NetTcp)]
+    public void Validate_TlsOnAStreamedNetTcpDestination_IsValid(string listener) =>
+        Assert.Empty(Errors(Streamed(listener, StreamedNetTcpDestination() with
+        {
+            Tls = new DestinationTlsConfig { ServerName = "localhost" },
+        })));
 
     [Fact]
     public void Validate_StreamedMtomDestination_IsAnError() =>

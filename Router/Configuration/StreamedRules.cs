@@ -4,7 +4,7 @@ using SoapRouter.Wire.Bindings;
 namespace SoapRouter.Configuration;
 
 /// <summary>
-/// Validation of streamed transfer: transportMode values, the bindings that stream (HTTP in text or msbin1, netTcp without tls on destinations), limits.streamed,
+/// Validation of streamed transfer: transportMode values, the bindings that stream (HTTP in text or msbin1, netTcp), limits.streamed,
 /// and what a route that can take a streamed listener's messages may do: no filter that reads the body (the router never
 /// holds it) and only streamed destinations (it can only go on as a stream).
 /// </summary>
@@ -166,14 +166,7 @@ internal static class StreamedRules
         {
             var destination = destinations[i];
             var destinationPath = ConfigPath.Index(path, i);
-            if (CheckMode(destination.TransportMode, destination.Binding, destination.Encoding, destinationPath, context)
-                && destination.Binding == WireBindingNames.NetTcp && destination.Tls is not null)
-            {
-                // The router's streamed net.tcp client speaks plain TCP only.
-                context.Error(
-                    ConfigPath.Property(destinationPath, "tls"),
-                    "tls on a streamed netTcp destination is not built (the application/ssl-tls upgrade is built for buffered netTcp destinations and for listeners): use a buffered netTcp destination, or a streamed https one");
-            }
+            CheckMode(destination.TransportMode, destination.Binding, destination.Encoding, destinationPath, context);
         }
     }
 

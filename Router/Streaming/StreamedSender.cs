@@ -90,7 +90,8 @@ internal sealed class StreamedSender(
         {
             result = destination.Binding.IsHttp
                 ? await _state.StreamedTransport.SendAsync(destination, _cluster.ConnectTimeout, request, content, cancellationToken).ConfigureAwait(false)
-                : await NetTcpStreamedTransport.SendAsync(destination, _cluster.ConnectTimeout, content, limits.MaxMessageSize, cancellationToken).ConfigureAwait(false);
+                : await NetTcpStreamedTransport.SendAsync(
+                    destination, _state.NetTcp.StreamedTls(destination), _cluster.ConnectTimeout, content, limits.MaxMessageSize, cancellationToken).ConfigureAwait(false);
         }
         finally
         {

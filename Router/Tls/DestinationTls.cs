@@ -2,6 +2,7 @@ using System.Net.Security;
 using System.Security.Cryptography.X509Certificates;
 using SoapRouter.LoadBalancing;
 using SoapRouter.Telemetry;
+using SoapRouter.Wire.Framing;
 using SoapRouter.Wire.Tls;
 
 namespace SoapRouter.Tls;
@@ -20,6 +21,7 @@ internal sealed class DestinationTls : IDisposable
     private readonly ReloadingCertificate? _clientCertificate;
     private readonly TlsCertificates _certificates;
     private readonly TlsCounters? _counters;
+    private TlsClientStreamUpgrade? _streamUpgrade;
 
     private DestinationTls(DestinationState destination, TlsCertificates certificates, TlsCounters? counters)
     {
@@ -83,6 +85,17 @@ internal sealed class DestinationTls : IDisposable
         RemoteCertificateValidationCallback = (_, certificate, _, errors) => Validate(certificate, errors),
         LocalCertificateSelectionCallback = _clientCertificate is null ? null : (_, _, _, _, _) => ClientCertificate!,
     };
+
+    /// <summary>
+    /// The <c>application/ssl-tls</c> upgrade of the router's own net.tcp client (a streamed call): an SslStream with
+    /// <see cref="HttpOptions"/>'s check and client certificate, asking for <c>tls.serverName</c> or the address's host.
+    /// </summary>
+    public INetTcpClientUpgrade StreamUpgrade => _streamUpgrade ??= new TlsClientStreamUpgrade(() =>
+    {
+        var options = HttpOptions();
+        options.TargetHost = ServerName ?? _destination.Address.IdnHost;
+        return options;
+    });
 
     private bool ValidateChain(X509Certificate2 certificate)
     {

@@ -65,28 +65,22 @@ internal static class FramingRecordWriter
             WriteString(writer, FramingRecordType.ExtensibleEncoding, contentType);
         }
 
-        if (upgradeProtocol is null)
-        {
-            WritePreambleEnd(writer);
-        }
-        else
-        {
-            WriteString(writer, FramingRecordType.UpgradeRequest, upgradeProtocol);
-        }
+        WritePreambleEndOrUpgrade(writer, upgradeProtocol);
     }
 
     /// <summary>
     /// Writes a client's singleton-unsized preamble for <paramref name="via"/> (what NetTcpBinding with TransferMode.Streamed
-    /// sends): Version 1.0, Mode singleton-unsized, Via, the known binary encoding (msbin1), Preamble End.
+    /// sends): Version 1.0, Mode singleton-unsized, Via, the known binary encoding (msbin1), then Preamble End, or an
+    /// Upgrade Request for <paramref name="upgradeProtocol"/> instead (the client sends Preamble End after the upgrade).
     /// </summary>
-    public static void WriteSingletonPreamble(IBufferWriter<byte> writer, Uri via)
+    public static void WriteSingletonPreamble(IBufferWriter<byte> writer, Uri via, string? upgradeProtocol = null)
     {
         WritePreambleHead(writer, FramingMode.SingletonUnsized, via);
         var known = writer.GetSpan(2);
         known[0] = (byte)FramingRecordType.KnownEncoding;
         known[1] = (byte)KnownEncoding.Binary;
         writer.Advance(2);
-        WritePreambleEnd(writer);
+        WritePreambleEndOrUpgrade(writer, upgradeProtocol);
     }
 
     /// <summary>Writes a Preamble End record (a client's, after its encoding or its upgrade).</summary>
@@ -116,6 +110,19 @@ internal static class FramingRecordWriter
         head[4] = (byte)mode;
         writer.Advance(5);
         WriteString(writer, FramingRecordType.Via, via.AbsoluteUri);
+    }
+
+    /// <summary>Preamble End, or the Upgrade Request for <paramref name="upgradeProtocol"/> that takes its place until the upgrade is done.</summary>
+    private static void WritePreambleEndOrUpgrade(IBufferWriter<byte> writer, string? upgradeProtocol)
+    {
+        if (upgradeProtocol is null)
+        {
+            WritePreambleEnd(writer);
+        }
+        else
+        {
+            WriteString(writer, FramingRecordType.UpgradeRequest, upgradeProtocol);
+        }
     }
 
     private static void WriteString(IBufferWriter<byte> writer, FramingRecordType type, string text)

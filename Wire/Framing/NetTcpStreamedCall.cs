@@ -8,8 +8,9 @@ namespace SoapRouter.Wire.Framing;
 /// TransferMode.Streamed sends ([MC-NMF] singleton-unsized mode). The preamble names the Via and the msbin1 encoding and
 /// must be answered with Preamble Ack; the request is written as one Unsized Envelope in chunks (<see cref="Request"/>,
 /// ended by its CompleteAsync), and the reply is read as it arrives (<see cref="ReadReplyAsync"/>). The server's framing
-/// Fault, an unexpected record or a close before the answer throw <see cref="IOException"/>. The caller owns the stream
-/// and closes it after the exchange.
+/// Fault, an unexpected record or a close before the answer throw <see cref="IOException"/>. With a stream upgrade (TLS),
+/// Preamble End and all that follows travel over the upgraded stream (<see cref="Connection"/>). The caller owns the
+/// stream and closes it (or <see cref="Connection"/>, which then owns it) after the exchange.
 /// </summary>
 public sealed class NetTcpStreamedCall
 {
@@ -19,8 +20,9 @@ public sealed class NetTcpStreamedCall
     private readonly PipeReader _input;
     private readonly long _maxReplySize;
 
-    private NetTcpStreamedCall(PipeReader input, PipeWriter output, long maxReplySize)
+    private NetTcpStreamedCall(Stream connection, PipeReader input, PipeWriter output, long maxReplySize)
     {
+        Connection = connection;
         _input = input;
         _maxReplySize = maxReplySize;
         Request = new UnsizedEnvelopeWriteStream(output);
@@ -29,27 +31,54 @@ public sealed class NetTcpStreamedCall
     /// <summary>The request's envelope: each write one chunk; its CompleteAsync ends the envelope and sends End.</summary>
     public UnsizedEnvelopeWriteStream Request { get; }
 
+    /// <summary>The stream the exchange runs over: the one given, or the upgraded stream, which owns it (dispose that one then).</summary>
+    public Stream Connection { get; }
+
     /// <summary>
     /// Sends the singleton-unsized preamble for <paramref name="via"/> on <paramref name="connection"/> and reads the
-    /// server's Preamble Ack; a reply read later may be at most <paramref name="maxReplySize"/> bytes.
+    /// server's Preamble Ack; a reply read later may be at most <paramref name="maxReplySize"/> bytes. With
+    /// <paramref name="upgrade"/>, the preamble asks for it, and its handshake runs between the server's Upgrade Response
+    /// and Preamble End (a refused handshake throws what the upgrade throws; the upgraded stream is then disposed).
     /// </summary>
-    public static async Task<NetTcpStreamedCall> OpenAsync(Stream connection, Uri via, long maxReplySize, CancellationToken cancellationToken)
+    public static async Task<NetTcpStreamedCall> OpenAsync(
+        Stream connection, Uri via, long maxReplySize, INetTcpClientUpgrade? upgrade, CancellationToken cancellationToken)
     {
         ArgumentNullException.ThrowIfNull(connection);
         ArgumentNullException.ThrowIfNull(via);
         ArgumentOutOfRangeException.ThrowIfNegativeOrZero(maxReplySize);
         var input = PipeReader.Create(connection, new StreamPipeReaderOptions(leaveOpen: true));
         var output = PipeWriter.Create(connection, new StreamPipeWriterOptions(leaveOpen: true));
-        FramingRecordWriter.WriteSingletonPreamble(output, via);
+        FramingRecordWriter.WriteSingletonPreamble(output, via, upgrade?.Protocol);
         await output.FlushAsync(cancellationToken).ConfigureAwait(false);
-        var call = new NetTcpStreamedCall(input, output, maxReplySize);
-        var answer = await call.ReadRecordTypeAsync("the preamble ack", cancellationToken).ConfigureAwait(false);
-        if (answer != (byte)FramingRecordType.PreambleAck)
+        var stream = connection;
+        if (upgrade is not null)
         {
-            throw await call.UnexpectedAsync(answer, "the preamble", cancellationToken).ConfigureAwait(false);
+            stream = await UpgradeAsync(connection, input, upgrade, cancellationToken).ConfigureAwait(false);
+            input = PipeReader.Create(stream, new StreamPipeReaderOptions(leaveOpen: true));
+            output = PipeWriter.Create(stream, new StreamPipeWriterOptions(leaveOpen: true));
         }
 
-        return call;
+        try
+        {
+            if (upgrade is not null)
+            {
+                FramingRecordWriter.WritePreambleEnd(output);
+                await output.FlushAsync(cancellationToken).ConfigureAwait(false);
+            }
+
+            var answer = await ReadRecordTypeAsync(input, "the preamble ack", cancellationToken).ConfigureAwait(false);
+            if (answer != (byte)FramingRecordType.PreambleAck)
+            {
+                throw await UnexpectedAsync(input, answer, "the preamble", cancellationToken).ConfigureAwait(false);
+            }
+
+            return new NetTcpStreamedCall(stream, input, output, maxReplySize);
+        }
+        catch when (!ReferenceEquals(stream, connection))
+        {
+            await stream.DisposeAsync().ConfigureAwait(false);
+            throw;
+        }
     }
 
     /// <summary>
@@ -58,28 +87,54 @@ public sealed class NetTcpStreamedCall
     /// </summary>
     public async Task<UnsizedEnvelopeReadStream?> ReadReplyAsync(CancellationToken cancellationToken)
     {
-        var type = await ReadRecordTypeAsync("the reply", cancellationToken).ConfigureAwait(false);
+        var type = await ReadRecordTypeAsync(_input, "the reply", cancellationToken).ConfigureAwait(false);
         return type switch
         {
             (byte)FramingRecordType.UnsizedEnvelope => new UnsizedEnvelopeReadStream(_input, _maxReplySize),
             (byte)FramingRecordType.End => null,
-            _ => throw await UnexpectedAsync(type, "the request", cancellationToken).ConfigureAwait(false),
+            _ => throw await UnexpectedAsync(_input, type, "the request", cancellationToken).ConfigureAwait(false),
         };
     }
 
-    private async ValueTask<byte> ReadRecordTypeAsync(string what, CancellationToken cancellationToken)
+    /// <summary>
+    /// Reads the server's Upgrade Response from <paramref name="input"/> (its fault, or anything else, throws), then runs
+    /// <paramref name="upgrade"/> on <paramref name="connection"/>: the upgraded stream.
+    /// </summary>
+    private static async Task<Stream> UpgradeAsync(Stream connection, PipeReader input, INetTcpClientUpgrade upgrade, CancellationToken cancellationToken)
+    {
+        var answer = await ReadRecordTypeAsync(input, "the upgrade response", cancellationToken).ConfigureAwait(false);
+        if (answer != (byte)FramingRecordType.UpgradeResponse)
+        {
+            throw await UnexpectedAsync(input, answer, $"the {upgrade.Protocol} upgrade request", cancellationToken).ConfigureAwait(false);
+        }
+
+        // The server waits for the handshake's first bytes: anything read past its Upgrade Response would be lost.
+        if (input.TryRead(out var pending))
+        {
+            var early = !pending.Buffer.IsEmpty;
+            input.AdvanceTo(pending.Buffer.Start);
+            if (early)
+            {
+                throw new IOException("The server sent data after its Upgrade Response, before the upgrade's handshake.");
+            }
+        }
+
+        return await upgrade.UpgradeAsync(connection, cancellationToken).ConfigureAwait(false);
+    }
+
+    private static async ValueTask<byte> ReadRecordTypeAsync(PipeReader input, string what, CancellationToken cancellationToken)
     {
         while (true)
         {
-            var result = await _input.ReadAsync(cancellationToken).ConfigureAwait(false);
+            var result = await input.ReadAsync(cancellationToken).ConfigureAwait(false);
             if (!result.Buffer.IsEmpty)
             {
                 var type = result.Buffer.FirstSpan[0];
-                _input.AdvanceTo(result.Buffer.GetPosition(1));
+                input.AdvanceTo(result.Buffer.GetPosition(1));
                 return type;
             }
 
-            _input.AdvanceTo(result.Buffer.Start);
+            input.AdvanceTo(result.Buffer.Start);
             if (result.IsCompleted || result.IsCanceled)
             {
                 throw new IOException($"The server closed the connection before {what}.");
@@ -88,7 +143,7 @@ public sealed class NetTcpStreamedCall
     }
 
     /// <summary>The exception for record <paramref name="type"/> where another was due: the server's fault, named, when it is one.</summary>
-    private async ValueTask<IOException> UnexpectedAsync(byte type, string answering, CancellationToken cancellationToken)
+    private static async ValueTask<IOException> UnexpectedAsync(PipeReader input, byte type, string answering, CancellationToken cancellationToken)
     {
         if (type != (byte)FramingRecordType.Fault)
         {
@@ -97,10 +152,10 @@ public sealed class NetTcpStreamedCall
 
         while (true)
         {
-            var result = await _input.ReadAsync(cancellationToken).ConfigureAwait(false);
+            var result = await input.ReadAsync(cancellationToken).ConfigureAwait(false);
             var reader = new SequenceReader<byte>(result.Buffer);
             var status = FramingString.TryRead(ref reader, MaxFaultLength, out var fault);
-            _input.AdvanceTo(status == FramingStringStatus.NeedMoreData ? result.Buffer.Start : reader.Position, result.Buffer.End);
+            input.AdvanceTo(status == FramingStringStatus.NeedMoreData ? result.Buffer.Start : reader.Position, result.Buffer.End);
             if (status == FramingStringStatus.Done)
             {
                 return new IOException($"The server answered {answering} with the framing fault {fault}.");

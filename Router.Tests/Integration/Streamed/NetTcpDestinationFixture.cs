@@ -42,8 +42,7 @@ public sealed class NetTcpDestinationFixture : IAsyncLifetime
         var clusters = new Dictionary<string, ClusterConfig>();
         foreach (var (name, client, _) in Listeners)
         {
-            var scheme = client == WireBindings.NetTcp ? "net.tcp" : "http";
-            listeners.Add(TestConfigs.Listener(name, client.Name, $"{scheme}://127.0.0.1:0/router/{name}") with { TransportMode = TransportModes.Streamed });
+            listeners.Add(StreamedListener(name, client));
             clusters[name] = StreamedRouterFixture.StreamedCluster(WireBindings.NetTcp, Destination, prefix: name);
             routes.Add(TestConfigs.Route(name, name, TestConfigs.Address("/router/" + name)));
         }
@@ -58,7 +57,14 @@ public sealed class NetTcpDestinationFixture : IAsyncLifetime
     }
 
     /// <summary>A stock WCF streamed client (<c>TransferMode.Streamed</c>, MaxReceivedMessageSize long.MaxValue) of listener <paramref name="name"/>.</summary>
-    internal StubWcfClient<IStreamedService> Client(string name) =>
-        StubWcfClient<IStreamedService>.Create(
-            Listeners.Single(listener => listener.Name == name).Client.CreateStreamedClientBinding(WireLimits.Default), Router.Address(name));
+    internal StubWcfClient<IStreamedService> Client(string name) => Client(Router, name, Listeners.Single(listener => listener.Name == name).Client);
+
+    /// <summary>A streamed listener <paramref name="name"/> of <paramref name="client"/>'s binding at /router/{name} on a port of the OS's choosing.</summary>
+    internal static ListenerConfig StreamedListener(string name, WireBinding client) =>
+        TestConfigs.Listener(name, client.Name, $"{(client == WireBindings.NetTcp ? "net.tcp" : "http")}://127.0.0.1:0/router/{name}")
+            with { TransportMode = TransportModes.Streamed };
+
+    /// <summary>A stock WCF streamed client of <paramref name="client"/>'s binding (plain to the router) of <paramref name="router"/>'s listener <paramref name="name"/>.</summary>
+    internal static StubWcfClient<IStreamedService> Client(ListeningRouter router, string name, WireBinding client) =>
+        StubWcfClient<IStreamedService>.Create(client.CreateStreamedClientBinding(WireLimits.Default), router.Address(name));
 }

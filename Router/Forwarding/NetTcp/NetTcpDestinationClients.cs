@@ -8,8 +8,9 @@ namespace SoapRouter.Forwarding.NetTcp;
 
 /// <summary>
 /// One <see cref="NetTcpDestinationClient"/> per net.tcp destination (and the timeouts, limits and session count it was
-/// made with), created on first use and reused, so its sessions survive reloads that leave it unchanged.
-/// <see cref="Retain"/> retires the clients a new config no longer uses, after a drain delay.
+/// made with), created on first use and reused, so its sessions survive reloads that leave it unchanged; and the TLS
+/// side of each streamed netTcp destination with a tls section (<see cref="StreamedTls"/>), whose calls open a
+/// connection each. <see cref="Retain"/> retires what a new config no longer uses, after a drain delay.
 /// </summary>
 /// <param name="drainDelay">How long retired clients stay open for messages still using them.</param>
 /// <param name="certificates">Keeps destinations' client certificates current; without it (tests) a private set is used.</param>
@@ -18,6 +19,7 @@ internal sealed class NetTcpDestinationClients(
     : IDisposable
 {
     private readonly ConcurrentDictionary<NetTcpClientKey, Lazy<NetTcpDestinationClient>> _clients = new();
+    private readonly ConcurrentDictionary<DestinationState, Lazy<Tls.DestinationTls?>> _streamedTls = new(ReferenceEqualityComparer.Instance);
     private readonly List<ITimer> _draining = [];
     private readonly TimeProvider _timeProvider = timeProvider;
     private readonly TimeSpan _drainDelay = drainDelay;
@@ -49,6 +51,23 @@ internal sealed class NetTcpDestinationClients(
         // Not part of the key: a new limit applies to the sessions opened from now on, and the open ones stay.
         client.Value.MaxDedicated = maxDedicated;
         return client.Value;
+    }
+
+    /// <summary>
+    /// The TLS side of streamed netTcp destination <paramref name="destination"/> (its certificate check, client certificate
+    /// and handshake counts), created on first use and kept while a cluster has the destination; null without a tls section.
+    /// </summary>
+    public Tls.DestinationTls? StreamedTls(DestinationState destination)
+    {
+        ArgumentNullException.ThrowIfNull(destination);
+        if (destination.Config.Tls is null)
+        {
+            return null;
+        }
+
+        ObjectDisposedException.ThrowIf(Volatile.Read(ref _disposed), this);
+        return _streamedTls.GetOrAdd(destination, static (destination, owner) => new Lazy<Tls.DestinationTls?>(
+            () => Tls.DestinationTls.Create(destination, owner._certificates, owner._tlsCounters)), this).Value;
     }
 
     /// <summary>The sessions open to each destination now (pooled and with affinity), by destination name.</summary>
@@ -102,6 +121,14 @@ internal sealed class NetTcpDestinationClients(
                 Retire(client);
             }
         }
+
+        foreach (var (destination, tls) in _streamedTls)
+        {
+            if (!used.Contains(destination) && _streamedTls.TryRemove(new KeyValuePair<DestinationState, Lazy<Tls.DestinationTls?>>(destination, tls)))
+            {
+                Retire(tls);
+            }
+        }
     }
 
     /// <inheritdoc />
@@ -127,15 +154,26 @@ internal sealed class NetTcpDestinationClients(
         }
 
         _clients.Clear();
+        foreach (var (_, tls) in _streamedTls)
+        {
+            if (tls.IsValueCreated)
+            {
+                tls.Value?.Dispose();
+            }
+        }
+
+        _streamedTls.Clear();
         if (_ownsCertificates)
         {
             _certificates.Dispose();
         }
     }
 
-    private void Retire(Lazy<NetTcpDestinationClient> client)
+    /// <summary>Disposes <paramref name="retired"/>'s value (when one was made) after the drain delay: messages still using it finish.</summary>
+    private void Retire<T>(Lazy<T> retired)
+        where T : IDisposable?
     {
-        if (!client.IsValueCreated)
+        if (!retired.IsValueCreated || retired.Value is not { } value)
         {
             return;
         }
@@ -144,11 +182,11 @@ internal sealed class NetTcpDestinationClients(
         {
             if (_disposed)
             {
-                client.Value.Dispose();
+                value.Dispose();
                 return;
             }
 
-            _draining.Add(_timeProvider.CreateTimer(static state => ((NetTcpDestinationClient)state!).Dispose(), client.Value, _drainDelay, Timeout.InfiniteTimeSpan));
+            _draining.Add(_timeProvider.CreateTimer(static state => ((IDisposable)state!).Dispose(), value, _drainDelay, Timeout.InfiniteTimeSpan));
         }
     }
 }

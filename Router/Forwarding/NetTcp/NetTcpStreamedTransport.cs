@@ -11,31 +11,38 @@ namespace SoapRouter.Forwarding.NetTcp;
 /// Sends streamed messages to net.tcp destinations with TransferMode.Streamed, as a stock NetTcpBinding client does: a
 /// connection of its own for each message, the singleton-unsized preamble (msbin1), the message written as chunks of one
 /// envelope while it arrives (<see cref="NetTcpStreamedCall"/>), and the reply handed back once its first record is read,
-/// its envelope still on the wire. No connection is pooled: the connection closes with the reply. A refusal before any
-/// of the message's bytes went out (a refused or timed-out connect, the server's framing fault to the preamble) leaves the
-/// message free to go to another destination.
+/// its envelope still on the wire. No connection is pooled: the connection closes with the reply. A destination with a
+/// tls section is asked for the <c>application/ssl-tls</c> upgrade in the preamble and reached over TLS, its certificate
+/// checked by <see cref="Tls.DestinationTls"/> as a buffered TLS destination's is. Opening (connect, upgrade handshake,
+/// Preamble Ack) has the cluster's connect timeout. A refusal before any of the message's bytes went out (a refused or
+/// timed-out connect, a certificate the destination's trust refuses, the server's framing fault to the preamble) leaves
+/// the message free to go to another destination.
 /// </summary>
 internal static class NetTcpStreamedTransport
 {
     /// <summary>
-    /// Sends <paramref name="content"/> to <paramref name="destination"/> once; replies may be up to
-    /// <paramref name="maxReplySize"/> bytes. Returns the open reply (dispose it) or the error as a value.
+    /// Sends <paramref name="content"/> to <paramref name="destination"/> once, over TLS when <paramref name="tls"/> is
+    /// given; replies may be up to <paramref name="maxReplySize"/> bytes. Returns the open reply (dispose it) or the error
+    /// as a value.
     /// </summary>
     public static async ValueTask<AttemptResult<StreamedReply>> SendAsync(
-        DestinationState destination, TimeSpan connectTimeout, StreamedContent content, long maxReplySize, CancellationToken cancellationToken)
+        DestinationState destination, Tls.DestinationTls? tls, TimeSpan connectTimeout, StreamedContent content, long maxReplySize, CancellationToken cancellationToken)
     {
         ArgumentNullException.ThrowIfNull(destination);
         ArgumentNullException.ThrowIfNull(content);
         var socket = new Socket(SocketType.Stream, ProtocolType.Tcp) { NoDelay = true };
-        NetworkStream? connection = null;
+        Stream? connection = null;
         try
         {
+            NetTcpStreamedCall call;
             using (var connect = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken))
             {
                 connect.CancelAfter(connectTimeout);
                 try
                 {
                     await socket.ConnectAsync(destination.Address.Host, destination.Address.Port, connect.Token).ConfigureAwait(false);
+                    connection = new NetworkStream(socket, ownsSocket: true);
+                    call = await NetTcpStreamedCall.OpenAsync(connection, destination.Address, maxReplySize, tls?.StreamUpgrade, connect.Token).ConfigureAwait(false);
                 }
                 catch (OperationCanceledException) when (!cancellationToken.IsCancellationRequested)
                 {
@@ -44,8 +51,8 @@ internal static class NetTcpStreamedTransport
                 }
             }
 
-            connection = new NetworkStream(socket, ownsSocket: true);
-            var call = await NetTcpStreamedCall.OpenAsync(connection, destination.Address, maxReplySize, cancellationToken).ConfigureAwait(false);
+            // Over TLS the exchange runs on the TLS stream, which owns the socket's.
+            connection = call.Connection;
 
             // WCF's writers write in small pieces: gathered into chunks of the size the HTTP paths copy with.
             var chunks = new BufferedStream(call.Request, StreamedExchange.ChunkSize);
