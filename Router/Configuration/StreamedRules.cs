@@ -174,6 +174,15 @@ internal static class StreamedRules
                     ConfigPath.Property(destinationPath, "tls"),
                     "tls on a streamed netTcp destination is not built (the application/ssl-tls upgrade is built for buffered netTcp destinations and for listeners): use a buffered netTcp destination, or a streamed https one");
             }
+
+            if (destination.Binding == WireBindingNames.NetTcp && destination.Addressing == WireAddressingNames.August2004
+                && TransportModes.IsStreamed(destination.TransportMode))
+            {
+                // The router's streamed net.tcp client is NetTcpBinding's (singleton-unsized msbin1), fixed to WS-Addressing 1.0.
+                context.Error(
+                    ConfigPath.Property(destinationPath, "addressing"),
+                    "august2004 on a streamed netTcp destination is not built (the router's streamed net.tcp client speaks WS-Addressing 1.0): use a buffered netTcp destination");
+            }
         }
     }
 
