@@ -42,6 +42,13 @@ internal static class MessageBridge
                 copy.Headers.To = address;
             }
 
+            // The client's anonymous August 2004 ReplyTo was cut before the router read the request (August2004ReplyTo);
+            // a 2004 request with a MessageID carries one, so it goes back in.
+            if (target.MessageVersion.Addressing == AddressingVersion.WSAddressingAugust2004 && copy.Headers.MessageId is not null && copy.Headers.ReplyTo is null)
+            {
+                copy.Headers.ReplyTo = new EndpointAddress(EndpointAddress.AnonymousUri);
+            }
+
             return new OutgoingRequest(copy, soapAction);
         }
 

@@ -16,7 +16,7 @@ public sealed class StubProcessTests
         using var stub = StubProcess.Start("--http-port", "0", "--tcp-port", "0");
         var endpoints = await stub.WaitForEndpointsAsync(ProcessTimeout);
 
-        Assert.Equal(["basicHttp", "soap12", "binary", "basicMtom", "soap12Mtom", "basicStreamed", "soap12Streamed", "binaryStreamed", "stats", "netTcp"], endpoints.Select(e => e.Name));
+        Assert.Equal(["basicHttp", "soap12", "binary", "basicMtom", "soap12Mtom", "basicStreamed", "soap12Streamed", "binaryStreamed", "stats", "netTcp2004", "netTcp"], endpoints.Select(e => e.Name));
         var port = endpoints[0].Address.Port;
         Assert.NotEqual(0, port);
         Assert.All(endpoints.SkipLast(1), e => Assert.Equal(port, e.Address.Port));
