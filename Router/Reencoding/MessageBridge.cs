@@ -94,8 +94,14 @@ internal static class MessageBridge
         }
         else if (reply.IsFault)
         {
+            // Its RelatesTo too: a reply relayed on a session with affinity is matched by it (no relatesTo is given there).
+            var faultRelatesTo = reply.Version.Addressing != AddressingVersion.None ? reply.Headers.RelatesTo : null;
             var fault = MessageFault.CreateFault(reply, maxFaultSize);
             message = Message.CreateMessage(version, SoapFaultMessages.FaultAction(version), FaultBodyWriter.From(fault, version.Envelope));
+            if (listener.UsesAddressing && faultRelatesTo is not null)
+            {
+                message.Headers.RelatesTo = faultRelatesTo;
+            }
         }
         else
         {
