@@ -225,6 +225,7 @@ public sealed class StubHost : IAsyncDisposable
         endpoints.Add(new StubEndpoint(StatsName, Address(Uri.UriSchemeHttp, port, StatsPath)));
         if (netTcp is not null)
         {
+            endpoints.Add(new StubEndpoint(StubSoapEndpoints.NetTcpAugust2004.Name, StubNetTcpConnectionHandler.Address(_options.Host, netTcp.IPEndPoint!.Port, StubSoapEndpoints.NetTcpAugust2004)));
             endpoints.Add(new StubEndpoint(StubSoapEndpoints.NetTcp.Name, StubNetTcpConnectionHandler.Address(_options.Host, netTcp.IPEndPoint!.Port)));
         }
 
@@ -241,6 +242,8 @@ public sealed class StubHost : IAsyncDisposable
 
         if (netTcpTls is not null)
         {
+            endpoints.Add(new StubEndpoint(
+                StubSoapEndpoints.NetTcpAugust2004.SecureName, StubNetTcpConnectionHandler.Address(_options.Host, netTcpTls.IPEndPoint!.Port, StubSoapEndpoints.NetTcpAugust2004)));
             endpoints.Add(new StubEndpoint(StubSoapEndpoints.NetTcp.SecureName, StubNetTcpConnectionHandler.Address(_options.Host, netTcpTls.IPEndPoint!.Port)));
         }
 

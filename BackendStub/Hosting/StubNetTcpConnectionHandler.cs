@@ -10,8 +10,9 @@ namespace BackendStub.Hosting;
 
 /// <summary>
 /// Kestrel's side of the stub's net.tcp listener: each connection runs a <see cref="NetTcpServerSession"/> whose
-/// endpoint is net.tcp://host:port/tcp, and net.tcp://host:port/tcpStreamed for streamed clients (on the TLS port too,
-/// after the upgrade; a preamble naming another Via gets EndpointNotFound), with the stub's message
+/// endpoint is net.tcp://host:port/tcp (WS-Addressing 1.0) or net.tcp://host:port/tcp2004 (August 2004), and
+/// net.tcp://host:port/tcpStreamed for streamed clients (on the TLS port too, after the upgrade; a preamble naming
+/// another Via gets EndpointNotFound), with the stub's message
 /// size limit and, when configured, its connection limit (ServerTooBusy past it). With a stream upgrade (the TLS port),
 /// every session must upgrade first.
 /// </summary>
@@ -65,13 +66,16 @@ internal sealed class StubNetTcpConnectionHandler : ConnectionHandler
         var port = (connection.LocalEndPoint as IPEndPoint)?.Port ?? 0;
         var address = Address(_options.Host, port);
         var streamedAddress = new UriBuilder(address) { Path = StubSoapEndpoints.NetTcpStreamed.Path }.Uri;
+        var august2004Address = Address(_options.Host, port, StubSoapEndpoints.NetTcpAugust2004);
         var filter = _options.AddressFilter == AddressFilterMode.Any ? AddressFilterMode.Any : AddressFilterMode.Default;
         Interlocked.Increment(ref _accepted);
         var session = new NetTcpServerSession(
             connection.Transport,
             // The Via as the To (--address-filter): any, for a stub reached through a port forwarder or a relay. Each
-            // session gets its own endpoint: a PerSession service instance.
-            via => AddressFilter.Matches(via, address, filter) ? new StubNetTcpEndpoint(_dispatcher, _statistics, address)
+            // session gets its own endpoint: a PerSession service instance; the August 2004 path is told apart first.
+            via => AddressFilter.Matches(via, august2004Address, AddressFilterMode.Default)
+                    ? new StubNetTcpEndpoint(_dispatcher, _statistics, august2004Address, StubSoapEndpoints.NetTcpAugust2004)
+                : AddressFilter.Matches(via, address, filter) ? new StubNetTcpEndpoint(_dispatcher, _statistics, address)
                 : _streamed is not null && AddressFilter.Matches(via, streamedAddress, AddressFilterMode.Default) ? new StubNetTcpStreamedEndpoint(_streamed, streamedAddress)
                 : null,
             _limits,
@@ -86,8 +90,9 @@ internal sealed class StubNetTcpConnectionHandler : ConnectionHandler
         return session.RunAsync(stopping);
     }
 
-    /// <summary>The net.tcp endpoint's address on <paramref name="port"/>.</summary>
-    public static Uri Address(string host, int port) => new UriBuilder("net.tcp", host, port, StubSoapEndpoints.NetTcp.Path).Uri;
+    /// <summary>The address of the net.tcp endpoint <paramref name="endpoint"/> (by default the WS-Addressing 1.0 one) on <paramref name="port"/>.</summary>
+    public static Uri Address(string host, int port, StubSoapEndpoint? endpoint = null) =>
+        new UriBuilder("net.tcp", host, port, (endpoint ?? StubSoapEndpoints.NetTcp).Path).Uri;
 
     private bool TryAcquireSlot()
     {

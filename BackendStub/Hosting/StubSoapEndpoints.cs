@@ -4,7 +4,7 @@ namespace BackendStub.Hosting;
 
 /// <summary>
 /// The stub's SOAP endpoints: five on HTTP, one per HTTP wire binding and encoding (text, msbin1, MTOM), in the order they are printed, and the net.tcp
-/// one (served only when a TCP port is given); each also over TLS when its TLS port is given.
+/// ones, WS-Addressing 1.0 and August 2004 (served only when a TCP port is given); each also over TLS when its TLS port is given.
 /// </summary>
 public static class StubSoapEndpoints
 {
@@ -25,6 +25,12 @@ public static class StubSoapEndpoints
 
     /// <summary>net.tcp framing with the binary session encoder, SOAP 1.2 with WS-Addressing 1.0, at net.tcp://host:port/tcp.</summary>
     public static StubSoapEndpoint NetTcp { get; } = new("netTcp", "/tcp", WireBindings.NetTcp, "netTcpTls");
+
+    /// <summary>
+    /// net.tcp with WS-Addressing August 2004 (what a CustomBinding of BinaryMessageEncodingBindingElement { MessageVersion =
+    /// Soap12WSAddressingAugust2004 } over TcpTransportBindingElement speaks), at net.tcp://host:port/tcp2004 on the net.tcp ports.
+    /// </summary>
+    public static StubSoapEndpoint NetTcpAugust2004 { get; } = new("netTcp2004", "/tcp2004", WireBindings.NetTcpAugust2004, "netTcp2004Tls");
 
     /// <summary>Every HTTP SOAP endpoint, in printing order (<see cref="NetTcp"/> is not among them: it has no HTTP path).</summary>
     public static IReadOnlyList<StubSoapEndpoint> All { get; } = [BasicHttp, Soap12, Binary, BasicMtom, Soap12Mtom];
@@ -54,6 +60,11 @@ public static class StubSoapEndpoints
         if (binding == NetTcp.Binding)
         {
             return NetTcp;
+        }
+
+        if (binding == NetTcpAugust2004.Binding)
+        {
+            return NetTcpAugust2004;
         }
 
         foreach (var endpoint in All)

@@ -8,13 +8,24 @@ namespace BackendStub.Service;
 /// The stub's net.tcp endpoint for one session: the session's own operations (counter, duplex) are answered by its
 /// <see cref="StubSessionService"/>, every other message by <see cref="StubDispatcher"/> exactly as the HTTP endpoints'
 /// are, and the reply or fault goes back on the session. One-way messages get nothing back, as from a WCF service over net.tcp.
+/// <paramref name="endpoint"/>: the WS-Addressing 1.0 endpoint (by default) or the August 2004 one, whose requests have
+/// their anonymous ReplyTo cut out before they are read (<see cref="August2004SessionReplyTo"/>).
 /// </summary>
-internal sealed class StubNetTcpEndpoint(StubDispatcher dispatcher, StubStatistics statistics, Uri address) : INetTcpSessionEndpoint
+internal sealed class StubNetTcpEndpoint(StubDispatcher dispatcher, StubStatistics statistics, Uri address, StubSoapEndpoint? endpoint = null)
+    : INetTcpSessionEndpoint
 {
-    private readonly StubSessionService _session = new(statistics);
+    private readonly StubSoapEndpoint _endpoint = endpoint ?? StubSoapEndpoints.NetTcp;
+    private readonly StubSessionService _session = new(statistics, (endpoint ?? StubSoapEndpoints.NetTcp).Binding.MessageVersion);
 
     /// <summary>The endpoint's own address (wsa:To must name it): net.tcp://host:port/tcp with the port the connection came in on.</summary>
     public Uri Address => address;
+
+    /// <inheritdoc />
+    public SoapRouter.Wire.Bindings.WireBinding Binding => _endpoint.Binding;
+
+    /// <inheritdoc />
+    public int PrepareToRead(Span<byte> payload) =>
+        _endpoint.Binding.Addressing == SoapRouter.Wire.Bindings.WireAddressingNames.August2004 ? August2004SessionReplyTo.Cut(payload) : payload.Length;
 
     /// <inheritdoc />
     public async ValueTask HandleAsync(NetTcpRequest request)
@@ -29,11 +40,11 @@ internal sealed class StubNetTcpEndpoint(StubDispatcher dispatcher, StubStatisti
             {
                 using var message = request.Buffer.CreateMessage();
                 using var activity = StubTracing.Start(
-                    StubSoapEndpoints.NetTcp.Binding.Name, SoapRouter.Wire.Tracing.TraceParentSoapHeader.FindByLocalName(message.Headers), traceState: null);
+                    _endpoint.Binding.Name, SoapRouter.Wire.Tracing.TraceParentSoapHeader.FindByLocalName(message.Headers), traceState: null);
                 activity?.SetTag("rpc.method", message.Headers.Action);
                 using var answer = _session.TryAnswer(message, closing) is { } own
                     ? await own
-                    : await dispatcher.AnswerAsync(StubSoapEndpoints.NetTcp.Binding, message, transportAction: null, address, closing);
+                    : await dispatcher.AnswerAsync(_endpoint.Binding, message, transportAction: null, address, closing);
                 if (answer.Message is { } reply)
                 {
                     await SendAsync(request, answer, reply, closing);
@@ -69,7 +80,7 @@ internal sealed class StubNetTcpEndpoint(StubDispatcher dispatcher, StubStatisti
         catch (QuotaExceededException)
         {
             // Nothing went out (the session encoder checks the size before anything is written): answer a fault instead.
-            using var tooLarge = dispatcher.Fault(StubSoapEndpoints.NetTcp.Binding, WcfFaults.ReplyTooLarge(), answer.RelatesTo);
+            using var tooLarge = dispatcher.Fault(_endpoint.Binding, WcfFaults.ReplyTooLarge(), answer.RelatesTo);
             await request.SendAsync(tooLarge.Message!, closing);
         }
     }

@@ -14,7 +14,7 @@ namespace BackendStub.Service;
 /// session counter (<see cref="ISessionCounter"/>) and the duplex contract (<see cref="IDuplexService"/>), whose
 /// callbacks go out on the session; the client's answers to Confirm come back on it, matched by RelatesTo.
 /// </summary>
-internal sealed class StubSessionService(StubStatistics statistics)
+internal sealed class StubSessionService(StubStatistics statistics, MessageVersion version)
 {
     // A client that never answers a callback must not hold a Subscribe forever.
     private static readonly TimeSpan ConfirmTimeout = TimeSpan.FromSeconds(60);
@@ -26,8 +26,6 @@ internal sealed class StubSessionService(StubStatistics statistics)
     private readonly ConcurrentDictionary<UniqueId, TaskCompletionSource<int>> _asked = new();
     private NetTcpSessionHandle? _session;
     private int _calls;
-
-    private static MessageVersion Version => StubSoapEndpoints.NetTcp.Binding.MessageVersion;
 
     /// <summary>The session opened.</summary>
     public void Opened(NetTcpSessionHandle session)
@@ -125,17 +123,17 @@ internal sealed class StubSessionService(StubStatistics statistics)
         return shape.Read(reader);
     }
 
-    private static Message Callback(string action, BodyWriter body)
+    private Message Callback(string action, BodyWriter body)
     {
         // A service's callbacks are addressed to the client's ReplyTo, the anonymous address on a duplex session.
-        var message = Message.CreateMessage(Version, action, body);
+        var message = Message.CreateMessage(version, action, body);
         message.Headers.To = Anonymous.Uri;
         return message;
     }
 
-    private static StubAnswer Reply(MessageHeaders request, string action, BodyWriter body)
+    private StubAnswer Reply(MessageHeaders request, string action, BodyWriter body)
     {
-        var message = Message.CreateMessage(Version, action, body);
+        var message = Message.CreateMessage(version, action, body);
         if (request.MessageId is { } id)
         {
             message.Headers.RelatesTo = id;

@@ -47,6 +47,16 @@ public sealed class EncodingValidationTests
         Assert.Empty(Errors(WithListeners(Listener("a", binding, "http://127.0.0.1:8080/a") with { Addressing = "august2004" })));
 
     [Fact]
+    public void Validate_August2004NetTcpDestination_IsValid() =>
+        Assert.Empty(Errors(WithCluster(Cluster(Destination("d", WireBindingNames.NetTcp, "net.tcp://127.0.0.1:8808/tcp2004") with { Addressing = "august2004" }))));
+
+    [Fact]
+    public void Validate_August2004OnAStreamedNetTcpDestination_SaysItIsNotBuilt() =>
+        AssertHasError(
+            Errors(WithCluster(Cluster(Destination("d", WireBindingNames.NetTcp, "net.tcp://127.0.0.1:8808/tcp2004") with { Addressing = "august2004", TransportMode = "streamed" }))),
+            "clusters.echo.destinations[0].addressing", "august2004 on a streamed netTcp destination is not built");
+
+    [Fact]
     public void Validate_August2004NetTcpListener_IsValid() =>
         Assert.Empty(Errors(WithListeners(Listener("a", WireBindingNames.NetTcp, "net.tcp://127.0.0.1:8808/a") with { Addressing = "august2004" })));
 
@@ -58,11 +68,10 @@ public sealed class EncodingValidationTests
 
     [Theory]
     [InlineData(WireBindingNames.BasicHttp, null, "basicHttp has no august2004 addressing")]
-    [InlineData(WireBindingNames.NetTcp, null, "netTcp has no august2004 addressing on a destination: the router's net.tcp client speaks WS-Addressing 1.0")]
     [InlineData(WireBindingNames.Soap12Http, "mtom", "soap12Http with mtom has no august2004 addressing")]
     public void Validate_August2004WhereItIsNot_SaysWhereItIs(string binding, string? encoding, string fragment) =>
         AssertSingleError(
-            WithCluster(Cluster(Destination("d", binding, binding == WireBindingNames.NetTcp ? "net.tcp://127.0.0.1:8808/tcp" : "http://127.0.0.1:9080/a") with
+            WithCluster(Cluster(Destination("d", binding, "http://127.0.0.1:9080/a") with
             {
                 Encoding = encoding,
                 Addressing = "august2004",

@@ -21,20 +21,13 @@ internal static class BindingRules
     /// <summary>
     /// Records an error unless <paramref name="encoding"/> and <paramref name="addressing"/> are absent or a pair
     /// <paramref name="binding"/> speaks (text or mtom on basicHttp and soap12Http; august2004 on text soap12Http,
-    /// binaryHttp and, on listeners only (<paramref name="isListener"/>), netTcp); an unknown binding is reported by
+    /// binaryHttp and netTcp, on listeners and destinations alike); an unknown binding is reported by
     /// <see cref="Check"/> alone. <paramref name="path"/> is the listener's or destination's.
     /// </summary>
-    public static void CheckVariant(string binding, string? encoding, string? addressing, string path, ConfigValidationContext context, bool isListener)
+    public static void CheckVariant(string binding, string? encoding, string? addressing, string path, ConfigValidationContext context)
     {
-        if (WireBindings.Find(binding, encoding, addressing) is { } variant)
+        if (WireBindings.Find(binding, encoding, addressing) is not null)
         {
-            // The router's own net.tcp client is NetTcpBinding's, fixed to WS-Addressing 1.0.
-            if (!isListener && variant == WireBindings.NetTcpAugust2004)
-            {
-                context.Error(ConfigPath.Property(path, "addressing"),
-                    $"{binding} has no {addressing} addressing on a destination: the router's net.tcp client speaks WS-Addressing 1.0 (august2004 over net.tcp is for netTcp listeners)");
-            }
-
             return;
         }
 

@@ -188,7 +188,7 @@ internal static class ClusterRules
             }
 
             BindingRules.Check(destination.Binding, ConfigPath.Property(path, "binding"), context);
-            BindingRules.CheckVariant(destination.Binding, destination.Encoding, destination.Addressing, path, context, isListener: false);
+            BindingRules.CheckVariant(destination.Binding, destination.Encoding, destination.Addressing, path, context);
             AddressRules.CheckEndpoint(destination.Address, destination.Binding, ConfigPath.Property(path, "address"), context);
             if (destination.MetadataAddress is { } metadata)
             {

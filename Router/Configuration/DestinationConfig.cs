@@ -21,8 +21,8 @@ public sealed record DestinationConfig
     public string? Encoding { get; init; }
 
     /// <summary>
-    /// The WS-Addressing version on a soap12Http or binaryHttp binding: 1.0 (the default) or august2004 (WCF's
-    /// AddressingVersion.WSAddressingAugust2004). Null: the binding's own.
+    /// The WS-Addressing version on a soap12Http, binaryHttp or (buffered) netTcp binding: 1.0 (the default) or august2004
+    /// (WCF's AddressingVersion.WSAddressingAugust2004). Null: the binding's own.
     /// </summary>
     public string? Addressing { get; init; }
 

@@ -28,7 +28,7 @@ internal static class ListenerRules
             }
 
             BindingRules.Check(listener.Binding, ConfigPath.Property(path, "binding"), context);
-            BindingRules.CheckVariant(listener.Binding, listener.Encoding, listener.Addressing, path, context, isListener: true);
+            BindingRules.CheckVariant(listener.Binding, listener.Encoding, listener.Addressing, path, context);
             if (listener.Binding == WireBindingNames.NetTcp && listener.Addressing == WireAddressingNames.August2004 && TransportModes.IsStreamed(listener.TransportMode))
             {
                 context.Error(ConfigPath.Property(path, "addressing"),

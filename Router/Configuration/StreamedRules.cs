@@ -167,6 +167,15 @@ internal static class StreamedRules
             var destination = destinations[i];
             var destinationPath = ConfigPath.Index(path, i);
             CheckMode(destination.TransportMode, destination.Binding, destination.Encoding, destinationPath, context);
+
+            if (destination.Binding == WireBindingNames.NetTcp && destination.Addressing == WireAddressingNames.August2004
+                && TransportModes.IsStreamed(destination.TransportMode))
+            {
+                // The router's streamed net.tcp client is NetTcpBinding's (singleton-unsized msbin1), fixed to WS-Addressing 1.0.
+                context.Error(
+                    ConfigPath.Property(destinationPath, "addressing"),
+                    "august2004 on a streamed netTcp destination is not built (the router's streamed net.tcp client speaks WS-Addressing 1.0): use a buffered netTcp destination");
+            }
         }
     }
 

@@ -42,6 +42,13 @@ internal static class MessageBridge
                 copy.Headers.To = address;
             }
 
+            // The client's anonymous August 2004 ReplyTo was cut before the router read the request (August2004ReplyTo);
+            // a 2004 request with a MessageID carries one, so it goes back in.
+            if (target.MessageVersion.Addressing == AddressingVersion.WSAddressingAugust2004 && copy.Headers.MessageId is not null && copy.Headers.ReplyTo is null)
+            {
+                copy.Headers.ReplyTo = new EndpointAddress(EndpointAddress.AnonymousUri);
+            }
+
             return new OutgoingRequest(copy, soapAction);
         }
 
@@ -87,8 +94,14 @@ internal static class MessageBridge
         }
         else if (reply.IsFault)
         {
+            // Its RelatesTo too: a reply relayed on a session with affinity is matched by it (no relatesTo is given there).
+            var faultRelatesTo = reply.Version.Addressing != AddressingVersion.None ? reply.Headers.RelatesTo : null;
             var fault = MessageFault.CreateFault(reply, maxFaultSize);
             message = Message.CreateMessage(version, SoapFaultMessages.FaultAction(version), FaultBodyWriter.From(fault, version.Envelope));
+            if (listener.UsesAddressing && faultRelatesTo is not null)
+            {
+                message.Headers.RelatesTo = faultRelatesTo;
+            }
         }
         else
         {

@@ -16,13 +16,14 @@ public sealed class StubProcessTests
         using var stub = StubProcess.Start("--http-port", "0", "--tcp-port", "0");
         var endpoints = await stub.WaitForEndpointsAsync(ProcessTimeout);
 
-        Assert.Equal(["basicHttp", "soap12", "binary", "basicMtom", "soap12Mtom", "basicStreamed", "soap12Streamed", "binaryStreamed", "stats", "netTcp"], endpoints.Select(e => e.Name));
+        Assert.Equal(["basicHttp", "soap12", "binary", "basicMtom", "soap12Mtom", "basicStreamed", "soap12Streamed", "binaryStreamed", "stats", "netTcp2004", "netTcp"], endpoints.Select(e => e.Name));
         var port = endpoints[0].Address.Port;
         Assert.NotEqual(0, port);
-        Assert.All(endpoints.SkipLast(1), e => Assert.Equal(port, e.Address.Port));
+        Assert.All(endpoints.SkipLast(2), e => Assert.Equal(port, e.Address.Port));
         var netTcp = endpoints[^1].Address;
         Assert.Equal("net.tcp", netTcp.Scheme);
         Assert.NotEqual(0, netTcp.Port);
+        Assert.Equal(new Uri($"net.tcp://127.0.0.1:{netTcp.Port}/tcp2004"), endpoints[^2].Address);
 
         using var client = new HttpClient();
         var soap12 = endpoints.Single(e => e.Name == "soap12").Address;

@@ -22,7 +22,7 @@ public sealed class StubTlsProcessTests : IDisposable
         var endpoints = await stub.WaitForEndpointsAsync(ProcessTimeout);
 
         Assert.Equal(
-            ["basicHttp", "soap12", "binary", "basicMtom", "soap12Mtom", "basicStreamed", "soap12Streamed", "binaryStreamed", "stats", "basicHttps", "soap12Https", "binaryHttps", "basicMtomHttps", "soap12MtomHttps", "basicStreamedHttps", "soap12StreamedHttps", "binaryStreamedHttps", "statsHttps", "netTcpTls"],
+            ["basicHttp", "soap12", "binary", "basicMtom", "soap12Mtom", "basicStreamed", "soap12Streamed", "binaryStreamed", "stats", "basicHttps", "soap12Https", "binaryHttps", "basicMtomHttps", "soap12MtomHttps", "basicStreamedHttps", "soap12StreamedHttps", "binaryStreamedHttps", "statsHttps", "netTcp2004Tls", "netTcpTls"],
             endpoints.Select(e => e.Name));
         Assert.All(endpoints.Where(e => e.Name.EndsWith("Https", StringComparison.Ordinal)), e => Assert.Equal("https", e.Address.Scheme));
         Assert.All(endpoints.Take(9), e => Assert.Equal("http", e.Address.Scheme));

@@ -11,7 +11,9 @@ using SoapRouter.Wire.Soap;
 namespace SoapRouter.Forwarding.NetTcp;
 
 /// <summary>
-/// The sessions to one net.tcp destination, through System.ServiceModel.NetTcp's own channel (NetTcpBinding, plain or,
+/// The sessions to one net.tcp destination, through System.ServiceModel.NetTcp's own channel (the destination binding's
+/// client binding: binary session encoding over TCP in its message version, WS-Addressing 1.0 or, for "addressing":
+/// "august2004", Soap12WSAddressingAugust2004; plain or,
 /// with the destination's tls section, with transport security: the application/ssl-tls upgrade, the server's
 /// certificate checked by <see cref="DestinationTls"/> and its name by WCF against the endpoint identity (tls.serverName,
 /// else the address's host)): a fixed number of session slots, opened on first use and replaced when they end, each carrying
@@ -51,7 +53,7 @@ internal sealed class NetTcpDestinationClient : IDisposable
         var security = tls is null ? WireTransportSecurity.None
             : tls.ClientCertificate is null ? WireTransportSecurity.Transport
             : WireTransportSecurity.TransportWithClientCertificate;
-        var binding = WireBindings.NetTcp.CreateClientBinding(limits, ConnectionBufferSize, compression, security);
+        var binding = destination.Binding.CreateClientBinding(limits, ConnectionBufferSize, compression, security);
         binding.OpenTimeout = connectTimeout;
         binding.SendTimeout = sendTimeout;
 
@@ -148,6 +150,7 @@ internal sealed class NetTcpDestinationClient : IDisposable
         {
             id = new UniqueId();
             message.Headers.MessageId = id;
+            // Written as the destination's anonymous address (1.0's or August 2004's, which a 2004 service requires with a MessageID).
             message.Headers.ReplyTo ??= new EndpointAddress(SoapNamespaces.Anonymous10);
         }
 

@@ -128,7 +128,7 @@ internal sealed class NetTcpClientSession(NetTcpListenerEndpoint listener, ILogg
             }
 
             // Copied as the message path copies replies: written as it was read, WCF's writer would lose a DateTime's kind.
-            forClient = MessageBridge.ForClient(message, listener.Listener.Binding, relatesTo: null, maxFaultSize: 0);
+            forClient = MessageBridge.ForClient(message, listener.Listener.Binding, relatesTo: null, listener.MaxMessageSize);
             await _handle.SendAsync(forClient, _handle.Closing).ConfigureAwait(false);
         }
         catch (Exception ex) when (ErrorClassifier.IsConnectionClosed(ex))

@@ -21,6 +21,9 @@ internal sealed class NetTcpListenerEndpoint(SoapListener listener, MessagePipel
     /// <summary>The pipeline's counters, for what a session relays outside the message path.</summary>
     public RouterStatistics Statistics => pipeline.Statistics;
 
+    /// <summary>The current config's message size limit, for what a session relays outside the message path (a fault read to be translated).</summary>
+    public int MaxMessageSize => pipeline.CurrentState.MaxMessageSize;
+
     /// <summary>A session of this listener, resolved from its preamble's Via.</summary>
     public NetTcpClientSession NewSession() => new(this, logger);
 
