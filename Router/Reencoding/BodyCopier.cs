@@ -20,12 +20,15 @@ internal static class BodyCopier
     // Characters a value's text before its first ':' cannot have if it is a prefix ("http://..." has none of them, but resolves to nothing).
     private static readonly System.Buffers.SearchValues<char> NotInPrefix = System.Buffers.SearchValues.Create(" /\t\r\n<>\"'=");
 
+    /// <summary>Copies the body as <see cref="CopyBodyContents(XmlDictionaryReader, XmlDictionaryWriter, EnvelopeNamespaces?)"/> does, declaring nothing more.</summary>
+    public static void CopyBodyContents(XmlDictionaryReader reader, XmlDictionaryWriter writer) => CopyBodyContents(reader, writer, null);
+
     /// <summary>
     /// Copies from the body's first content node (where <c>GetReaderAtBodyContents</c> leaves the reader) up to the Body
     /// end tag, which is not copied. <paramref name="envelopeNamespaces"/>: the received Envelope's and Body's
     /// declarations, declared on each top-level element, where the new envelope does not carry them.
     /// </summary>
-    public static void CopyBodyContents(XmlDictionaryReader reader, XmlDictionaryWriter writer, EnvelopeNamespaces? envelopeNamespaces = null)
+    public static void CopyBodyContents(XmlDictionaryReader reader, XmlDictionaryWriter writer, EnvelopeNamespaces? envelopeNamespaces)
     {
         ArgumentNullException.ThrowIfNull(reader);
         ArgumentNullException.ThrowIfNull(writer);
