@@ -9,7 +9,8 @@ namespace SoapRouter.Reencoding;
 /// through a pooled buffer, so re-encoding a large message costs about what reading and writing it costs. A prefix that
 /// an attribute value uses (<c>xsi:type="p:T"</c>) and that was declared outside the body (on the Envelope, which the
 /// new message does not have) is declared on the element: the writer declares only the prefixes names use. A QName in
-/// text content whose prefix comes from the Envelope is not seen (WCF's serializers declare theirs on the element).
+/// text content cannot be told from text, so the caller hands in every declaration the body saw on the received
+/// Envelope and Body (<see cref="EnvelopeNamespaces"/>) and each top-level body element gets them.
 /// </summary>
 internal static class BodyCopier
 {
@@ -19,11 +20,15 @@ internal static class BodyCopier
     // Characters a value's text before its first ':' cannot have if it is a prefix ("http://..." has none of them, but resolves to nothing).
     private static readonly System.Buffers.SearchValues<char> NotInPrefix = System.Buffers.SearchValues.Create(" /\t\r\n<>\"'=");
 
+    /// <summary>Copies the body as <see cref="CopyBodyContents(XmlDictionaryReader, XmlDictionaryWriter, EnvelopeNamespaces?)"/> does, declaring nothing more.</summary>
+    public static void CopyBodyContents(XmlDictionaryReader reader, XmlDictionaryWriter writer) => CopyBodyContents(reader, writer, null);
+
     /// <summary>
     /// Copies from the body's first content node (where <c>GetReaderAtBodyContents</c> leaves the reader) up to the Body
-    /// end tag, which is not copied.
+    /// end tag, which is not copied. <paramref name="envelopeNamespaces"/>: the received Envelope's and Body's
+    /// declarations, declared on each top-level element, where the new envelope does not carry them.
     /// </summary>
-    public static void CopyBodyContents(XmlDictionaryReader reader, XmlDictionaryWriter writer)
+    public static void CopyBodyContents(XmlDictionaryReader reader, XmlDictionaryWriter writer, EnvelopeNamespaces? envelopeNamespaces)
     {
         ArgumentNullException.ThrowIfNull(reader);
         ArgumentNullException.ThrowIfNull(writer);
@@ -38,7 +43,7 @@ internal static class BodyCopier
         {
             while (!reader.EOF && !(reader.NodeType == XmlNodeType.EndElement && reader.Depth < startDepth))
             {
-                CopyNode(reader, writer, chunk);
+                CopyNode(reader, writer, chunk, reader.Depth == startDepth ? envelopeNamespaces : null);
             }
         }
         finally
@@ -82,14 +87,16 @@ internal static class BodyCopier
     /// <summary>
     /// Writes the node the reader is on and moves the reader past it. An element whose attribute values name a prefix
     /// (a QName such as xsi:type="p:T") that the reader resolves and the writer does not bind the same way gets that
-    /// declaration first: it came from outside the element (the Envelope), and the new envelope does not have it.
+    /// declaration first: it came from outside the element (the Envelope), and the new envelope does not have it. A
+    /// top-level body element also gets <paramref name="envelopeNamespaces"/>.
     /// </summary>
-    private static void CopyNode(XmlDictionaryReader reader, XmlDictionaryWriter writer, char[] chunk)
+    private static void CopyNode(XmlDictionaryReader reader, XmlDictionaryWriter writer, char[] chunk, EnvelopeNamespaces? envelopeNamespaces = null)
     {
         switch (reader.NodeType)
         {
             case XmlNodeType.Element:
                 writer.WriteStartElement(reader.Prefix, reader.LocalName, reader.NamespaceURI);
+                envelopeNamespaces?.DeclareOn(reader, writer);
                 if (reader.HasAttributes)
                 {
                     DeclareValuePrefixes(reader, writer);

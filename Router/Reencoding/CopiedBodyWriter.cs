@@ -12,7 +12,9 @@ internal sealed class CopiedBodyWriter(Message source) : BodyWriter(isBuffered: 
     /// <inheritdoc />
     protected override void OnWriteBodyContents(XmlDictionaryWriter writer)
     {
+        // The new message's Envelope is WCF's, without the declarations the received one carried.
+        var envelopeNamespaces = EnvelopeNamespaces.Of(source);
         using var reader = source.GetReaderAtBodyContents();
-        BodyCopier.CopyBodyContents(reader, writer);
+        BodyCopier.CopyBodyContents(reader, writer, envelopeNamespaces);
     }
 }

@@ -67,6 +67,9 @@ internal sealed class ForwardedMessage : Message
 
         using var reader = _envelope.Open();
         var envelopeNamespace = reader.MoveToContent() == XmlNodeType.Element ? reader.NamespaceURI : string.Empty;
+
+        // WCF's Envelope (written here) does not carry the received one's declarations: the body's top-level elements do.
+        var envelopeNamespaces = EnvelopeNamespaces.FromEnvelope(reader);
         WriteStartEnvelope(writer);
         reader.Read();
         var onHeaders = reader.MoveToContent() == XmlNodeType.Element && reader.LocalName == "Header" && reader.NamespaceURI == envelopeNamespace;
@@ -122,8 +125,9 @@ internal sealed class ForwardedMessage : Message
         OnWriteStartBody(writer);
         if (!reader.IsEmptyElement)
         {
+            envelopeNamespaces.Add(reader);
             reader.Read();
-            BodyCopier.CopyBodyContents(reader, writer);
+            BodyCopier.CopyBodyContents(reader, writer, envelopeNamespaces.OrNull());
         }
 
         writer.WriteEndElement();
@@ -133,8 +137,9 @@ internal sealed class ForwardedMessage : Message
     /// <inheritdoc />
     protected override void OnWriteBodyContents(XmlDictionaryWriter writer)
     {
+        var envelopeNamespaces = EnvelopeNamespaces.Of(_source);
         using var reader = _source.GetReaderAtBodyContents();
-        BodyCopier.CopyBodyContents(reader, writer);
+        BodyCopier.CopyBodyContents(reader, writer, envelopeNamespaces);
     }
 
     /// <inheritdoc />
