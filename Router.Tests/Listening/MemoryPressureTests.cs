@@ -172,7 +172,7 @@ public sealed class MemoryPressureTests
         var open = capacity;
 
         var waiting = pressure.WaitForRoomAsync(() => Volatile.Read(ref open), CancellationToken.None).AsTask();
-        clock.Advance(MemoryPressure.AcceptTrickle * 3);
+        clock.Advance(TimeSpan.FromSeconds(3));
         Assert.False(waiting.IsCompleted);
         Assert.False(pressure.IsHigh);
         Assert.True(pressure.ShouldHoldAccepts(capacity));

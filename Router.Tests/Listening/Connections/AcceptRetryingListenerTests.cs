@@ -160,34 +160,6 @@ public sealed class AcceptRetryingListenerTests
         Assert.Equal(1, inner.Calls);
     }
 
-    [Fact]
-    public async Task WhileMemoryStaysHigh_OneConnectionASecondIsAcceptedAnyway()
-    {
-        var clock = new FakeTimeProvider();
-        using var connections = new ListenerConnections(new RouterStatistics(), clock, NullLogger<ListenerConnections>.Instance, maxConnections: 10);
-        using var memory = new MemoryPressure(
-            0.85, 0.75, () => new MemoryReading(0, 1L << 30, 240L << 20, 256L << 20), () => { }, clock, NullLogger.Instance);
-        clock.Advance(MemoryPressure.SampleInterval);
-        Assert.True(memory.IsHigh);
-        var inner = new ScriptedListener(failures: 0);
-        var listener = new AcceptRetryingListener(inner, new IPEndPoint(IPAddress.Loopback, 0), connections, clock, memory: memory);
-
-        var accepting = listener.AcceptAsync().AsTask();
-        clock.Advance(MemoryPressure.AcceptTrickle - MemoryPressure.SampleInterval * 2);
-        Assert.False(accepting.IsCompleted);
-        Assert.Equal(0, inner.Calls);
-
-        await Eventually.TrueAsync(() =>
-        {
-            clock.Advance(MemoryPressure.SampleInterval);
-            return Task.FromResult(accepting.IsCompleted);
-        }, "no connection was let in after the trickle interval");
-        Assert.NotNull(await accepting);
-        Assert.Equal(1, inner.Calls);
-        Assert.True(memory.IsHigh);
-        Assert.Equal(1, memory.AcceptPauses);
-    }
-
     private static ListenerEndpoint Endpoint()
     {
         var config = TestConfigs.Listener("basic", WireBindingNames.BasicHttp, "http://127.0.0.1:0/router/basic");

@@ -10,7 +10,7 @@ namespace SoapRouter.Listening.Connections;
 /// Once the cause is gone (descriptors freed), the next accept takes the waiting connection and the streak ends. A
 /// listener's endpoint given a <paramref name="reserve"/> does not accept while that would eat into it, nor, given
 /// <paramref name="memory"/>, while memory is over limits.memoryHighWatermark (Envoy's overload manager stops accepting
-/// too: each TLS connection holds ~66 KB that no message gate counts; one a second goes in meanwhile) or the connections
+/// too: each TLS connection holds ~66 KB that no message gate counts) or the connections
 /// open fill what the container's memory holds (<see cref="MemoryPressure.ConnectionCapacity"/>). The admin endpoint has neither: /health answers
 /// while the listeners wait; waiting connections stay in the kernel's backlog.
 /// </summary>
