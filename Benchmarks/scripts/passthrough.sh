@@ -18,7 +18,8 @@
 # the other commit elsewhere, e.g. git worktree add /tmp/b <commit> && dotnet build /tmp/b/Router -c Release).
 # LATENCY=1 adds the open-model cell after the rounds: direct, nginx and the router (text 1 KB) at half the router's
 # median closed-model rate (LoadClient --rate; latency counts from each request's scheduled time), ROUNDS alternating
-# runs each; p50/p99/p99.9 medians and the p99 each proxy adds over direct go into latency.json.
+# runs each; p50/p99/p99.9 medians and the p99 each proxy adds over direct go into latency.json. The second router
+# (ROUTER_B_ENV / ROUTER_B_DLL) runs in that cell too, at the same rate; LATENCY_YARP=1 adds YARP.
 # Writes artifacts/passthrough/passthrough.json and passthrough.svg.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -143,7 +144,7 @@ if [[ "${LATENCY:-0}" == 1 ]]; then
     | xargs python3 -c "import json,statistics,sys; print(round(statistics.median(json.load(open(p))['requestsPerSecond'] for p in sys.argv[1:]) / 2))")
   echo "-- open model at $rate req/s (half the router's median closed-model rate), text 1 KB"
   for round in $(seq 1 "$rounds"); do
-    for variant in direct nginx router; do
+    for variant in direct nginx ${LATENCY_YARP:+yarp} router ${routerb:+routerb}; do
       [[ "$variant" == nginx ]] && ! $have_nginx && continue
       run "$round" "$variant" text 1024 "$rate"
     done
