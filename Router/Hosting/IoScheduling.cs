@@ -8,8 +8,8 @@ namespace SoapRouter.Hosting;
 /// switches per message 2.2 -> 0.8 (nginx: 0.8). The catch is that whatever runs inline holds up every other socket
 /// of its event thread, so work that can take long moves to the thread pool first (<see cref="LeaveEventThreadAsync"/>):
 /// a request or reply over <see cref="InlineMessageBytes"/> or compressed (its decoding, checking, re-encoding and
-/// compressing then run there), every message of a net.tcp session and every reply of a net.tcp destination (both
-/// re-encoded, sizes unknown up front), and admin requests. A small plain message stays, a small HTTP re-encode or
+/// compressing then run there), a net.tcp session's message over that size, every reply of a net.tcp destination
+/// (re-encoded, its size unknown up front), and admin requests. A small plain message stays, a small HTTP re-encode or
 /// compression included (tens to a few hundred microseconds).
 /// </summary>
 /// <remarks>
@@ -49,10 +49,11 @@ internal static class IoScheduling
     }
 
     /// <summary>
-    /// Moves the caller to the thread pool when completions run inline, before work that would hold an event thread
-    /// for long; completes at once otherwise (the caller is on a pool thread already).
+    /// Moves the caller to the thread pool when completions run inline and the caller is on an event thread, before
+    /// work that would hold that thread for long; completes at once otherwise (the caller is on a pool thread already:
+    /// a net.tcp destination's reply arrives there, and a second hop cost a queue item and often a wake-up per message).
     /// </summary>
-    public static Task LeaveEventThreadAsync() => Inline ? YieldAsync() : Task.CompletedTask;
+    public static Task LeaveEventThreadAsync() => Inline && !Thread.CurrentThread.IsThreadPoolThread ? YieldAsync() : Task.CompletedTask;
 
     /// <summary>True when a message of <paramref name="length"/> bytes is large enough to be read off the event thread.</summary>
     public static bool IsLarge(int length) => length > InlineMessageBytes;
