@@ -8,8 +8,8 @@ namespace SoapRouter.Hosting;
 /// switches per message 2.2 -> 0.8 (nginx: 0.8). The catch is that whatever runs inline holds up every other socket
 /// of its event thread, so work that can take long moves to the thread pool first (<see cref="LeaveEventThreadAsync"/>):
 /// a request or reply over <see cref="InlineMessageBytes"/> or compressed (its decoding, checking, re-encoding and
-/// compressing then run there), a net.tcp session's message over that size, every reply of a net.tcp destination
-/// (re-encoded, its size unknown up front), and admin requests. A small plain message stays, a small HTTP re-encode or
+/// compressing then run there), every message of a net.tcp session and every reply of a net.tcp destination (both
+/// re-encoded, sizes unknown up front), and admin requests. A small plain message stays, a small HTTP re-encode or
 /// compression included (tens to a few hundred microseconds).
 /// </summary>
 /// <remarks>

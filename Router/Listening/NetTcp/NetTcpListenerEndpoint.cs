@@ -33,12 +33,8 @@ internal sealed class NetTcpListenerEndpoint(SoapListener listener, MessagePipel
         ArgumentNullException.ThrowIfNull(request);
         using (request)
         {
-            // A session's message is always re-encoded: a large one is thread-pool work, not the event thread's; a small
-            // one stays, as a small HTTP re-encode does (its size is known: the framing record carried it).
-            if (IoScheduling.IsLarge(request.EncodedLength))
-            {
-                await IoScheduling.LeaveEventThreadAsync().ConfigureAwait(false);
-            }
+            // A session's message is always re-encoded: that is thread-pool work, not the event thread's.
+            await IoScheduling.LeaveEventThreadAsync().ConfigureAwait(false);
             // net.tcp has no HTTP headers: the trace context comes in the configured SOAP header, if any.
             var state = pipeline.CurrentState;
             var tracing = state.State.Config.Telemetry.Tracing;
