@@ -7,12 +7,18 @@
 # the machine's cores: read the routed/direct ratio within a round, not the absolute numbers.
 # Usage: scripts/bench-nettcp.sh [rounds (3)] [requests per run (3000)] [concurrency (8)]
 # Ports: ROUTER_PORT (8808), STUB_HTTP_PORT (9080), STUB_TCP_PORT (9090), ADMIN_PORT (9901) in the environment.
+# ROUTER_B_DLL=path/Router.dll starts a second router (another build: git worktree add /tmp/b <commit> && dotnet build
+# /tmp/b/Router -c Release) on ROUTER_B_PORT (ROUTER_PORT+1) and ADMIN_B_PORT (ADMIN_PORT+1), against the same stub:
+# each round then also runs "affinityB" and "multiplexB", so one run reads both builds' ratios side by side.
+# WARMUP (3000) 1 KB requests per URL before the rounds: the JIT tiers the hot path up during the first seconds of load.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/lib/common.sh
 rounds="${1:-3}"; requests="${2:-3000}"; concurrency="${3:-8}"; out=artifacts/bench-nettcp; mkdir -p "$out"
 router_port="${ROUTER_PORT:-8808}"; stub_http="${STUB_HTTP_PORT:-9080}"; stub_tcp="${STUB_TCP_PORT:-9090}"; admin="${ADMIN_PORT:-9901}"
+router_b_port="${ROUTER_B_PORT:-$((router_port + 1))}"; admin_b="${ADMIN_B_PORT:-$((admin + 1))}"
 require_free_ports "$router_port" "$stub_http" "$stub_tcp" "$admin"
+[[ -n "${ROUTER_B_DLL:-}" ]] && require_free_ports "$router_b_port" "$admin_b"
 build_release "$out"
 
 cat > "$out/router.json" <<JSON
@@ -31,17 +37,26 @@ cat > "$out/router.json" <<JSON
 }
 JSON
 start_stub_and_router "$out" "$stub_http" "$stub_tcp" "$admin"
+routerb=
+if [[ -n "${ROUTER_B_DLL:-}" ]]; then
+  sed "s/127.0.0.1:$router_port/127.0.0.1:$router_b_port/g; s/127.0.0.1:$admin/127.0.0.1:$admin_b/" "$out/router.json" > "$out/router-b.json"
+  start "$out/router-b.log" dotnet "$ROUTER_B_DLL" --config "$out/router-b.json"; routerb=$last_pid
+  wait_for "http://127.0.0.1:$admin_b/health" "the second router" "$out"
+fi
 
-cpu_ticks() { awk '{print $14 + $15}' "/proc/$router/stat"; }
+cpu_ticks() { # the router that serves run $1 (a name ending in B: the second one)
+  local pid=$router; [[ "$1" == *B ]] && pid=$routerb
+  awk '{print $14 + $15}' "/proc/$pid/stat"
+}
 load() { # url, size, requests, json
   dotnet "$(bin LoadClient)" --client wcf --binding netTcp --url "$1" --operation echo --size "$2" \
     --warmup 0 --concurrency "$concurrency" --requests "$3" --json "$4" > /dev/null
 }
 run() { # name, url, size
   local cpu0 cpu1
-  cpu0=$(cpu_ticks)
+  cpu0=$(cpu_ticks "$1")
   load "$2" "$3" "$requests" "$out/$1-$3.json"
-  cpu1=$(cpu_ticks)
+  cpu1=$(cpu_ticks "$1")
   python3 - "$out/$1-$3.json" "$1" "$3" "$((cpu1 - cpu0))" "$requests" <<'PY' | tee -a "$out/results.txt"
 import json, sys
 d = json.load(open(sys.argv[1])); name, size, ticks, requests = sys.argv[2], int(sys.argv[3]), int(sys.argv[4]), int(sys.argv[5])
@@ -50,12 +65,18 @@ print(f"{name:<9} {size:>7} B  {d['requestsPerSecond']:>8.1f} req/s  ok {d['ok']
 PY
 }
 : > "$out/results.txt"
-for url in net.tcp://127.0.0.1:$stub_tcp/tcp net.tcp://127.0.0.1:$router_port/router net.tcp://127.0.0.1:$router_port/router-mux; do load "$url" 1024 500 "$out/warm.json"; load "$url" 153600 100 "$out/warm.json"; done
+urls=(net.tcp://127.0.0.1:$stub_tcp/tcp net.tcp://127.0.0.1:$router_port/router net.tcp://127.0.0.1:$router_port/router-mux)
+[[ -n "$routerb" ]] && urls+=(net.tcp://127.0.0.1:$router_b_port/router net.tcp://127.0.0.1:$router_b_port/router-mux)
+for url in "${urls[@]}"; do load "$url" 1024 "${WARMUP:-3000}" "$out/warm.json"; load "$url" 153600 100 "$out/warm.json"; done
 for round in $(seq 1 "$rounds"); do
   echo "-- round $round" | tee -a "$out/results.txt"
   for size in 1024 153600; do
     run direct net.tcp://127.0.0.1:$stub_tcp/tcp "$size"
     run affinity net.tcp://127.0.0.1:$router_port/router "$size"
     run multiplex net.tcp://127.0.0.1:$router_port/router-mux "$size"
+    if [[ -n "$routerb" ]]; then
+      run affinityB net.tcp://127.0.0.1:$router_b_port/router "$size"
+      run multiplexB net.tcp://127.0.0.1:$router_b_port/router-mux "$size"
+    fi
   done
 done

@@ -49,10 +49,11 @@ internal static class IoScheduling
     }
 
     /// <summary>
-    /// Moves the caller to the thread pool when completions run inline, before work that would hold an event thread
-    /// for long; completes at once otherwise (the caller is on a pool thread already).
+    /// Moves the caller to the thread pool when completions run inline and the caller is on an event thread, before
+    /// work that would hold that thread for long; completes at once otherwise (the caller is on a pool thread already:
+    /// a net.tcp destination's reply arrives there, and a second hop cost a queue item and often a wake-up per message).
     /// </summary>
-    public static Task LeaveEventThreadAsync() => Inline ? YieldAsync() : Task.CompletedTask;
+    public static Task LeaveEventThreadAsync() => Inline && !Thread.CurrentThread.IsThreadPoolThread ? YieldAsync() : Task.CompletedTask;
 
     /// <summary>True when a message of <paramref name="length"/> bytes is large enough to be read off the event thread.</summary>
     public static bool IsLarge(int length) => length > InlineMessageBytes;
