@@ -16,6 +16,11 @@ public sealed class BodyCopierTests
         "<x>" + new string('é', 20_000) + "\u2713" + new string('z', 30_000) + "</x>",
         "<first/><second xmlns=\"urn:second\">two roots in one body</second>",
         "<x xml:lang=\"fr\"><y xmlns:p=\"urn:p\" p:attr=\"v&quot;\">mixed <b>bold</b> content</y></x>",
+
+        // Chars the text writer escapes, alone, at a chunk's ends and across the 8,192-char chunks; a surrogate pair on a chunk boundary.
+        "<x>&amp;a&lt;b&gt;c&quot;d&apos;e&#xD;f\tg\nh</x>",
+        "<x>" + new string('a', 8191) + "&amp;" + new string('b', 8190) + "&lt;&gt;" + string.Concat(Enumerable.Repeat("q&amp;&#xD;\n", 3000)) + "</x>",
+        "<x>" + new string('a', 8191) + "\U0001F600" + new string('b', 10_000) + "</x>",
     };
 
     [Theory]

@@ -20,6 +20,12 @@ internal static class BodyCopier
     // Characters a value's text before its first ':' cannot have if it is a prefix ("http://..." has none of them, but resolves to nothing).
     private static readonly System.Buffers.SearchValues<char> NotInPrefix = System.Buffers.SearchValues.Create(" /\t\r\n<>\"'=");
 
+    // What the text writer may write as an entity in element text (control chars, markup, quotes, U+FFFE and U+FFFF), and more.
+    private static readonly SearchValues<char> EscapedInText = SearchValues.Create(
+        "\u0000\u0001\u0002\u0003\u0004\u0005\u0006\u0007\u0008\u0009\u000A\u000B\u000C\u000D\u000E\u000F" +
+        "\u0010\u0011\u0012\u0013\u0014\u0015\u0016\u0017\u0018\u0019\u001A\u001B\u001C\u001D\u001E\u001F" +
+        "<>&\"'\uFFFE\uFFFF");
+
     /// <summary>Copies the body as <see cref="CopyBodyContents(XmlDictionaryReader, XmlDictionaryWriter, EnvelopeNamespaces?)"/> does, declaring nothing more.</summary>
     public static void CopyBodyContents(XmlDictionaryReader reader, XmlDictionaryWriter writer) => CopyBodyContents(reader, writer, null);
 
@@ -175,10 +181,56 @@ internal static class BodyCopier
             return;
         }
 
+        var plainText = IsPlainTextWriter(writer);
         int read;
         while ((read = reader.ReadValueChunk(chunk, 0, chunk.Length)) > 0)
         {
-            writer.WriteChars(chunk, 0, read);
+            if (plainText)
+            {
+                WriteTextChunk(writer, chunk, read);
+            }
+            else
+            {
+                writer.WriteChars(chunk, 0, read);
+            }
+        }
+    }
+
+    // System.Xml's text writer (internal), the one WCF's text encoder writes with.
+    private static readonly Type TextWriterType = XmlDictionaryWriter.CreateTextWriter(Stream.Null).GetType();
+
+    /// <summary>
+    /// True for System.Xml's text writer (WCF's text encoder), not MTOM's or the binary one: its WriteChars escapes by
+    /// testing every char in a scalar loop (18% of the router's CPU re-encoding 150 KB of msbin1 to text), while its
+    /// WriteRaw writes the same UTF-8 without the test.
+    /// </summary>
+    private static bool IsPlainTextWriter(XmlDictionaryWriter writer) => writer.GetType() == TextWriterType;
+
+    /// <summary>
+    /// Writes <paramref name="count"/> chars of element text as the text writer's WriteChars would: runs without a char
+    /// it escapes go out raw (found with a vectorized search), and each such char through WriteChars, so the bytes are
+    /// the writer's own. The set is wider than the writer's (every control char, both quotes, '>'), which only sends a
+    /// char that needs no escaping the slow way.
+    /// </summary>
+    private static void WriteTextChunk(XmlDictionaryWriter writer, char[] chunk, int count)
+    {
+        var start = 0;
+        while (start < count)
+        {
+            var next = chunk.AsSpan(start, count - start).IndexOfAny(EscapedInText);
+            if (next < 0)
+            {
+                writer.WriteRaw(chunk, start, count - start);
+                return;
+            }
+
+            if (next > 0)
+            {
+                writer.WriteRaw(chunk, start, next);
+            }
+
+            writer.WriteChars(chunk, start + next, 1);
+            start += next + 1;
         }
     }
 
