@@ -1,5 +1,6 @@
 using System.Text;
 using SoapRouter.Configuration;
+using SoapRouter.Pipeline;
 using SoapRouter.Telemetry;
 using SoapRouter.Tests.Configuration;
 using SoapRouter.Tests.Listening;
@@ -195,6 +196,56 @@ public sealed class MessagePipelineTests
         Assert.Equal(FaultKind.BadRequest, outcome.Fault);
         Assert.Equal(1, fixture.Statistics.Snapshot().Faults.BadRequest);
         Assert.Equal(0, fixture.Statistics.Forwarded);
+    }
+
+    [Fact]
+    public async Task ProcessAsync_ReplyTooLargeOnceReencodedForTheClient_IsTheRoutersFailureAndTheDestinationStaysHealthy()
+    {
+        // A valid msbin1 reply within the size limit whose text form is not: many long element names, which msbin1 writes
+        // once per element and text twice.
+        const int limit = 40_000;
+        var items = string.Concat(Enumerable.Repeat("<abcdefghijklmnopqrstuvwxyz>1</abcdefghijklmnopqrstuvwxyz>", 1_000));
+        var reply = PipelineEnvelopes.BinaryReply($"<echoResponse xmlns=\"urn:test\">{items}</echoResponse>");
+        Assert.InRange(reply.Length, 1, limit);
+        await using var backend = await RecordingBackend.StartAsync(RecordingBackend.Replies(200, SoapMessages.Msbin1ContentType, reply));
+        var cluster = ListeningRouter.Cluster(WireBindingNames.BinaryHttp, [backend.Address("/d1"), backend.Address("/d2")]);
+        await using var fixture = PipelineFixture.Start(ListeningRouter.Config(
+            [TestConfigs.Route("all", "c", TestConfigs.MatchAll()) with { IdempotentActions = ["urn:echo"] }],
+            new() { ["c"] = cluster },
+            new LimitsConfig { MaxMessageSize = limit }));
+
+        var (answer, outcome) = await fixture.ProcessAsync(fixture.Inbound("soap12", PipelineEnvelopes.Request()));
+
+        // The client gets the router's own fault, saying what went wrong and nothing of the destination.
+        using (answer)
+        {
+            Assert.True(answer!.IsFault);
+            Assert.Equal(500, answer.Encoded!.StatusCode);
+            var read = PipelineEnvelopes.ReadText(answer.Encoded.Body);
+            Assert.Equal((true, PipelineFaults.ReplyNotReencoded, PipelineEnvelopes.MessageId), (read.IsFault, read.Body, read.RelatesTo));
+        }
+
+        // Counted as the router's failure, once; the message took the re-encode path.
+        Assert.Equal(FaultKind.ReplyNotReencoded, outcome.Fault);
+        Assert.Equal(ForwardingPath.Reencoded, outcome.Path);
+        var stats = fixture.Statistics.Snapshot();
+        Assert.Equal(1, stats.Messages);
+        Assert.Equal(1, stats.Faults.ReplyNotReencoded);
+        Assert.Equal(0, stats.Faults.BackendUnavailable);
+
+        // The destination answered correctly: one attempt, no failover to the other (it would answer the same), no failure
+        // counted against it, and its outlier detector and breaker saw a success.
+        Assert.Single(backend.Requests);
+        Assert.Equal(1, fixture.Statistics.Attempts);
+        Assert.Equal(0, fixture.Statistics.Failovers);
+        var answered = stats.Destinations.Single(destination => destination.Value.Messages == 1);
+        Assert.Equal(0, answered.Value.Failures);
+        Assert.Equal(reply.Length, answered.Value.BytesIn);
+        foreach (var destination in fixture.State.Target("c")!.Cluster.Primaries)
+        {
+            Assert.True(destination.IsAvailable);
+            Assert.Equal((0L, 0), (destination.Failures, destination.ConsecutiveFailures));
+        }
     }
 
     [Fact]

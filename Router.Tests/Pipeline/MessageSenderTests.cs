@@ -35,7 +35,7 @@ public sealed class MessageSenderTests
         var expected = Encoding.UTF8.GetString(request).Replace($">{PipelineEnvelopes.RouterTo}<", $">{address}<", StringComparison.Ordinal);
         Assert.Equal(expected, Encoding.UTF8.GetString(sent.Body));
         Assert.Equal(ForwardError.None, result.Error);
-        using var answer = result.Reply!;
+        using var answer = prepared.Answer(result, prepared.Destination(0));
         Assert.Equal(200, answer.Encoded!.StatusCode);
         Assert.Equal(reply, answer.Encoded.Body.ToArray());
         Assert.Equal(expected.Length, prepared.Sender.SentLength(prepared.Destination(0), fallback: -1));
@@ -69,7 +69,7 @@ public sealed class MessageSenderTests
 
         var result = await prepared.Sender.SendAsync(prepared.Destination(0), CancellationToken.None);
 
-        using var answer = result.Reply!;
+        using var answer = prepared.Answer(result, prepared.Destination(0));
         var sent = Assert.Single(fixture.Backend.Requests);
         Assert.Equal(
             new ReadEnvelope("urn:echo", address, PipelineEnvelopes.MessageId, null, false, PipelineEnvelopes.RequestBody),
@@ -94,7 +94,7 @@ public sealed class MessageSenderTests
             PipelineEnvelopes.ReadBinary(sent.Body));
         Assert.Equal(sent.Body.Length, prepared.Sender.SentLength(prepared.Destination(0), fallback: -1));
         Assert.Equal(ForwardError.None, result.Error);
-        using var answer = result.Reply!;
+        using var answer = prepared.Answer(result, prepared.Destination(0));
         Assert.Equal(200, answer.Encoded!.StatusCode);
         Assert.Equal(
             new ReadEnvelope("urn:echoResponse", null, null, PipelineEnvelopes.MessageId, false, PipelineEnvelopes.ReplyBody),
@@ -115,7 +115,7 @@ public sealed class MessageSenderTests
 
         Assert.Single(fixture.Backend.Requests);
         Assert.Equal(ForwardError.None, result.Error);
-        using var answer = result.Reply!;
+        using var answer = prepared.Answer(result, prepared.Destination(0));
         Assert.True(answer.IsOneWayAck);
         Assert.Equal<(int, long?)>((202, 0), await PipelineFixture.WrittenAsync(answer));
     }
@@ -132,7 +132,7 @@ public sealed class MessageSenderTests
         var result = await prepared.Sender.SendAsync(prepared.Destination(0), CancellationToken.None);
 
         Assert.Equal(ForwardError.BackendFault, result.Error);
-        using var answer = result.Reply!;
+        using var answer = prepared.Answer(result, prepared.Destination(0));
         Assert.True(answer.IsFault);
         Assert.Equal(500, answer.Encoded!.StatusCode);
         var read = PipelineEnvelopes.ReadText(answer.Encoded.Body);
@@ -206,7 +206,7 @@ public sealed class MessageSenderTests
         var result = await prepared.Sender.SendAsync(prepared.Destination(0), CancellationToken.None);
 
         Assert.Equal(ForwardError.None, result.Error);
-        using var answer = result.Reply!;
+        using var answer = prepared.Answer(result, prepared.Destination(0));
         var reply = new StubReply(WireBindings.Soap12Http, HttpStatusCode.OK, answer.Encoded!.ContentType, answer.Encoded.Body.ToArray());
         Assert.Equal(EchoServiceActions.EchoResponse, reply.AddressingHeader("Action"));
         Assert.Equal(request.MessageId, reply.AddressingHeader("RelatesTo"));
@@ -228,7 +228,7 @@ public sealed class MessageSenderTests
         var result = await prepared.Sender.SendAsync(prepared.Destination(0), CancellationToken.None);
 
         Assert.Equal(ForwardError.None, result.Error);
-        using var answer = result.Reply!;
+        using var answer = prepared.Answer(result, prepared.Destination(0));
         Assert.True(answer.IsOneWayAck);
         await Eventually.TrueAsync(async () => (await stub.StatsAsync()).OneWayReceived == 1, "the stub receives the one-way order");
     }
@@ -251,12 +251,16 @@ public sealed class MessageSenderTests
         }
 
         var sender = new MessageSender(state, target.Cluster, inbound, received, oneWay, NullLogger.Instance);
-        return new PreparedSend(target.Cluster, received, sender);
+        return new PreparedSend(state, inbound, target.Cluster, received, sender);
     }
 
-    private sealed record PreparedSend(ClusterState Cluster, ReceivedMessage Received, MessageSender Sender) : IDisposable
+    private sealed record PreparedSend(PipelineState State, InboundMessage Inbound, ClusterState Cluster, ReceivedMessage Received, MessageSender Sender) : IDisposable
     {
         public DestinationState Destination(int index) => Cluster.Primaries[index];
+
+        /// <summary>The client's answer the pipeline makes, after forwarding, from the reply <paramref name="destination"/> sent.</summary>
+        public ClientAnswer Answer(AttemptResult<DestinationReply> result, DestinationState destination) =>
+            AnswerStep.Make(State, Inbound, Received, Cluster, destination, result.Reply!, NullLogger.Instance)!;
 
         public void Dispose() => Received.Dispose();
     }

@@ -44,6 +44,9 @@ internal static class PipelineEnvelopes
     /// <summary>The reply to <see cref="Request"/>, written by WCF's binary encoder (msbin1).</summary>
     public static byte[] BinaryReply() => BinaryCodec.WriteToArray(ReplyMessage());
 
+    /// <summary>A reply to <see cref="Request"/> with <paramref name="body"/>, written by WCF's binary encoder (msbin1).</summary>
+    public static byte[] BinaryReply(string body) => BinaryCodec.WriteToArray(ReplyMessage(body));
+
     /// <summary>A SOAP 1.2 Receiver fault with <paramref name="reason"/>, correlated to <see cref="Request"/>, as a WCF service writes it in text.</summary>
     public static byte[] Fault(string reason) => Encoding.UTF8.GetBytes(
         "<s:Envelope xmlns:s=\"http://www.w3.org/2003/05/soap-envelope\" xmlns:a=\"http://www.w3.org/2005/08/addressing\"><s:Header>"
@@ -72,9 +75,9 @@ internal static class PipelineEnvelopes
         return new ReadEnvelope(headers.Action, headers.To?.AbsoluteUri, headers.MessageId?.ToString(), headers.RelatesTo?.ToString(), message.IsFault, body);
     }
 
-    private static Message ReplyMessage()
+    private static Message ReplyMessage(string body = ReplyBody)
     {
-        var reader = XmlReader.Create(new StringReader(ReplyBody));
+        var reader = XmlReader.Create(new StringReader(body));
         var message = Message.CreateMessage(MessageVersion.Soap12WSAddressing10, "urn:echoResponse", reader);
         message.Headers.RelatesTo = new UniqueId(MessageId);
         return message;

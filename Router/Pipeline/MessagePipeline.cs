@@ -218,7 +218,7 @@ internal sealed partial class MessagePipeline
             : await _forwarder.ForwardToAsync(cluster, bound.Destination, sender, inbound.Aborted).ConfigureAwait(false);
         if (result.HasReply)
         {
-            return Answer(inbound, state, route, routeCounters, result, sender, received, started);
+            return Answer(inbound, state, route, routeCounters, cluster, result, sender, received, started);
         }
 
         _outcomes.RecordForwarding(state, result, sender, inbound, replyLength: 0);
@@ -248,22 +248,34 @@ internal sealed partial class MessagePipeline
         return Fail(inbound, route, routeCounters, result, sender, received, started);
     }
 
+    /// <summary>
+    /// The client's answer made from the destination's reply, after forwarding: when the router cannot make it, that is the
+    /// router's failure (<see cref="FaultKind.ReplyNotReencoded"/>), and the destination that answered stays healthy.
+    /// </summary>
     private PipelineResult Answer(
         InboundMessage inbound,
         PipelineState state,
         Route route,
         Telemetry.TrafficCounters routeCounters,
-        ForwardResult<ClientAnswer> result,
+        LoadBalancing.ClusterState cluster,
+        ForwardResult<DestinationReply> result,
         IMessageSender sender,
         ReceivedMessage received,
         long started)
     {
-        var reply = result.Reply!;
         var bytesIn = inbound.ReceivedLength;
-
-        // A session's answer is encoded by its connection, so its bytes are not known here (counted as 0).
         var path = PathOf(inbound, result);
-        _outcomes.RecordForwarding(state, result, sender, inbound, reply.DestinationLength);
+
+        // A session's reply is read by its connection, so its bytes are not known here (counted as 0).
+        _outcomes.RecordForwarding(state, result, sender, inbound, result.Reply!.Length);
+        if (AnswerStep.Make(state, inbound, received, cluster, result.Destination!, result.Reply, _logger) is not { } reply)
+        {
+            var fault = _faults.Write(inbound.Listener.Binding, SoapFaultSpec.Receiver(PipelineFaults.ReplyNotReencoded), received.MessageId);
+            return new PipelineResult(
+                fault,
+                MessageOutcome.Refused(FaultKind.ReplyNotReencoded, bytesIn, fault.Length) with { Path = path, Route = route, RouteCounters = routeCounters });
+        }
+
         if (reply.Streamed is { } streamed && path is { } streamedPath && result.Destination is { } answered && sender is Streaming.StreamedSender { LastContent: { } sent })
         {
             // Its bytes go on passing after this: they are added where it is counted now once the reply is done.
@@ -297,7 +309,7 @@ internal sealed partial class MessagePipeline
         InboundMessage inbound,
         Route route,
         Telemetry.TrafficCounters routeCounters,
-        ForwardResult<ClientAnswer> result,
+        ForwardResult<DestinationReply> result,
         IMessageSender sender,
         ReceivedMessage received,
         long started)
@@ -323,7 +335,7 @@ internal sealed partial class MessagePipeline
             MessageOutcome.Refused(kind, inbound.ReceivedLength, fault.Length) with { Path = PathOf(inbound, result), Route = route, RouteCounters = routeCounters });
     }
 
-    private static ForwardingPath? PathOf(InboundMessage inbound, ForwardResult<ClientAnswer> result) =>
+    private static ForwardingPath? PathOf(InboundMessage inbound, ForwardResult<DestinationReply> result) =>
         result.Destination is { } destination ? ForwardingPaths.Between(inbound.Listener.Binding, destination) : null;
 
     private double ElapsedMs(long started) => _timeProvider.GetElapsedTime(started).TotalMilliseconds;

@@ -64,7 +64,7 @@ internal sealed class MessageSender : IMessageSender
     }
 
     /// <inheritdoc />
-    public ValueTask<AttemptResult<ClientAnswer>> SendAsync(DestinationState destination, CancellationToken cancellationToken)
+    public ValueTask<AttemptResult<DestinationReply>> SendAsync(DestinationState destination, CancellationToken cancellationToken)
     {
         var path = ForwardingPaths.Between(_inbound.Listener.Binding, destination);
         RouterTracing.CurrentAttempt?.SetTag(SpanTags.Path, ForwardingPaths.TagOf(path));
@@ -101,7 +101,7 @@ internal sealed class MessageSender : IMessageSender
     }
 
     [AsyncMethodBuilder(typeof(PoolingAsyncValueTaskMethodBuilder<>))]
-    private async ValueTask<AttemptResult<ClientAnswer>> SendVerbatimAsync(DestinationState destination, CancellationToken cancellationToken)
+    private async ValueTask<AttemptResult<DestinationReply>> SendVerbatimAsync(DestinationState destination, CancellationToken cancellationToken)
     {
         using var edited = SpliceTo(destination);
         var body = edited.Select(_inbound.Bytes);
@@ -121,8 +121,8 @@ internal sealed class MessageSender : IMessageSender
         };
         var result = await _state.Transport.SendAsync(destination, _cluster.ConnectTimeout, request, cancellationToken).ConfigureAwait(false);
         return result.Reply is { } reply
-            ? WithAnswer(result.Error, ClientAnswer.FromEncoded(reply, result.Error == ForwardError.BackendFault))
-            : AttemptResult<ClientAnswer>.Failed(result.Error);
+            ? Replied(DestinationReply.Verbatim(reply, result.Error == ForwardError.BackendFault))
+            : AttemptResult<DestinationReply>.Failed(result.Error);
     }
 
     /// <summary>
@@ -133,13 +133,13 @@ internal sealed class MessageSender : IMessageSender
     private ToHeaderRewriteResult SpliceTo(DestinationState destination) =>
         _to.SpliceFor(_inbound.Bytes.AsSpan(), _inbound.Listener.Binding, _received.To, destination.Config.Address, _received.MtomEnvelope);
 
-    private async ValueTask<AttemptResult<ClientAnswer>> SendReencodedHttpAsync(DestinationState destination, CancellationToken cancellationToken)
+    private async ValueTask<AttemptResult<DestinationReply>> SendReencodedHttpAsync(DestinationState destination, CancellationToken cancellationToken)
     {
         var codec = _state.Codec(destination.Binding);
         if (!TryEncodeRequest(destination, codec, out var bytes, out var soapAction))
         {
             RememberLength(destination, 0);
-            return AttemptResult<ClientAnswer>.Failed(ForwardError.EncodingFailed);
+            return AttemptResult<DestinationReply>.Failed(ForwardError.EncodingFailed);
         }
 
         AttemptResult<RawSoapReply> result;
@@ -161,13 +161,13 @@ internal sealed class MessageSender : IMessageSender
 
         if (result.Reply is not { } reply)
         {
-            return AttemptResult<ClientAnswer>.Failed(result.Error);
+            return AttemptResult<DestinationReply>.Failed(result.Error);
         }
 
         if (reply.IsEmpty)
         {
             reply.Dispose();
-            return AttemptResult<ClientAnswer>.Success(ClientAnswer.OneWayAck());
+            return AttemptResult<DestinationReply>.Success(DestinationReply.Acknowledged());
         }
 
         Message read;
@@ -180,13 +180,13 @@ internal sealed class MessageSender : IMessageSender
             reply.Dispose();
             var reason = ex.GetType().Name;
             PipelineLog.ReplyReencodeFailed(_logger, destination.Name, destination.Binding.Name, _inbound.Listener.Binding.Name, reason);
-            return AttemptResult<ClientAnswer>.Failed(ForwardError.ResponseInvalid);
+            return AttemptResult<DestinationReply>.Failed(ForwardError.ResponseInvalid);
         }
 
-        return Answer(destination, read, reply, result.Error == ForwardError.BackendFault);
+        return Replied(DestinationReply.Read(read, reply, result.Error == ForwardError.BackendFault));
     }
 
-    private async ValueTask<AttemptResult<ClientAnswer>> SendNetTcpAsync(DestinationState destination, CancellationToken cancellationToken)
+    private async ValueTask<AttemptResult<DestinationReply>> SendNetTcpAsync(DestinationState destination, CancellationToken cancellationToken)
     {
         var client = _state.NetTcp.Get(destination, _cluster, _state.Limits, _state.NetTcpSessions, _state.NetTcpMaxSessions);
         var source = _received.Buffer!.CreateMessage();
@@ -206,7 +206,7 @@ internal sealed class MessageSender : IMessageSender
             var reason = ex.GetType().Name;
             PipelineLog.ReencodeFailed(_logger, _received.Action, _inbound.Listener.Binding.Name, destination.Binding.Name, destination.Name, reason);
             RememberLength(destination, 0);
-            return AttemptResult<ClientAnswer>.Failed(ForwardError.EncodingFailed);
+            return AttemptResult<DestinationReply>.Failed(ForwardError.EncodingFailed);
         }
 
         NetTcpOutcome outcome;
@@ -229,14 +229,14 @@ internal sealed class MessageSender : IMessageSender
 
         if (outcome.Reply is { } reply)
         {
-            // The session's reply is re-encoded for the client; its size is not known before.
+            // The session's reply is re-encoded for the client: thread-pool work, not the event thread's.
             await IoScheduling.LeaveEventThreadAsync().ConfigureAwait(false);
-            return Answer(destination, reply, readFrom: null, outcome.Error == ForwardError.BackendFault);
+            return Replied(DestinationReply.Read(reply, bytes: null, outcome.Error == ForwardError.BackendFault));
         }
 
         return outcome.Error == ForwardError.None
-            ? AttemptResult<ClientAnswer>.Success(ClientAnswer.OneWayAck())
-            : AttemptResult<ClientAnswer>.Failed(outcome.Error);
+            ? AttemptResult<DestinationReply>.Success(DestinationReply.Acknowledged())
+            : AttemptResult<DestinationReply>.Failed(outcome.Error);
     }
 
     private Configuration.TraceHeaderConfig? TraceHeader => _state.State.Config.Telemetry.Tracing.SoapHeader;
@@ -274,52 +274,8 @@ internal sealed class MessageSender : IMessageSender
         }
     }
 
-    /// <summary>
-    /// A destination's reply, <paramref name="read"/> (from <paramref name="readFrom"/>'s bytes, if any), made into the
-    /// client's answer: encoded now for an HTTP client, handed over as a message for a session client (whose connection
-    /// encodes it in send order). Owns <paramref name="read"/> and <paramref name="readFrom"/> from here on.
-    /// </summary>
-    private AttemptResult<ClientAnswer> Answer(DestinationState destination, Message read, RawSoapReply? readFrom, bool isFault)
-    {
-        var listener = _inbound.Listener.Binding;
-        var fault = isFault || read.IsFault;
-        Message? forClient = null;
-        try
-        {
-            forClient = MessageBridge.ForClient(read, listener, _received.MessageId, _state.MaxMessageSize);
-            // The destination's counters take what it sent, not what the client gets.
-            var destinationLength = readFrom?.Length ?? 0;
-            if (listener.IsSession)
-            {
-                var answer = ClientAnswer.FromMessage(forClient, fault, new ReadMessageOwner(read, readFrom), destinationLength);
-                forClient = null;
-                read = null!;
-                readFrom = null;
-                return WithAnswer(fault ? ForwardError.BackendFault : ForwardError.None, answer);
-            }
-
-            var codec = _state.Codec(listener);
-            var bytes = codec.Write(forClient);
-            var status = fault ? StatusCodes.Status500InternalServerError : StatusCodes.Status200OK;
-            var encoded = new RawSoapReply(status, codec.ContentType, bytes) { ForbidsStoring = readFrom?.ForbidsStoring ?? false };
-            return WithAnswer(fault ? ForwardError.BackendFault : ForwardError.None, ClientAnswer.FromEncoded(encoded, fault, destinationLength));
-        }
-        catch (Exception ex) when (ErrorClassifier.IsBadInput(ex) || ex is InvalidOperationException)
-        {
-            var reason = ErrorClassifier.IsTooLarge(ex) ? $"larger than {_state.MaxMessageSize} bytes" : ex.GetType().Name;
-            PipelineLog.ReplyReencodeFailed(_logger, destination.Name, destination.Binding.Name, listener.Name, reason);
-            return AttemptResult<ClientAnswer>.Failed(ForwardError.ResponseInvalid);
-        }
-        finally
-        {
-            forClient?.Close();
-            read?.Close();
-            readFrom?.Dispose();
-        }
-    }
-
-    private static AttemptResult<ClientAnswer> WithAnswer(ForwardError error, ClientAnswer answer) =>
-        error == ForwardError.BackendFault ? AttemptResult<ClientAnswer>.Fault(answer) : AttemptResult<ClientAnswer>.Success(answer);
+    private static AttemptResult<DestinationReply> Replied(DestinationReply reply) =>
+        reply.IsFault ? AttemptResult<DestinationReply>.Fault(reply) : AttemptResult<DestinationReply>.Success(reply);
 
     private void RememberLength(DestinationState destination, int length)
     {

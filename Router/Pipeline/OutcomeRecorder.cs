@@ -73,7 +73,7 @@ internal sealed class OutcomeRecorder(RouterStatistics statistics, TimeProvider 
     /// Records a message's forwarding, when it ends (before its outcome): every destination tried, with the bytes sent to it,
     /// the reply bytes from the one that answered, and failures; the attempts and failover; the span's path and destination.
     /// </summary>
-    public void RecordForwarding(PipelineState state, ForwardResult<ClientAnswer> result, IMessageSender sender, InboundMessage inbound, int replyLength)
+    public void RecordForwarding(PipelineState state, ForwardResult<DestinationReply> result, IMessageSender sender, InboundMessage inbound, int replyLength)
     {
         var length = inbound.ReceivedLength;
         var last = result.AttemptCount - 1;

@@ -27,6 +27,9 @@ internal sealed class PipelineFaults
     /// </summary>
     public static readonly SoapFaultSpec AccessDenied = SoapFaultSpec.Sender("Access is denied.", "FailedAuthentication", Wire.Soap.SoapNamespaces.WsSecurity10);
 
+    /// <summary>Reason of a fault for a message whose destination's reply the router could not re-encode for the client.</summary>
+    public const string ReplyNotReencoded = "The service's reply could not be re-encoded for this client.";
+
     /// <summary>Reason of a fault for a message whose destination answered with an HTTP error and no SOAP fault.</summary>
     public const string BackendError = "The service failed to process the message.";
 

@@ -57,7 +57,7 @@ internal sealed class StreamedSender(
         ReferenceEquals(destination, _lastDestination) ? _lastContent!.Written : _lastDestination is null ? fallback : 0;
 
     /// <inheritdoc />
-    public async ValueTask<AttemptResult<ClientAnswer>> SendAsync(DestinationState destination, CancellationToken cancellationToken)
+    public async ValueTask<AttemptResult<DestinationReply>> SendAsync(DestinationState destination, CancellationToken cancellationToken)
     {
         // A streamed net.tcp destination takes msbin1 in singleton-unsized framing: its message binding, not its session's.
         var messages = destination.StreamedMessageBinding;
@@ -100,7 +100,7 @@ internal sealed class StreamedSender(
         }
         if (result.Reply is not { } reply)
         {
-            return AttemptResult<ClientAnswer>.Failed(Classify(result.Error, content, destination));
+            return AttemptResult<DestinationReply>.Failed(Classify(result.Error, content, destination));
         }
 
         var isFault = result.Error == ForwardError.BackendFault;
@@ -108,19 +108,25 @@ internal sealed class StreamedSender(
         {
             // An empty 2xx is how WCF acknowledges a one-way message.
             reply.Dispose();
-            return AttemptResult<ClientAnswer>.Success(ClientAnswer.OneWayAck());
+            return AttemptResult<DestinationReply>.Success(DestinationReply.Acknowledged());
         }
 
-        var answer = path == ForwardingPath.Verbatim && destination.Binding.IsHttp
-            ? new VerbatimStreamedAnswer(reply, isFault, limits.MaxMessageSize, _cluster.RequestTimeout, StreamedExchange.ChunkSize)
-            : await ReencodeReplyAsync(reply, destination, isFault, cancellationToken).ConfigureAwait(false);
-        if (answer is null)
+        // The verbatim path passes the reply on as it comes; any other reads its header section with the destination's encoder.
+        DestinationReply replied;
+        if (path == ForwardingPath.Verbatim && destination.Binding.IsHttp)
         {
-            return AttemptResult<ClientAnswer>.Failed(ForwardError.ResponseInvalid);
+            replied = DestinationReply.Streamed(reply, read: null, isFault);
+        }
+        else if (await ReadReplyAsync(reply, destination, cancellationToken).ConfigureAwait(false) is { } read)
+        {
+            replied = DestinationReply.Streamed(reply, read, isFault);
+        }
+        else
+        {
+            return AttemptResult<DestinationReply>.Failed(ForwardError.ResponseInvalid);
         }
 
-        var clientAnswer = ClientAnswer.FromStreamed(answer);
-        return answer.IsFault ? AttemptResult<ClientAnswer>.Fault(clientAnswer) : AttemptResult<ClientAnswer>.Success(clientAnswer);
+        return replied.IsFault ? AttemptResult<DestinationReply>.Fault(replied) : AttemptResult<DestinationReply>.Success(replied);
     }
 
     /// <summary>
@@ -158,30 +164,24 @@ internal sealed class StreamedSender(
     }
 
     /// <summary>
-    /// The reply read by the destination's encoder as a streamed message (its headers now, its body as the client takes it)
-    /// and mapped to the client's binding; null (logged) when it cannot be read.
+    /// The reply's header section read by the destination's encoder as a streamed message (its body read as the client
+    /// takes it); null (logged, the reply released) when the destination's reply cannot be read.
     /// </summary>
-    private async ValueTask<StreamedAnswer?> ReencodeReplyAsync(StreamedReply reply, DestinationState destination, bool isFault, CancellationToken cancellationToken)
+    private async ValueTask<Message?> ReadReplyAsync(StreamedReply reply, DestinationState destination, CancellationToken cancellationToken)
     {
-        var listener = _inbound.Listener.Binding;
-        Message? read = null;
         try
         {
             var body = await reply.OpenBodyAsync(cancellationToken).ConfigureAwait(false);
 
             // WCF reads the reply's header section synchronously: off the socket's event thread first.
             await IoScheduling.LeaveEventThreadAsync().ConfigureAwait(false);
-            read = _state.Codec(destination.StreamedMessageBinding).Encoder.ReadMessage(body, _state.State.Config.Limits.Streamed.MaxHeadersSize, reply.ContentType);
-            var forClient = MessageBridge.ForClient(read, listener, _received.MessageId, _state.MaxMessageSize);
-            return new ReencodedStreamedAnswer(
-                reply, read, forClient, _state.Codec(listener), isFault || read.IsFault, _state.State.Config.Limits.Streamed.MaxMessageSize, _cluster.RequestTimeout);
+            return _state.Codec(destination.StreamedMessageBinding).Encoder.ReadMessage(body, _state.State.Config.Limits.Streamed.MaxHeadersSize, reply.ContentType);
         }
         catch (Exception ex) when (ErrorClassifier.IsBadInput(ex) || ErrorClassifier.IsConnectionFailure(ex) || ex is InvalidOperationException)
         {
-            read?.Close();
             reply.Dispose();
             var reason = ex.GetType().Name;
-            PipelineLog.ReplyReencodeFailed(_logger, destination.Name, destination.Binding.Name, listener.Name, reason);
+            PipelineLog.ReplyReencodeFailed(_logger, destination.Name, destination.Binding.Name, _inbound.Listener.Binding.Name, reason);
             return null;
         }
     }

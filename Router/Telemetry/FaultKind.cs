@@ -38,4 +38,7 @@ internal enum FaultKind
 
     /// <summary>The route's allowedClientCertificates did not admit the caller's certificate (or it had none); never forwarded.</summary>
     AccessDenied = 10,
+
+    /// <summary>A destination answered, but the router could not make the client's answer from its reply (too large once re-encoded, or not expressible in the client's encoding): the router's failure, not the destination's.</summary>
+    ReplyNotReencoded = 11,
 }

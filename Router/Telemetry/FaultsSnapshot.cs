@@ -12,6 +12,7 @@ namespace SoapRouter.Telemetry;
 /// <param name="ClientRateLimited">The client's address was over its rate limit.</param>
 /// <param name="TlsHandshake">A client's TLS handshake failed (by reason class under <c>tls.handshakeFailures</c>).</param>
 /// <param name="AccessDenied">A route's client certificate rules refused the caller.</param>
+/// <param name="ReplyNotReencoded">A destination answered, but the router could not re-encode its reply for the client.</param>
 internal sealed record FaultsSnapshot(
     long NoRoute,
     long BackendFault,
@@ -23,4 +24,5 @@ internal sealed record FaultsSnapshot(
     long SlowClient,
     long ClientRateLimited,
     long TlsHandshake,
-    long AccessDenied);
+    long AccessDenied,
+    long ReplyNotReencoded);
