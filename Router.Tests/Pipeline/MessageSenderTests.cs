@@ -239,28 +239,30 @@ public sealed class MessageSenderTests
     /// </summary>
     private static PreparedSend Prepare(PipelineFixture fixture, string listener, byte[] body, bool oneWay = false, string? action = null)
     {
-        var state = fixture.State;
-        var target = state.Target("c")!;
-        var inbound = fixture.Inbound(listener, body, action ?? (oneWay ? "urn:notify" : "urn:echo"));
-        var received = InboundReader.Read(state, inbound, out var error);
+        var context = fixture.Inbound(listener, body, action ?? (oneWay ? "urn:notify" : "urn:echo"));
+        var target = context.State.Target("c")!;
+        var received = InboundReader.Read(context, out var error);
         Assert.Null(error);
         Assert.NotNull(received);
-        if (target.NeedsReencoding(inbound.Listener.Binding))
+        context.Received = received;
+        context.Cluster = target.Cluster;
+        context.OneWay = oneWay;
+        if (target.NeedsReencoding(context.Listener.Binding))
         {
-            Assert.True(received.TryBuffer(state, inbound));
+            Assert.True(received.TryBuffer(context));
         }
 
-        var sender = new MessageSender(state, target.Cluster, inbound, received, oneWay, NullLogger.Instance);
-        return new PreparedSend(state, inbound, target.Cluster, received, sender);
+        var sender = new MessageSender(context, NullLogger.Instance);
+        return new PreparedSend(context, target.Cluster, received, sender);
     }
 
-    private sealed record PreparedSend(PipelineState State, InboundMessage Inbound, ClusterState Cluster, ReceivedMessage Received, MessageSender Sender) : IDisposable
+    private sealed record PreparedSend(MessageContext Context, ClusterState Cluster, ReceivedMessage Received, MessageSender Sender) : IDisposable
     {
         public DestinationState Destination(int index) => Cluster.Primaries[index];
 
         /// <summary>The client's answer the pipeline makes, after forwarding, from the reply <paramref name="destination"/> sent.</summary>
         public ClientAnswer Answer(AttemptResult<DestinationReply> result, DestinationState destination) =>
-            AnswerStep.Make(State, Inbound, Received, Cluster, destination, result.Reply!, NullLogger.Instance)!;
+            AnswerStep.Make(Context, destination, result.Reply!, NullLogger.Instance)!;
 
         public void Dispose() => Received.Dispose();
     }

@@ -40,10 +40,10 @@ internal sealed class PipelineFixture : IAsyncDisposable
     public MessagePipeline Pipeline { get; }
 
     /// <summary>The counters every outcome is recorded in.</summary>
-    public RouterStatistics Statistics => Pipeline.Statistics;
+    public RouterStatistics Statistics => _services.GetRequiredService<RouterStatistics>();
 
     /// <summary>The pipeline state of the config in use.</summary>
-    public PipelineState State => Pipeline.CurrentState;
+    public PipelineState State => _services.GetRequiredService<PipelineStateCache>().Current;
 
     /// <summary>Builds the pipeline on <paramref name="config"/> (the standard listeners "basic", "soap12", "binary" unless it names its own).</summary>
     public static PipelineFixture Start(RouterConfig config)
@@ -98,16 +98,17 @@ internal sealed class PipelineFixture : IAsyncDisposable
 
     /// <summary>
     /// <paramref name="body"/> as listener <paramref name="listener"/> ("basic", "soap12", "binary") hands it to the
-    /// pipeline: in a larger buffer (as a pooled one is), with the content type and SOAPAction its clients send.
+    /// pipeline, in the context of a message begun on the state in use: in a larger buffer (as a pooled one is), with the
+    /// content type and SOAPAction its clients send.
     /// </summary>
-    public InboundMessage Inbound(string listener, byte[] body, string action = "urn:echo", CancellationToken aborted = default)
+    public MessageContext Inbound(string listener, byte[] body, string action = "urn:echo", CancellationToken aborted = default)
     {
         var buffer = new byte[body.Length + 37];
         Array.Fill(buffer, (byte)'#');
         body.CopyTo(buffer, 0);
-        return new InboundMessage
+        var context = new MessageContext(_listeners[listener], State);
+        context.Inbound = new InboundMessage
         {
-            Listener = _listeners[listener],
             Buffer = buffer,
             Length = body.Length,
             ContentType = listener switch
@@ -119,10 +120,11 @@ internal sealed class PipelineFixture : IAsyncDisposable
             SoapActionHeader = listener == "basic" ? $"\"{action}\"" : null,
             Aborted = aborted,
         };
+        return context;
     }
 
-    /// <summary>Runs <paramref name="inbound"/> through the pipeline on the state in use, as a listener does.</summary>
-    public ValueTask<PipelineResult> ProcessAsync(InboundMessage inbound) => Pipeline.ProcessAsync(inbound, Pipeline.CurrentState);
+    /// <summary>Runs the message of <paramref name="context"/> through the pipeline, as a listener does.</summary>
+    public ValueTask<PipelineResult> ProcessAsync(MessageContext context) => Pipeline.ProcessAsync(context);
 
     /// <summary>The HTTP status and Content-Length an HTTP listener writes for <paramref name="answer"/> (the router's own response writer).</summary>
     public static async Task<(int Status, long? ContentLength)> WrittenAsync(ClientAnswer answer)

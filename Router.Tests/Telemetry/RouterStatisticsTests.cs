@@ -88,7 +88,7 @@ public sealed class RouterStatisticsTests
         Assert.Equal(
             """
             {"messages":2,"oneWay":1,"requestReply":1,"bytesIn":107,"bytesOut":200,
-            "faults":{"noRoute":1,"backendFault":0,"backendUnavailable":0,"badRequest":0,"routerBusy":0,"clientAborted":0,"backendError":0,"slowClient":1,"clientRateLimited":0,"tlsHandshake":1,"accessDenied":0},
+            "faults":{"noRoute":1,"backendFault":0,"backendUnavailable":0,"badRequest":0,"routerBusy":0,"clientAborted":0,"backendError":0,"slowClient":1,"clientRateLimited":0,"tlsHandshake":1,"accessDenied":0,"replyNotReencoded":0},
             "paths":{"verbatim":{"messages":1,"failures":0,"bytesIn":100,"bytesOut":200},
             "reencoded":{"messages":0,"failures":0,"bytesIn":0,"bytesOut":0}},
             "routes":{"orders":{"messages":1,"failures":0,"bytesIn":100,"bytesOut":200}},

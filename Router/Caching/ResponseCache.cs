@@ -78,27 +78,6 @@ internal sealed class ResponseCache : IAsyncDisposable
     }
 
     /// <summary>
-    /// The key of <paramref name="received"/> when the response cache applies to it on <paramref name="policy"/>'s
-    /// route: an action it caches, on an HTTP listener of text or msbin1 (a net.tcp session encodes its own answers;
-    /// MTOM is not cached), a request-reply message whose MessageID a reply can carry. Null: forward it as always.
-    /// </summary>
-    public static string? KeyOf(RouteCachePolicy policy, CachedAction action, InboundMessage inbound, ReceivedMessage received)
-    {
-        ArgumentNullException.ThrowIfNull(policy);
-        ArgumentNullException.ThrowIfNull(inbound);
-        ArgumentNullException.ThrowIfNull(received);
-        var binding = inbound.Listener.Binding;
-        if (inbound.Decoded is not null || binding.IsSession || binding.IsMtom
-            || (received.HasAddressing && received.MessageId is null)
-            || !CachedReplyWriter.CanCarry(received.MessageId, binding.IsBinary))
-        {
-            return null;
-        }
-
-        return CacheKeyBuilder.TryBuild(policy, action, binding.Name, received.Routable, inbound.ClientCertificate);
-    }
-
-    /// <summary>
     /// Answers the request whose key is <paramref name="key"/>: from a stored reply (its RelatesTo set to
     /// <paramref name="messageId"/>), from a backend call another caller has under way, or by running
     /// <paramref name="production"/> and storing its reply when it may be stored.

@@ -47,7 +47,7 @@ internal sealed class HttpBodyIntake(PipelineFaults faults, OutcomeRecorder outc
     /// compressed buffer goes back to the pool either way.
     /// </summary>
     public async Task<PooledBody?> DecompressAsync(
-        HttpContext context, SoapListener listener, CompressionLink link, ICompressionCodec codec, string? originalLength, int cap, PooledBody body)
+        HttpContext context, MessageContext message, CompressionLink link, ICompressionCodec codec, string? originalLength, int cap, PooledBody body)
     {
         DecodedBody decoded;
         try
@@ -65,7 +65,7 @@ internal sealed class HttpBodyIntake(PipelineFaults faults, OutcomeRecorder outc
         if (decoded.Problem is { } problem)
         {
             using var refused = _faults.Refuse(
-                listener,
+                message,
                 SoapFaultSpec.Sender(problem),
                 FaultKind.BadRequest,
                 body.Length,
@@ -78,8 +78,9 @@ internal sealed class HttpBodyIntake(PipelineFaults faults, OutcomeRecorder outc
     }
 
     /// <summary>The body in a rented buffer, or null when it was refused (too large) or its client dropped (too slow).</summary>
-    public async Task<PooledBody?> ReadAsync(HttpContext context, SoapListener listener, PipelineState state, ClientLink client)
+    public async Task<PooledBody?> ReadAsync(HttpContext context, MessageContext message, ClientLink client)
     {
+        var state = message.State;
         var maxSize = state.MaxMessageSize;
         if (context.Features.Get<IHttpMaxRequestBodySizeFeature>() is { IsReadOnly: false } sizeLimit)
         {
@@ -90,7 +91,7 @@ internal sealed class HttpBodyIntake(PipelineFaults faults, OutcomeRecorder outc
         var declared = context.Request.ContentLength;
         if (declared > maxSize)
         {
-            await RefuseTooLargeAsync(context, listener, maxSize).ConfigureAwait(false);
+            await RefuseTooLargeAsync(context, message, maxSize).ConfigureAwait(false);
             return null;
         }
 
@@ -105,12 +106,12 @@ internal sealed class HttpBodyIntake(PipelineFaults faults, OutcomeRecorder outc
         }
         catch (BadHttpRequestException exception) when (exception.StatusCode == StatusCodes.Status413PayloadTooLarge)
         {
-            await RefuseTooLargeAsync(context, listener, maxSize).ConfigureAwait(false);
+            await RefuseTooLargeAsync(context, message, maxSize).ConfigureAwait(false);
             return null;
         }
         catch (Exception exception) when (ClientBodyErrors.IsTooSlow(exception, context, deadline.Token))
         {
-            DropSlowClient(context, listener, exception is OperationCanceledException ? "requestBodyTimeout" : "minRequestBodyDataRate");
+            DropSlowClient(context, message, exception is OperationCanceledException ? "requestBodyTimeout" : "minRequestBodyDataRate");
             return null;
         }
         finally
@@ -120,7 +121,7 @@ internal sealed class HttpBodyIntake(PipelineFaults faults, OutcomeRecorder outc
 
         if (body.TooLarge)
         {
-            await RefuseTooLargeAsync(context, listener, maxSize).ConfigureAwait(false);
+            await RefuseTooLargeAsync(context, message, maxSize).ConfigureAwait(false);
             return null;
         }
 
@@ -132,8 +133,10 @@ internal sealed class HttpBodyIntake(PipelineFaults faults, OutcomeRecorder outc
     /// client), or null when it was refused (too large, no readable header section) or its client dropped (too slow). The
     /// body's size is bounded by limits.streamed.maxMessageSize (Kestrel's own count).
     /// </summary>
-    public async Task<StreamedRequest?> ReadStreamedAsync(HttpContext context, SoapListener listener, LimitsConfig limits)
+    public async Task<StreamedRequest?> ReadStreamedAsync(HttpContext context, MessageContext message)
     {
+        var listener = message.Listener;
+        var limits = message.State.State.Config.Limits;
         if (context.Features.Get<IHttpMaxRequestBodySizeFeature>() is { IsReadOnly: false } sizeLimit)
         {
             sizeLimit.MaxRequestBodySize = limits.Streamed.MaxMessageSize;
@@ -141,7 +144,7 @@ internal sealed class HttpBodyIntake(PipelineFaults faults, OutcomeRecorder outc
 
         if (context.Request.ContentLength > limits.Streamed.MaxMessageSize)
         {
-            await RefuseTooLargeAsync(context, listener, limits.Streamed.MaxMessageSize).ConfigureAwait(false);
+            await RefuseTooLargeAsync(context, message, limits.Streamed.MaxMessageSize).ConfigureAwait(false);
             return null;
         }
 
@@ -162,12 +165,12 @@ internal sealed class HttpBodyIntake(PipelineFaults faults, OutcomeRecorder outc
         }
         catch (Exception exception) when (ClientBodyErrors.IsTooSlow(exception, context, deadline.Token))
         {
-            DropSlowClient(context, listener, exception is OperationCanceledException ? "requestBodyTimeout" : "minRequestBodyDataRate");
+            DropSlowClient(context, message, exception is OperationCanceledException ? "requestBodyTimeout" : "minRequestBodyDataRate");
             return null;
         }
         catch (Exception exception) when (ClientBodyErrors.IsTooLarge(exception))
         {
-            await RefuseTooLargeAsync(context, listener, limits.Streamed.MaxMessageSize).ConfigureAwait(false);
+            await RefuseTooLargeAsync(context, message, limits.Streamed.MaxMessageSize).ConfigureAwait(false);
             return null;
         }
         finally
@@ -177,17 +180,17 @@ internal sealed class HttpBodyIntake(PipelineFaults faults, OutcomeRecorder outc
 
         if (read.Request is null)
         {
-            await StreamedExchange.RefuseHeaderSectionAsync(context, listener, read.Error, limits.Streamed.MaxHeadersSize, _faults).ConfigureAwait(false);
+            await StreamedExchange.RefuseHeaderSectionAsync(context, message, read.Error, limits.Streamed.MaxHeadersSize, _faults).ConfigureAwait(false);
         }
 
         return read.Request;
     }
 
-    private void DropSlowClient(HttpContext context, SoapListener listener, string limit)
+    private void DropSlowClient(HttpContext context, MessageContext message, string limit)
     {
         // Nothing is answered: a client that cannot send in time is not waited on to read an answer either.
-        _outcomes.RecordDropped(System.Diagnostics.Activity.Current, FaultKind.SlowClient);
-        NoteSlowClient(context, listener, limit);
+        _outcomes.RecordDropped(message, FaultKind.SlowClient);
+        NoteSlowClient(context, message.Listener, limit);
         context.Abort();
     }
 
@@ -199,12 +202,12 @@ internal sealed class HttpBodyIntake(PipelineFaults faults, OutcomeRecorder outc
     }
 
     /// <summary>A Sender fault as HTTP 413, and the connection closed: the rest of the body is not read.</summary>
-    private async Task RefuseTooLargeAsync(HttpContext context, SoapListener listener, long maxSize)
+    private async Task RefuseTooLargeAsync(HttpContext context, MessageContext message, long maxSize)
     {
         // The rest of the body is not read: close the connection after answering rather than drain it.
         context.Response.Headers.Connection = "close";
         using var refused = _faults.Refuse(
-            listener,
+            message,
             SoapFaultSpec.Sender($"The message is larger than the router's limit of {maxSize} bytes."),
             FaultKind.BadRequest,
             0,

@@ -14,10 +14,10 @@ internal sealed partial class HttpSoapHandler
     /// the rest of the body still with the client (<see cref="StreamedExchange"/> passes on the answer). The body's size is
     /// bounded by limits.streamed.maxMessageSize (Kestrel's own count) and its pace by Kestrel's minimum data rate.
     /// </summary>
-    private async Task HandleStreamedAsync(
-        HttpContext context, SoapListener listener, string contentType, PipelineState state, System.Diagnostics.Activity? activity)
+    private async Task HandleStreamedAsync(HttpContext context, MessageContext message, string contentType)
     {
-        using var request = await _intake.ReadStreamedAsync(context, listener, state.State.Config.Limits).ConfigureAwait(false);
+        var listener = message.Listener;
+        using var request = await _intake.ReadStreamedAsync(context, message).ConfigureAwait(false);
         if (request is null)
         {
             return;
@@ -26,15 +26,15 @@ internal sealed partial class HttpSoapHandler
         if (!await _gate.TryEnterAsync(context.RequestAborted).ConfigureAwait(false))
         {
             context.Response.Headers.Connection = "close";
-            await RefuseBusyAsync(context, listener, "The router is busy; try again later.", FaultKind.RouterBusy).ConfigureAwait(false);
+            await RefuseBusyAsync(context, message, "The router is busy; try again later.", FaultKind.RouterBusy).ConfigureAwait(false);
             return;
         }
 
         try
         {
             await IoScheduling.LeaveEventThreadAsync().ConfigureAwait(false);
-            var inbound = Inbound(context, listener, contentType, request.HeadersEnvelope, request.HeadersEnvelopeLength, activity, request);
-            var (answer, outcome) = await _pipeline.ProcessAsync(inbound, state).ConfigureAwait(false);
+            message.Inbound = Inbound(context, contentType, request.HeadersEnvelope, request.HeadersEnvelopeLength, request);
+            var (answer, outcome) = await _pipeline.ProcessAsync(message).ConfigureAwait(false);
             using var owned = answer;
             if (answer is null && outcome.Fault == FaultKind.SlowClient)
             {

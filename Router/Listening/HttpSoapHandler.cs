@@ -24,6 +24,9 @@ namespace SoapRouter.Listening;
 /// <param name="drain">While set, a GET that is not for metadata answers 503 (what a load balancer in front checks).</param>
 internal sealed partial class HttpSoapHandler(
     MessagePipeline pipeline,
+    PipelineStateCache states,
+    PipelineFaults faults,
+    OutcomeRecorder outcomes,
     WsdlProxy metadata,
     ConcurrencyGate gate,
     ClientRateLimiter rateLimiter,
@@ -40,11 +43,14 @@ internal sealed partial class HttpSoapHandler(
     private const string CacheHeader = "X-Cache";
 
     private readonly MessagePipeline _pipeline = pipeline;
+    private readonly PipelineStateCache _states = states;
+    private readonly PipelineFaults _faults = faults;
+    private readonly OutcomeRecorder _outcomes = outcomes;
     private readonly WsdlProxy _metadata = metadata;
     private readonly ConcurrencyGate _gate = gate;
     private readonly ILogger _logger = logger;
     private readonly ClientRateLimiter _rateLimiter = rateLimiter;
-    private readonly HttpBodyIntake _intake = new(pipeline.Faults, pipeline.Outcomes, timeProvider, logger);
+    private readonly HttpBodyIntake _intake = new(faults, outcomes, timeProvider, logger);
     private readonly CompressionLinks _compression = compression;
     private readonly TimeProvider _time = timeProvider;
     private readonly BufferBudget _budget = budget;
@@ -73,21 +79,25 @@ internal sealed partial class HttpSoapHandler(
             return;
         }
 
-        // One outcome for this request from here on, whatever fails after it was recorded (the write of its answer, say).
-        OutcomeRecorder.BeginMessage();
+        // One state per message: a reload while it is in flight changes nothing for it.
+        var state = _states.Current;
 
         // The message's server span covers everything from here, refusals before the pipeline included; it continues
         // the client's traceparent (a malformed one is ignored) and is current while the message is handled.
-        using var activity = RouterTracing.IsActive(_pipeline.CurrentState.State.Config.Telemetry.Tracing.Enabled)
+        using var activity = RouterTracing.IsActive(state.State.Config.Telemetry.Tracing.Enabled)
             ? RouterTracing.StartMessage(listener, enabled: true, Header(context.Request.Headers, "traceparent"), Header(context.Request.Headers, "tracestate"))
             : null;
+
+        // The message's context from here on, and with it its one outcome, whatever fails after it was recorded (the write of
+        // its answer, say).
+        var message = new MessageContext(listener, state, activity);
         try
         {
-            await HandlePostAsync(context, listener, activity).ConfigureAwait(false);
+            await HandlePostAsync(context, message).ConfigureAwait(false);
         }
         catch (Exception exception) when (ClientBodyErrors.IsClientGone(exception, context))
         {
-            _pipeline.Outcomes.RecordDropped(activity, FaultKind.ClientAborted);
+            _outcomes.RecordDropped(message, FaultKind.ClientAborted);
             ListenerLog.ClientAborted(_logger, listener.Name);
             context.Abort();
         }
@@ -96,7 +106,7 @@ internal sealed partial class HttpSoapHandler(
             // The heap met the GC's limit while this message was handled (WCF's buffers wrap it as
             // InsufficientMemoryException): the router is busy, not broken, and the client may try again.
             ListenerLog.OutOfMemory(_logger, listener.Name, exception.GetType().Name);
-            await RefuseBusyAsync(context, listener, "The router is busy; try again later.", FaultKind.RouterBusy).ConfigureAwait(false);
+            await RefuseBusyAsync(context, message, "The router is busy; try again later.", FaultKind.RouterBusy).ConfigureAwait(false);
         }
         catch (Exception exception)
         {
@@ -108,15 +118,17 @@ internal sealed partial class HttpSoapHandler(
                 return;
             }
 
-            using var fault = _pipeline.Faults.Refuse(
-                listener, SoapFaultSpec.Receiver("The router failed to handle the message."), FaultKind.BadRequest, 0);
+            using var fault = _faults.Refuse(
+                message, SoapFaultSpec.Receiver("The router failed to handle the message."), FaultKind.BadRequest, 0);
             await ListenerResponses.WriteAsync(context, fault.Encoded!).ConfigureAwait(false);
         }
     }
 
     [AsyncMethodBuilder(typeof(PoolingAsyncValueTaskMethodBuilder))]
-    private async ValueTask HandlePostAsync(HttpContext context, SoapListener listener, System.Diagnostics.Activity? activity)
+    private async ValueTask HandlePostAsync(HttpContext context, MessageContext message)
     {
+        var listener = message.Listener;
+        var state = message.State;
         var link = _compression.Listener(listener.Name);
         var client = _compression.Client(link, context.Connection.RemoteIpAddress, context.Connection.ClientCertificate);
         var headers = context.Request.Headers;
@@ -124,7 +136,7 @@ internal sealed partial class HttpSoapHandler(
             context.Request.ContentType, headers[CompressionHeaders.ContentEncoding], headers[CompressionHeaders.OriginalLength], link.Registry);
         if (compression.Problem is { } problem)
         {
-            await RefuseUnsupportedAsync(context, listener, problem).ConfigureAwait(false);
+            await RefuseUnsupportedAsync(context, message, problem).ConfigureAwait(false);
             return;
         }
 
@@ -132,25 +144,22 @@ internal sealed partial class HttpSoapHandler(
         if (contentType is null || !listener.Binding.Accepts(contentType))
         {
             await RefuseUnsupportedAsync(
-                context, listener, $"The content type must be {listener.Binding.MediaType} on this {listener.Binding.Name} listener.").ConfigureAwait(false);
+                context, message, $"The content type must be {listener.Binding.MediaType} on this {listener.Binding.Name} listener.").ConfigureAwait(false);
             return;
         }
 
         if (listener.IsStreamed && compression.Codec is not null)
         {
             // A compressed stream would have to be decoded to be routed and re-encoded; streamed links stay plain.
-            await RefuseUnsupportedAsync(context, listener, $"A streamed {listener.Binding.Name} listener does not read compressed messages.").ConfigureAwait(false);
+            await RefuseUnsupportedAsync(context, message, $"A streamed {listener.Binding.Name} listener does not read compressed messages.").ConfigureAwait(false);
             return;
         }
 
         if (!_rateLimiter.TryAcquire(context.Connection.RemoteIpAddress))
         {
-            await RefuseBusyAsync(context, listener, "Too many requests from this client; try again later.", FaultKind.ClientRateLimited).ConfigureAwait(false);
+            await RefuseBusyAsync(context, message, "Too many requests from this client; try again later.", FaultKind.ClientRateLimited).ConfigureAwait(false);
             return;
         }
-
-        // One state per message: a reload while it is in flight changes nothing for it.
-        var state = _pipeline.CurrentState;
 
         // Its cost before its body (limits.maxBufferedBytes): a burst of large messages waits or is refused before it is read.
         // A streamed message holds its header section and copy buffers only, whatever its size.
@@ -168,18 +177,18 @@ internal sealed partial class HttpSoapHandler(
             context.RequestAborted).ConfigureAwait(false);
         if (reservation is null)
         {
-            await RefuseBusyAsync(context, listener, "The router is busy; try again later.", FaultKind.RouterBusy).ConfigureAwait(false);
+            await RefuseBusyAsync(context, message, "The router is busy; try again later.", FaultKind.RouterBusy).ConfigureAwait(false);
             return;
         }
 
         if (listener.IsStreamed)
         {
-            await HandleStreamedAsync(context, listener, contentType, state, activity).ConfigureAwait(false);
+            await HandleStreamedAsync(context, message, contentType).ConfigureAwait(false);
             return;
         }
 
         // The whole body first, then a slot: a client that sends slowly holds a buffer for a bounded time, never a slot.
-        if (await _intake.ReadAsync(context, listener, state, client).ConfigureAwait(false) is not { } body)
+        if (await _intake.ReadAsync(context, message, client).ConfigureAwait(false) is not { } body)
         {
             return;
         }
@@ -192,7 +201,7 @@ internal sealed partial class HttpSoapHandler(
 
         if (compression.Codec is { } codec)
         {
-            if (await _intake.DecompressAsync(context, listener, link, codec, compression.OriginalLengthHeader, decodedCap, body).ConfigureAwait(false) is not { } decoded)
+            if (await _intake.DecompressAsync(context, message, link, codec, compression.OriginalLengthHeader, decodedCap, body).ConfigureAwait(false) is not { } decoded)
             {
                 return;
             }
@@ -207,7 +216,7 @@ internal sealed partial class HttpSoapHandler(
                     _intake.Pool.Return(body.Buffer);
                 }
 
-                await RefuseBusyAsync(context, listener, "The router is busy; try again later.", FaultKind.RouterBusy).ConfigureAwait(false);
+                await RefuseBusyAsync(context, message, "The router is busy; try again later.", FaultKind.RouterBusy).ConfigureAwait(false);
                 return;
             }
         }
@@ -216,13 +225,13 @@ internal sealed partial class HttpSoapHandler(
         {
             if (!await _gate.TryEnterAsync(context.RequestAborted).ConfigureAwait(false))
             {
-                await RefuseBusyAsync(context, listener, "The router is busy; try again later.", FaultKind.RouterBusy).ConfigureAwait(false);
+                await RefuseBusyAsync(context, message, "The router is busy; try again later.", FaultKind.RouterBusy).ConfigureAwait(false);
                 return;
             }
 
             try
             {
-                await ProcessAsync(context, listener, contentType, state, body, client, activity).ConfigureAwait(false);
+                await ProcessAsync(context, message, contentType, body, client).ConfigureAwait(false);
             }
             finally
             {
@@ -240,13 +249,14 @@ internal sealed partial class HttpSoapHandler(
     }
 
     [AsyncMethodBuilder(typeof(PoolingAsyncValueTaskMethodBuilder))]
-    private async ValueTask ProcessAsync(
-        HttpContext context, SoapListener listener, string contentType, PipelineState state, PooledBody body, ClientLink client, System.Diagnostics.Activity? activity)
+    private async ValueTask ProcessAsync(HttpContext context, MessageContext message, string contentType, PooledBody body, ClientLink client)
     {
+        var listener = message.Listener;
+        var state = message.State;
         var link = client.Link;
         var headers = context.Request.Headers;
-        var inbound = Inbound(context, listener, contentType, body.Buffer, body.Length, activity);
-        var (answer, outcome) = await _pipeline.ProcessAsync(inbound, state).ConfigureAwait(false);
+        message.Inbound = Inbound(context, contentType, body.Buffer, body.Length);
+        var (answer, outcome) = await _pipeline.ProcessAsync(message).ConfigureAwait(false);
         using (answer)
         {
             if (answer is null)
@@ -283,19 +293,11 @@ internal sealed partial class HttpSoapHandler(
     }
 
     /// <summary>The message as the pipeline takes it: <paramref name="buffer"/>'s first <paramref name="length"/> bytes and the request's transport headers.</summary>
-    private static InboundMessage Inbound(
-        HttpContext context,
-        SoapListener listener,
-        string contentType,
-        byte[] buffer,
-        int length,
-        System.Diagnostics.Activity? activity,
-        Streaming.StreamedRequest? streamed = null)
+    private static InboundMessage Inbound(HttpContext context, string contentType, byte[] buffer, int length, Streaming.StreamedRequest? streamed = null)
     {
         var headers = context.Request.Headers;
         return new InboundMessage
         {
-            Listener = listener,
             Buffer = buffer,
             Length = length,
             Streamed = streamed,
@@ -307,24 +309,23 @@ internal sealed partial class HttpSoapHandler(
             // What the listener's TLS handshake received (ITlsConnectionFeature); null on plain HTTP.
             ClientCertificate = context.Connection.ClientCertificate,
             Aborted = context.RequestAborted,
-            Activity = activity,
         };
     }
 
-    private async Task RefuseBusyAsync(HttpContext context, SoapListener listener, string reason, FaultKind kind)
+    private async Task RefuseBusyAsync(HttpContext context, MessageContext message, string reason, FaultKind kind)
     {
         // 503 is what WCF clients turn into ServerTooBusyException; Retry-After tells any client when to come back.
         context.Response.Headers.RetryAfter = RetryAfterSeconds;
-        using var busy = _pipeline.Faults.Refuse(
-            listener, SoapFaultSpec.Receiver(reason), kind, 0, statusCode: StatusCodes.Status503ServiceUnavailable);
+        using var busy = _faults.Refuse(
+            message, SoapFaultSpec.Receiver(reason), kind, 0, statusCode: StatusCodes.Status503ServiceUnavailable);
         await ListenerResponses.WriteAsync(context, busy.Encoded!).ConfigureAwait(false);
     }
 
     /// <summary>A Sender fault with <paramref name="reason"/> as HTTP 415: a body this listener does not read (its media type or coding).</summary>
-    private async Task RefuseUnsupportedAsync(HttpContext context, SoapListener listener, string reason)
+    private async Task RefuseUnsupportedAsync(HttpContext context, MessageContext message, string reason)
     {
-        using var refused = _pipeline.Faults.Refuse(
-            listener, SoapFaultSpec.Sender(reason), FaultKind.BadRequest, 0, statusCode: StatusCodes.Status415UnsupportedMediaType);
+        using var refused = _faults.Refuse(
+            message, SoapFaultSpec.Sender(reason), FaultKind.BadRequest, 0, statusCode: StatusCodes.Status415UnsupportedMediaType);
         await ListenerResponses.WriteAsync(context, refused.Encoded!).ConfigureAwait(false);
     }
 

@@ -14,7 +14,7 @@ namespace SoapRouter.Metadata;
 /// (or its metadata comes from a metadataAddress, which may describe other endpoints too), the WSDL's SOAP bindings are
 /// rewritten to describe the listener's (<see cref="WsdlBindingTranslator"/>).
 /// </summary>
-internal sealed class WsdlProxy(MessagePipeline pipeline, MetadataFetcher fetcher, ILogger<WsdlProxy> logger)
+internal sealed class WsdlProxy(PipelineStateCache states, MetadataFetcher fetcher, ILogger<WsdlProxy> logger)
 {
     private static readonly byte[] NoMetadata = Encoding.ASCII.GetBytes("No route on this listener leads to a service that publishes metadata.\n");
     private static readonly byte[] Unavailable = Encoding.ASCII.GetBytes("The service's metadata could not be fetched.\n");
@@ -25,7 +25,7 @@ internal sealed class WsdlProxy(MessagePipeline pipeline, MetadataFetcher fetche
         ArgumentNullException.ThrowIfNull(context);
         ArgumentNullException.ThrowIfNull(listener);
         var query = context.Request.QueryString.Value ?? string.Empty;
-        var state = pipeline.CurrentState;
+        var state = states.Current;
         var route = state.State.Routes.Match(new MetadataRequest(listener.Path));
         if (route is null || state.Target(route.Cluster)?.Cluster is not { } cluster || Choose(cluster, listener) is not { } destination)
         {

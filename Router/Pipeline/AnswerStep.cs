@@ -18,18 +18,14 @@ namespace SoapRouter.Pipeline;
 internal static class AnswerStep
 {
     /// <summary>
-    /// The client's answer to <paramref name="received"/> from <paramref name="reply"/> (owned from here on), which
-    /// <paramref name="destination"/> of <paramref name="cluster"/> sent; null (logged) when the router cannot make it.
+    /// The client's answer to the message of <paramref name="context"/> from <paramref name="reply"/> (owned from here on),
+    /// which <paramref name="destination"/> sent; null (logged) when the router cannot make it.
     /// </summary>
-    public static ClientAnswer? Make(
-        PipelineState state,
-        InboundMessage inbound,
-        ReceivedMessage received,
-        ClusterState cluster,
-        DestinationState destination,
-        DestinationReply reply,
-        ILogger logger)
+    public static ClientAnswer? Make(MessageContext context, DestinationState destination, DestinationReply reply, ILogger logger)
     {
+        ArgumentNullException.ThrowIfNull(context);
+        ArgumentNullException.ThrowIfNull(reply);
+        var state = context.State;
         var isFault = reply.IsFault;
         if (reply.IsAcknowledgement)
         {
@@ -40,7 +36,7 @@ internal static class AnswerStep
         var (bytes, stream, read) = reply.Take();
         if (stream is not null)
         {
-            return Streamed(state, inbound, received, cluster, destination, stream, read, isFault, logger);
+            return Streamed(context, destination, stream, read, isFault, logger);
         }
 
         if (verbatim)
@@ -48,7 +44,7 @@ internal static class AnswerStep
             return ClientAnswer.FromEncoded(bytes!, isFault);
         }
 
-        return Reencoded(state, inbound.Listener.Binding, received.MessageId, destination, read!, bytes, isFault, logger);
+        return Reencoded(state, context.Listener.Binding, context.MessageId, destination, read!, bytes, isFault, logger);
     }
 
     /// <summary>
@@ -103,28 +99,27 @@ internal static class AnswerStep
 
     /// <summary>A streamed reply passed on as it arrives: as it is, or mapped to the client's binding from its header section <paramref name="read"/>.</summary>
     private static ClientAnswer? Streamed(
-        PipelineState state,
-        InboundMessage inbound,
-        ReceivedMessage received,
-        ClusterState cluster,
+        MessageContext context,
         DestinationState destination,
         StreamedReply stream,
         Message? read,
         bool isFault,
         ILogger logger)
     {
+        var state = context.State;
+        var timeout = context.Cluster!.RequestTimeout;
         var limits = state.State.Config.Limits.Streamed;
         if (read is null)
         {
-            return ClientAnswer.FromStreamed(new VerbatimStreamedAnswer(stream, isFault, limits.MaxMessageSize, cluster.RequestTimeout, StreamedExchange.ChunkSize));
+            return ClientAnswer.FromStreamed(new VerbatimStreamedAnswer(stream, isFault, limits.MaxMessageSize, timeout, StreamedExchange.ChunkSize));
         }
 
-        var listener = inbound.Listener.Binding;
+        var listener = context.Listener.Binding;
         try
         {
-            var forClient = MessageBridge.ForClient(read, listener, received.MessageId, state.MaxMessageSize);
+            var forClient = MessageBridge.ForClient(read, listener, context.MessageId, state.MaxMessageSize);
             return ClientAnswer.FromStreamed(
-                new ReencodedStreamedAnswer(stream, read, forClient, state.Codec(listener), isFault, limits.MaxMessageSize, cluster.RequestTimeout));
+                new ReencodedStreamedAnswer(stream, read, forClient, state.Codec(listener), isFault, limits.MaxMessageSize, timeout));
         }
         catch (Exception ex) when (ErrorClassifier.IsBadInput(ex) || ex is InvalidOperationException)
         {

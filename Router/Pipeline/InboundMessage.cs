@@ -1,19 +1,15 @@
-using System.Diagnostics;
 using System.ServiceModel.Channels;
-using SoapRouter.Listening;
 
 namespace SoapRouter.Pipeline;
 
 /// <summary>
-/// One message as a listener received it: the encoded bytes in a buffer the listener owns (and returns to its pool
-/// after the pipeline is done), and the transport's headers that travel with it. A session listener (net.tcp), whose
+/// One message's bytes as a listener received them (the received part of its <see cref="MessageContext"/>): the encoded
+/// bytes in a buffer the listener owns (and returns to its pool after the pipeline is done), and the transport's headers
+/// and client identity that travel with it. A session listener (net.tcp), whose
 /// bytes only its connection's decoder can read, hands in the decoded message instead (<see cref="Decoded"/>).
 /// </summary>
 internal sealed class InboundMessage
 {
-    /// <summary>The listener the message arrived on.</summary>
-    public required SoapListener Listener { get; init; }
-
     /// <summary>The buffer holding the message in its first <see cref="Length"/> bytes; empty when <see cref="Decoded"/> is set.</summary>
     public required byte[] Buffer { get; init; }
 
@@ -38,14 +34,11 @@ internal sealed class InboundMessage
     /// <summary>Fires when the client goes away.</summary>
     public CancellationToken Aborted { get; init; }
 
-    /// <summary>The message's server span, when it is traced; the pipeline adds what it learns (action, route, outcome).</summary>
-    public Activity? Activity { get; init; }
-
     /// <summary>The message as a session's decoder read it, buffered before any header was touched; null for HTTP listeners.</summary>
     public MessageBuffer? Decoded { get; init; }
 
     /// <summary>The message's place in its net.tcp client session (which may be bound to a backend session); null for HTTP listeners.</summary>
-    public Listening.NetTcp.SessionTurn? Turn { get; init; }
+    public Forwarding.NetTcp.SessionTurn? Turn { get; init; }
 
     /// <summary>
     /// A streamed listener's request: its header section, the rest of its body still with the client. <see cref="Buffer"/>

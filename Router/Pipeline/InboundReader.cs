@@ -14,10 +14,13 @@ internal static class InboundReader
     /// Reads the message far enough to route it: text envelopes with the router's own reader (no WCF message unless a
     /// destination needs re-encoding), binary ones with WCF's encoder, buffered at once.
     /// </summary>
-    public static ReceivedMessage? Read(PipelineState state, InboundMessage inbound, out string? error)
+    public static ReceivedMessage? Read(MessageContext context, out string? error)
     {
+        ArgumentNullException.ThrowIfNull(context);
         error = null;
-        var listener = inbound.Listener;
+        var listener = context.Listener;
+        var state = context.State;
+        var inbound = context.Inbound;
         if (inbound.Decoded is { } decoded)
         {
             // A session's decoder has read it already, in the order its dictionary needs; its headers may still be bad,

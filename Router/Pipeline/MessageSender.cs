@@ -22,6 +22,7 @@ namespace SoapRouter.Pipeline;
 /// </summary>
 internal sealed class MessageSender : IMessageSender
 {
+    private readonly MessageContext _context;
     private readonly PipelineState _state;
     private readonly ClusterState _cluster;
     private readonly InboundMessage _inbound;
@@ -36,37 +37,32 @@ internal sealed class MessageSender : IMessageSender
     private int _firstLength;
     private List<(DestinationState Destination, int Length)>? _laterAttempts;
     private readonly string? _clientCertificateHeader;
-    private readonly Listening.NetTcp.SessionTurn? _affinity;
+    private readonly SessionTurn? _affinity;
 
     /// <summary>
-    /// Prepares to send <paramref name="received"/> through <paramref name="cluster"/>; <paramref name="oneWay"/>: no reply
-    /// is expected; <paramref name="clientCertificateHeader"/>: the X-Forwarded-Client-Cert value HTTP destinations get, or null;
-    /// <paramref name="affinity"/>: the message's turn in a client session whose netTcp destinations get its own backend session.
+    /// Prepares to send the message of <paramref name="context"/> (received, read and routed: its cluster chosen, one-way
+    /// or not decided) through its cluster; <paramref name="clientCertificateHeader"/>: the X-Forwarded-Client-Cert value
+    /// HTTP destinations get, or null; <paramref name="affinity"/>: the message's turn in a client session whose netTcp
+    /// destinations get its own backend session.
     /// </summary>
-    public MessageSender(
-        PipelineState state,
-        ClusterState cluster,
-        InboundMessage inbound,
-        ReceivedMessage received,
-        bool oneWay,
-        ILogger logger,
-        string? clientCertificateHeader = null,
-        Listening.NetTcp.SessionTurn? affinity = null)
+    public MessageSender(MessageContext context, ILogger logger, string? clientCertificateHeader = null, SessionTurn? affinity = null)
     {
+        ArgumentNullException.ThrowIfNull(context);
+        _context = context;
         _affinity = affinity;
         _clientCertificateHeader = clientCertificateHeader;
-        _state = state;
-        _cluster = cluster;
-        _inbound = inbound;
-        _received = received;
-        _oneWay = oneWay;
+        _state = context.State;
+        _cluster = context.Cluster ?? throw new ArgumentException("The message has no cluster yet.", nameof(context));
+        _inbound = context.Inbound;
+        _received = context.Received ?? throw new ArgumentException("The message has not been read yet.", nameof(context));
+        _oneWay = context.OneWay;
         _logger = logger;
     }
 
     /// <inheritdoc />
     public ValueTask<AttemptResult<DestinationReply>> SendAsync(DestinationState destination, CancellationToken cancellationToken)
     {
-        var path = ForwardingPaths.Between(_inbound.Listener.Binding, destination);
+        var path = ForwardingPaths.Between(_context.Listener.Binding, destination);
         RouterTracing.CurrentAttempt?.SetTag(SpanTags.Path, ForwardingPaths.TagOf(path));
         if (path == ForwardingPath.Verbatim)
         {
@@ -131,7 +127,7 @@ internal sealed class MessageSender : IMessageSender
     /// scanners will not splice: the bytes go as received, and a backend that checks To answers with its own fault.
     /// </summary>
     private ToHeaderRewriteResult SpliceTo(DestinationState destination) =>
-        _to.SpliceFor(_inbound.Bytes.AsSpan(), _inbound.Listener.Binding, _received.To, destination.Config.Address, _received.MtomEnvelope);
+        _to.SpliceFor(_inbound.Bytes.AsSpan(), _context.Listener.Binding, _received.To, destination.Config.Address, _received.MtomEnvelope);
 
     private async ValueTask<AttemptResult<DestinationReply>> SendReencodedHttpAsync(DestinationState destination, CancellationToken cancellationToken)
     {
@@ -179,7 +175,7 @@ internal sealed class MessageSender : IMessageSender
         {
             reply.Dispose();
             var reason = ex.GetType().Name;
-            PipelineLog.ReplyReencodeFailed(_logger, destination.Name, destination.Binding.Name, _inbound.Listener.Binding.Name, reason);
+            PipelineLog.ReplyReencodeFailed(_logger, destination.Name, destination.Binding.Name, _context.Listener.Binding.Name, reason);
             return AttemptResult<DestinationReply>.Failed(ForwardError.ResponseInvalid);
         }
 
@@ -204,7 +200,7 @@ internal sealed class MessageSender : IMessageSender
         {
             source.Close();
             var reason = ex.GetType().Name;
-            PipelineLog.ReencodeFailed(_logger, _received.Action, _inbound.Listener.Binding.Name, destination.Binding.Name, destination.Name, reason);
+            PipelineLog.ReencodeFailed(_logger, _received.Action, _context.Listener.Binding.Name, destination.Binding.Name, destination.Name, reason);
             RememberLength(destination, 0);
             return AttemptResult<DestinationReply>.Failed(ForwardError.EncodingFailed);
         }
@@ -218,7 +214,7 @@ internal sealed class MessageSender : IMessageSender
             // With affinity the message goes on the client session's own backend session as it is (its MessageID the
             // client's), and whatever comes back is relayed to the client session in order: nothing to wait for here.
             outcome = _affinity is { } turn
-                ? new NetTcpOutcome(await turn.Session.SendAsync(client, _cluster, destination, outgoing, turn, _cluster.RequestTimeout).ConfigureAwait(false), null)
+                ? new NetTcpOutcome(await turn.Affinity.SendAsync(client, _cluster, destination, outgoing, turn, _cluster.RequestTimeout).ConfigureAwait(false), null)
                 : await client.SendAsync(outgoing, expectReply: !_oneWay, cancellationToken).ConfigureAwait(false);
         }
         finally
@@ -264,7 +260,7 @@ internal sealed class MessageSender : IMessageSender
         catch (Exception ex) when (ErrorClassifier.IsBadInput(ex))
         {
             var reason = ErrorClassifier.IsTooLarge(ex) ? $"larger than {_state.MaxMessageSize} bytes once re-encoded" : ex.GetType().Name;
-            PipelineLog.ReencodeFailed(_logger, _received.Action, _inbound.Listener.Binding.Name, destination.Binding.Name, destination.Name, reason);
+            PipelineLog.ReencodeFailed(_logger, _received.Action, _context.Listener.Binding.Name, destination.Binding.Name, destination.Name, reason);
             return false;
         }
         finally

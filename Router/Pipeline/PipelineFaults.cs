@@ -58,22 +58,22 @@ internal sealed class PipelineFaults
         : $"No route matches action '{Truncate(action)}'.";
 
     /// <summary>
-    /// Answers a message a listener refuses before the pipeline reads it with <paramref name="fault"/>, correlated to
-    /// <paramref name="relatesTo"/> when the client sent a MessageID; recorded as its outcome, <paramref name="kind"/>.
+    /// Answers the message of <paramref name="context"/>, which a listener refuses before the pipeline reads it, with
+    /// <paramref name="fault"/>; recorded as its outcome, <paramref name="kind"/>.
     /// </summary>
     public ClientAnswer Refuse(
-        SoapListener listener,
+        MessageContext context,
         SoapFaultSpec fault,
         FaultKind kind,
         long bytesIn,
-        string? relatesTo = null,
         int statusCode = SoapFaultMessages.HttpStatusCode)
     {
-        ArgumentNullException.ThrowIfNull(listener);
+        ArgumentNullException.ThrowIfNull(context);
         ArgumentNullException.ThrowIfNull(fault);
-        var answer = Write(listener.Binding, fault, relatesTo, statusCode);
+        var listener = context.Listener;
+        var answer = Write(listener.Binding, fault, relatesTo: null, statusCode);
 
-        _outcomes.RecordRefused(listener.Name, kind, bytesIn, answer.Length);
+        _outcomes.RecordRefused(context, kind, bytesIn, answer.Length);
         PipelineLog.Refused(_logger, listener.Name, statusCode, fault.Reason);
         return answer;
     }

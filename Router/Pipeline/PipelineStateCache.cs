@@ -13,6 +13,7 @@ namespace SoapRouter.Pipeline;
 /// </summary>
 /// <remarks>Built empty; the states it builds share the destination clients, statistics and compression links given here.</remarks>
 internal sealed class PipelineStateCache(
+    RouterRuntime runtime,
     HttpDestinationClients clients,
     NetTcpDestinationClients netTcp,
     RouterStatistics statistics,
@@ -21,6 +22,9 @@ internal sealed class PipelineStateCache(
 {
     private readonly Lock _installGate = new();
     private PipelineState? _current;
+
+    /// <summary>The state of the config in use: a listener reads it once when a message begins, and the message keeps it.</summary>
+    public PipelineState Current => Get(runtime.State);
 
     /// <summary>The pipeline state of <paramref name="state"/>.</summary>
     public PipelineState Get(RouterState state)

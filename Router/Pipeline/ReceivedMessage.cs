@@ -78,8 +78,11 @@ internal sealed class ReceivedMessage : IDisposable
     /// Makes the buffer for the re-encode path by reading <paramref name="inbound"/> with the listener's WCF codec;
     /// false when WCF cannot read what the router's own reader accepted (the caller refuses the message).
     /// </summary>
-    public bool TryBuffer(PipelineState state, InboundMessage inbound)
+    public bool TryBuffer(MessageContext context)
     {
+        ArgumentNullException.ThrowIfNull(context);
+        var state = context.State;
+        var inbound = context.Inbound;
         if (Buffer is not null)
         {
             return true;
@@ -88,7 +91,7 @@ internal sealed class ReceivedMessage : IDisposable
         Message? message = null;
         try
         {
-            var binding = inbound.Listener.Binding;
+            var binding = context.Listener.Binding;
             var bytes = inbound.Bytes;
             if (August2004ReplyTo.ReadableCopy(binding, bytes, state.Limits) is { } readable)
             {

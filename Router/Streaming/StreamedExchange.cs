@@ -20,7 +20,7 @@ internal static class StreamedExchange
     public const int ChunkSize = 64 * 1024;
 
     /// <summary>Answers a request whose header section could not be read; the rest of it is not read (the connection closes).</summary>
-    public static async Task RefuseHeaderSectionAsync(HttpContext context, SoapListener listener, HeaderSectionError error, int maxHeadersSize, PipelineFaults faults)
+    public static async Task RefuseHeaderSectionAsync(HttpContext context, MessageContext message, HeaderSectionError error, int maxHeadersSize, PipelineFaults faults)
     {
         var (reason, status) = error switch
         {
@@ -31,7 +31,7 @@ internal static class StreamedExchange
             _ => ("The message is not a SOAP envelope whose header section the router can read.", SoapFaultMessages.HttpStatusCode),
         };
         context.Response.Headers.Connection = "close";
-        using var refused = faults.Refuse(listener, SoapFaultSpec.Sender(reason), FaultKind.BadRequest, 0, statusCode: status);
+        using var refused = faults.Refuse(message, SoapFaultSpec.Sender(reason), FaultKind.BadRequest, 0, statusCode: status);
         await ListenerResponses.WriteAsync(context, refused.Encoded!).ConfigureAwait(false);
     }
 

@@ -21,17 +21,15 @@ namespace SoapRouter.Streaming;
 /// while none of its bytes was written to one (a refused or timed-out connect, a TLS failure): after that it is gone from
 /// the router, and whatever went wrong is the client's answer.
 /// </summary>
-/// <param name="inbound">The message whose streamed request is sent.</param>
-/// <param name="cluster">The cluster it is sent through.</param>
-internal sealed class StreamedSender(
-    PipelineState state, ClusterState cluster, InboundMessage inbound, ReceivedMessage received, ILogger logger, string? clientCertificateHeader)
-    : IMessageSender
+/// <param name="context">The message whose streamed request is sent, read and routed (its cluster chosen).</param>
+internal sealed class StreamedSender(MessageContext context, ILogger logger, string? clientCertificateHeader) : IMessageSender
 {
-    private readonly PipelineState _state = state;
-    private readonly ClusterState _cluster = cluster;
-    private readonly InboundMessage _inbound = inbound;
-    private readonly ReceivedMessage _received = received;
-    private readonly StreamedRequest _request = inbound.Streamed ?? throw new ArgumentException("The message is not a streamed one.", nameof(inbound));
+    private readonly MessageContext _context = context;
+    private readonly PipelineState _state = context.State;
+    private readonly ClusterState _cluster = context.Cluster ?? throw new ArgumentException("The message has no cluster yet.", nameof(context));
+    private readonly InboundMessage _inbound = context.Inbound;
+    private readonly ReceivedMessage _received = context.Received ?? throw new ArgumentException("The message has not been read yet.", nameof(context));
+    private readonly StreamedRequest _request = context.Inbound.Streamed ?? throw new ArgumentException("The message is not a streamed one.", nameof(context));
     private readonly ILogger _logger = logger;
     private readonly string? _clientCertificateHeader = clientCertificateHeader;
     private ToSplicer _to;
@@ -61,18 +59,18 @@ internal sealed class StreamedSender(
     {
         // A streamed net.tcp destination takes msbin1 in singleton-unsized framing: its message binding, not its session's.
         var messages = destination.StreamedMessageBinding;
-        var path = Pipeline.ForwardingPaths.Between(_inbound.Listener.Binding, destination);
+        var path = Pipeline.ForwardingPaths.Between(_context.Listener.Binding, destination);
         RouterTracing.CurrentAttempt?.SetTag(SpanTags.Path, Pipeline.ForwardingPaths.TagOf(path));
         var progress = _deadline is { } deadline ? deadline.Progress : (Action?)null;
         _request.Progress = progress;
         var limits = _state.State.Config.Limits.Streamed;
         using var spliced = path == ForwardingPath.Verbatim
-            ? _to.SpliceFor(_request.HeaderBytes.Span, _inbound.Listener.Binding, _received.To, destination.Config.Address)
+            ? _to.SpliceFor(_request.HeaderBytes.Span, _context.Listener.Binding, _received.To, destination.Config.Address)
             : null;
         StreamedContent content = path == ForwardingPath.Verbatim
             ? new StreamedVerbatimContent(_request, spliced!.Select(_request.HeaderBytes), _inbound.ContentType, StreamedExchange.ChunkSize) { Progress = progress }
             : new StreamedReencodedContent(
-                _request, _state.Codec(_inbound.Listener.Binding), _inbound.ContentType, _state.Codec(messages), source => Bridge(source, destination), limits.MaxHeadersSize)
+                _request, _state.Codec(_context.Listener.Binding), _inbound.ContentType, _state.Codec(messages), source => Bridge(source, destination), limits.MaxHeadersSize)
             { Progress = progress };
         _lastDestination = destination;
         _lastContent = content;
@@ -143,7 +141,7 @@ internal sealed class StreamedSender(
         if (content.WriteFailure is { } failure)
         {
             var reason = failure.GetType().Name;
-            PipelineLog.ReencodeFailed(_logger, _received.Action, _inbound.Listener.Binding.Name, destination.Binding.Name, destination.Name, reason);
+            PipelineLog.ReencodeFailed(_logger, _received.Action, _context.Listener.Binding.Name, destination.Binding.Name, destination.Name, reason);
             return ForwardError.EncodingFailed;
         }
 
@@ -181,7 +179,7 @@ internal sealed class StreamedSender(
         {
             reply.Dispose();
             var reason = ex.GetType().Name;
-            PipelineLog.ReplyReencodeFailed(_logger, destination.Name, destination.Binding.Name, _inbound.Listener.Binding.Name, reason);
+            PipelineLog.ReplyReencodeFailed(_logger, destination.Name, destination.Binding.Name, _context.Listener.Binding.Name, reason);
             return null;
         }
     }

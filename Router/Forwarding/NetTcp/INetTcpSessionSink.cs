@@ -10,4 +10,7 @@ internal interface INetTcpSessionSink
 
     /// <summary>The backend session is over (closed by either side, or broken); called once.</summary>
     void Ended();
+
+    /// <summary>No backend session could be opened for the client session: <paramref name="destination"/> has as many as it may (refuse it, ServerTooBusy).</summary>
+    void Refused(LoadBalancing.DestinationState destination);
 }

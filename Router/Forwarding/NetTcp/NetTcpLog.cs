@@ -12,6 +12,9 @@ internal static partial class NetTcpLog
     public static partial void SessionEnded(ILogger logger, string destination, string reason);
 
     /// <summary>A session to a destination was opened.</summary>
+    [LoggerMessage(EventId = 1504, Level = LogLevel.Debug, Message = "a client session is bound to a net.tcp session of its own to {Destination}")]
+    public static partial void SessionBound(ILogger logger, string destination);
+
     [LoggerMessage(EventId = 1503, Level = LogLevel.Debug, Message = "net.tcp destination {Destination}: session {Index} opened")]
     public static partial void SessionOpened(ILogger logger, string destination, int index);
 }

@@ -13,47 +13,55 @@ namespace SoapRouter.Listening.NetTcp;
 /// <summary>
 /// One client's net.tcp session on a netTcp listener. Its messages go into the pipeline through the listener's
 /// endpoint, each with its <see cref="SessionTurn"/>. On a route with affinity the first message binds the session
-/// to a backend session of its own (<see cref="SendAsync"/>); from then on every message goes to that backend session
-/// in order, and everything the destination sends on it (replies, callbacks, requests of the service's) comes back on
-/// this session in order (after the client's End, replies only: a closing WCF client refuses anything else).
+/// to a backend session of its own (its <see cref="SessionAffinity"/>, which forwarding owns); from then on every
+/// message goes to that backend session in order, and everything the destination sends on it (replies, callbacks,
+/// requests of the service's) comes back on this session, the affinity's sink, in order (after the client's End,
+/// replies only: a closing WCF client refuses anything else).
 /// The client's End closes the backend session gracefully (End after what is in flight);
 /// the client vanishing, the idle timeout or a broken session abort it; the backend session dying faults this one.
 /// </summary>
-internal sealed class NetTcpClientSession(NetTcpListenerEndpoint listener, ILogger logger) : INetTcpSessionEndpoint, INetTcpSessionSink
+internal sealed class NetTcpClientSession : INetTcpSessionEndpoint, INetTcpSessionSink
 {
+    private readonly NetTcpListenerEndpoint _listener;
+    private readonly ILogger _logger;
+    private readonly SessionAffinity _affinity;
     private NetTcpSessionHandle? _handle;
-    private SessionAffinity? _bound;
     private volatile bool _closing;
 
     // Touched only by HandleAsync's synchronous part, which the session's read loop runs one message at a time.
     private Task _lastTurn = Task.CompletedTask;
 
-    /// <summary>The backend session this client session is bound to; null before its first message on a route with affinity.</summary>
-    public SessionAffinity? Bound => Volatile.Read(ref _bound);
+    /// <summary>A session of <paramref name="listener"/>'s, unbound.</summary>
+    public NetTcpClientSession(NetTcpListenerEndpoint listener, ILogger logger)
+    {
+        _listener = listener;
+        _logger = logger;
+        _affinity = new SessionAffinity(this, logger);
+    }
 
     /// <inheritdoc />
-    public WireBinding Binding => listener.Listener.Binding;
+    public WireBinding Binding => _listener.Listener.Binding;
 
     /// <inheritdoc />
     public void Opened(NetTcpSessionHandle session) => _handle = session;
 
     /// <inheritdoc />
-    public int PrepareToRead(Span<byte> payload) => August2004ReplyTo.CutFromSession(listener.Listener.Binding, payload);
+    public int PrepareToRead(Span<byte> payload) => August2004ReplyTo.CutFromSession(_listener.Listener.Binding, payload);
 
     /// <inheritdoc />
     public async ValueTask HandleAsync(NetTcpRequest request)
     {
-        var turn = new SessionTurn(this, _lastTurn);
+        var turn = new SessionTurn(_affinity, _lastTurn);
         _lastTurn = turn.Done;
         try
         {
-            if (Bound is null)
+            if (_affinity.Bound is null)
             {
                 // Until the session is bound, the message before this one may be the one that binds it.
                 await turn.Previous.ConfigureAwait(false);
             }
 
-            await listener.HandleAsync(request, turn).ConfigureAwait(false);
+            await _listener.HandleAsync(request, turn).ConfigureAwait(false);
         }
         finally
         {
@@ -61,50 +69,11 @@ internal sealed class NetTcpClientSession(NetTcpListenerEndpoint listener, ILogg
         }
     }
 
-    /// <summary>
-    /// Sends <paramref name="message"/> (the message of <paramref name="turn"/>) on this session's backend session,
-    /// opening it on <paramref name="client"/> first when the session is not bound yet. Returns None once it is written;
-    /// a failed open's error (nothing was sent: the forwarder may try another destination); SessionLimit (the client's
-    /// session is refused with ServerTooBusy); or a reset (the backend session's end faults the client's session).
-    /// </summary>
-    public async ValueTask<ForwardError> SendAsync(
-        NetTcpDestinationClient client, ClusterState cluster, DestinationState destination, Message message, SessionTurn turn, TimeSpan timeout)
+    /// <inheritdoc />
+    public void Refused(DestinationState destination)
     {
-        var bound = Bound;
-        if (bound is null)
-        {
-            var (channel, error) = await client.OpenDedicatedAsync(this).ConfigureAwait(false);
-            if (channel is null)
-            {
-                if (error == ForwardError.SessionLimit)
-                {
-                    NetTcpListenerLog.SessionLimit(logger, listener.Listener.Name, destination.Name);
-                    _handle?.Refuse(FramingFaults.ServerTooBusy);
-                }
-
-                return error;
-            }
-
-            bound = new SessionAffinity(turn.Route!, cluster, destination, channel);
-            Volatile.Write(ref _bound, bound);
-            NetTcpListenerLog.SessionBound(logger, listener.Listener.Name, destination.Name);
-        }
-
-        try
-        {
-            await turn.Previous.ConfigureAwait(false);
-            await bound.Channel.SendAsync(message, messageId: null, timeout).ConfigureAwait(false);
-            return ForwardError.None;
-        }
-        catch (Exception ex) when (ErrorClassifier.IsConnectionFailure(ex))
-        {
-            // The backend session is gone (its end faults this session): nothing more goes to it.
-            return ForwardError.ResetAfterSend;
-        }
-        finally
-        {
-            turn.Release();
-        }
+        NetTcpListenerLog.SessionLimit(_logger, _listener.Listener.Name, destination.Name);
+        _handle?.Refuse(FramingFaults.ServerTooBusy);
     }
 
     /// <inheritdoc />
@@ -118,24 +87,24 @@ internal sealed class NetTcpClientSession(NetTcpListenerEndpoint listener, ILogg
                 // The client closed its side: replies to what it sent still go to it, but a callback or a request of the
                 // service's now would fault a closing WCF client's close, so what the service sends unasked while its
                 // session closes is dropped.
-                NetTcpListenerLog.DroppedAfterEnd(logger, listener.Listener.Name, message.Headers.Action);
+                NetTcpListenerLog.DroppedAfterEnd(_logger, _listener.Listener.Name, message.Headers.Action);
                 return;
             }
 
             if (message.IsFault)
             {
-                listener.Statistics.RecordFault(Telemetry.FaultKind.BackendFault);
+                _listener.Statistics.RecordFault(Telemetry.FaultKind.BackendFault);
             }
 
             // Copied as the message path copies replies: written as it was read, WCF's writer would lose a DateTime's kind.
-            forClient = MessageBridge.ForClient(message, listener.Listener.Binding, relatesTo: null, listener.MaxMessageSize);
+            forClient = MessageBridge.ForClient(message, _listener.Listener.Binding, relatesTo: null, _listener.MaxMessageSize);
             await _handle.SendAsync(forClient, _handle.Closing).ConfigureAwait(false);
         }
         catch (Exception ex) when (ErrorClassifier.IsConnectionClosed(ex))
         {
             // The client's session is ending or gone; its end closes the backend session.
             var reason = ex.GetType().Name;
-            NetTcpListenerLog.AnswerNotSent(logger, listener.Listener.Name, reason);
+            NetTcpListenerLog.AnswerNotSent(_logger, _listener.Listener.Name, reason);
         }
         finally
         {
@@ -150,27 +119,15 @@ internal sealed class NetTcpClientSession(NetTcpListenerEndpoint listener, ILogg
         if (!_closing)
         {
             // The service instance behind the session is gone with its state: the client must know, not be moved elsewhere.
-            NetTcpListenerLog.BackendSessionLost(logger, listener.Listener.Name, Bound?.Destination.Name ?? "?");
+            NetTcpListenerLog.BackendSessionLost(_logger, _listener.Listener.Name, _affinity.Bound?.Destination.Name ?? "?");
             _handle?.Abort();
         }
     }
 
     /// <inheritdoc />
-    public async ValueTask ClosedAsync(bool clientEnded)
+    public ValueTask ClosedAsync(bool clientEnded)
     {
         _closing = true;
-        if (Bound is not { } bound)
-        {
-            return;
-        }
-
-        if (clientEnded)
-        {
-            await bound.Channel.CloseAsync(bound.Cluster.RequestTimeout).ConfigureAwait(false);
-        }
-        else
-        {
-            bound.Channel.Dispose();
-        }
+        return _affinity.CloseAsync(graceful: clientEnded);
     }
 }

@@ -11,11 +11,20 @@ namespace SoapRouter.Listening.NetTcp;
 /// config's (message size and reader quotas, pending messages per connection, idle timeout) plus the connection limit
 /// fixed at start.
 /// </summary>
-/// <param name="pipeline">The pipeline the sessions' messages go through; its config at creation fixes the connection limit.</param>
-internal sealed class NetTcpConnections(MessagePipeline pipeline, TimeProvider timeProvider, ILoggerFactory loggerFactory)
+/// <param name="pipeline">The pipeline the sessions' messages go through.</param>
+/// <param name="states">The config state in use; the one at creation fixes the connection limit.</param>
+internal sealed class NetTcpConnections(
+    MessagePipeline pipeline,
+    PipelineStateCache states,
+    PipelineFaults faults,
+    OutcomeRecorder outcomes,
+    Telemetry.RouterStatistics statistics,
+    TimeProvider timeProvider,
+    ILoggerFactory loggerFactory)
 {
     private readonly MessagePipeline _pipeline = pipeline;
-    private readonly NetTcpConnectionGate _gate = new(pipeline.CurrentState.State.Config.Limits.NetTcp.MaxConnections);
+    private readonly PipelineStateCache _states = states;
+    private readonly NetTcpConnectionGate _gate = new(states.Current.State.Config.Limits.NetTcp.MaxConnections);
     private readonly TimeProvider _timeProvider = timeProvider;
     private readonly ILoggerFactory _loggerFactory = loggerFactory;
     private readonly ILogger _sessionLogger = loggerFactory.CreateLogger<NetTcpServerSession>();
@@ -31,7 +40,7 @@ internal sealed class NetTcpConnections(MessagePipeline pipeline, TimeProvider t
     {
         ArgumentNullException.ThrowIfNull(connection);
         ArgumentNullException.ThrowIfNull(endpoint);
-        var state = _pipeline.CurrentState;
+        var state = _states.Current;
         var netTcp = state.State.Config.Limits.NetTcp;
         var limits = new NetTcpSessionLimits
         {
@@ -68,7 +77,8 @@ internal sealed class NetTcpConnections(MessagePipeline pipeline, TimeProvider t
             {
                 if (!_streamedEndpoints.TryGetValue(listener, out var streamed))
                 {
-                    streamed = new NetTcpStreamedEndpoint(listener, _pipeline, _timeProvider, _loggerFactory.CreateLogger<NetTcpStreamedEndpoint>());
+                    streamed = new NetTcpStreamedEndpoint(
+                        listener, _pipeline, _states, faults, outcomes, _timeProvider, _loggerFactory.CreateLogger<NetTcpStreamedEndpoint>());
                     _streamedEndpoints.Add(listener, streamed);
                 }
 
@@ -77,7 +87,7 @@ internal sealed class NetTcpConnections(MessagePipeline pipeline, TimeProvider t
 
             if (!_endpoints.TryGetValue(listener, out var handler))
             {
-                handler = new NetTcpListenerEndpoint(listener, _pipeline, _loggerFactory.CreateLogger<NetTcpListenerEndpoint>());
+                handler = new NetTcpListenerEndpoint(listener, _pipeline, _states, statistics, _loggerFactory.CreateLogger<NetTcpListenerEndpoint>());
                 _endpoints.Add(listener, handler);
             }
 

@@ -1,3 +1,4 @@
+using SoapRouter.Forwarding.NetTcp;
 using SoapRouter.Hosting;
 using SoapRouter.Pipeline;
 using SoapRouter.Telemetry;
@@ -13,16 +14,17 @@ namespace SoapRouter.Listening.NetTcp;
 /// on a session with affinity) goes back on the same session, where the session's encoder writes it in send order.
 /// Messages of one session are handled concurrently, in their turns' order where that matters.
 /// </summary>
-internal sealed class NetTcpListenerEndpoint(SoapListener listener, MessagePipeline pipeline, ILogger logger)
+internal sealed class NetTcpListenerEndpoint(
+    SoapListener listener, MessagePipeline pipeline, PipelineStateCache states, RouterStatistics statistics, ILogger logger)
 {
     /// <summary>The listener.</summary>
     public SoapListener Listener { get; } = listener;
 
     /// <summary>The pipeline's counters, for what a session relays outside the message path.</summary>
-    public RouterStatistics Statistics => pipeline.Statistics;
+    public RouterStatistics Statistics => statistics;
 
     /// <summary>The current config's message size limit, for what a session relays outside the message path (a fault read to be translated).</summary>
-    public int MaxMessageSize => pipeline.CurrentState.MaxMessageSize;
+    public int MaxMessageSize => states.Current.MaxMessageSize;
 
     /// <summary>A session of this listener, resolved from its preamble's Via.</summary>
     public NetTcpClientSession NewSession() => new(this, logger);
@@ -36,15 +38,15 @@ internal sealed class NetTcpListenerEndpoint(SoapListener listener, MessagePipel
             // A session's message is always re-encoded: that is thread-pool work, not the event thread's.
             await IoScheduling.LeaveEventThreadAsync().ConfigureAwait(false);
             // net.tcp has no HTTP headers: the trace context comes in the configured SOAP header, if any.
-            var state = pipeline.CurrentState;
+            var state = states.Current;
             var tracing = state.State.Config.Telemetry.Tracing;
             var traceParent = tracing.SoapHeader is { } header ? SoapTraceHeader.Read(request.Buffer, header) : null;
             using var activity = RouterTracing.StartMessage(Listener, tracing.Enabled, traceParent, traceState: null);
             try
             {
-                var inbound = new InboundMessage
+                var message = new MessageContext(Listener, state, activity);
+                message.Inbound = new InboundMessage
                 {
-                    Listener = Listener,
                     Buffer = [],
                     Length = request.EncodedLength,
                     ContentType = SoapMediaTypes.MsbinSession1,
@@ -54,10 +56,9 @@ internal sealed class NetTcpListenerEndpoint(SoapListener listener, MessagePipel
                     // The connection's, from its TLS upgrade; null on a plain session.
                     ClientCertificate = request.ClientCertificate,
                     TraceParent = traceParent,
-                    Activity = activity,
                     Turn = turn,
                 };
-                using var answer = (await pipeline.ProcessAsync(inbound, state).ConfigureAwait(false)).Answer;
+                using var answer = (await pipeline.ProcessAsync(message).ConfigureAwait(false)).Answer;
                 if (answer?.Message is { } reply)
                 {
                     await request.SendAsync(reply, request.SessionClosing).ConfigureAwait(false);

@@ -11,11 +11,7 @@ internal static partial class NetTcpListenerLog
     [LoggerMessage(EventId = 1602, Level = LogLevel.Debug, Message = "{Listener}: an answer could not be sent on its net.tcp session ({Reason})")]
     public static partial void AnswerNotSent(ILogger logger, string listener, string reason);
 
-    /// <summary>A client session got a backend session of its own.</summary>
-    [LoggerMessage(EventId = 1603, Level = LogLevel.Debug, Message = "{Listener}: a client session is bound to a net.tcp session of its own to {Destination}")]
-    public static partial void SessionBound(ILogger logger, string listener, string destination);
-
-    /// <summary>A client session's backend session ended under it.</summary>
+        /// <summary>A client session's backend session ended under it.</summary>
     [LoggerMessage(EventId = 1604, Level = LogLevel.Information, Message = "{Listener}: the net.tcp session to {Destination} ended while its client's session was open; the client's session is faulted")]
     public static partial void BackendSessionLost(ILogger logger, string listener, string destination);
 

@@ -16,7 +16,14 @@ namespace SoapRouter.Listening.NetTcp;
 /// as chunks of one envelope. A reply that breaks part way, a request that fails, or one past
 /// limits.streamed.maxMessageSize cuts the connection (the client sees a CommunicationException).
 /// </summary>
-internal sealed class NetTcpStreamedEndpoint(SoapListener listener, MessagePipeline pipeline, TimeProvider time, ILogger logger)
+internal sealed class NetTcpStreamedEndpoint(
+    SoapListener listener,
+    MessagePipeline pipeline,
+    PipelineStateCache states,
+    PipelineFaults faults,
+    OutcomeRecorder outcomes,
+    TimeProvider time,
+    ILogger logger)
     : INetTcpStreamedEndpoint
 {
     /// <summary>The listener.</summary>
@@ -30,10 +37,11 @@ internal sealed class NetTcpStreamedEndpoint(SoapListener listener, MessagePipel
     public async ValueTask HandleStreamedAsync(NetTcpStreamedExchange exchange)
     {
         ArgumentNullException.ThrowIfNull(exchange);
-        var state = pipeline.CurrentState;
+        var state = states.Current;
         var limits = state.State.Config.Limits;
         var tracing = state.State.Config.Telemetry.Tracing;
         using var activity = RouterTracing.IsActive(tracing.Enabled) ? RouterTracing.StartMessage(Listener, enabled: true, traceParent: null, traceState: null) : null;
+        var message = new MessageContext(Listener, state, activity);
         (StreamedRequest? Request, HeaderSectionError Error) read;
         using (var deadline = CancellationTokenSource.CreateLinkedTokenSource(exchange.Aborted))
         {
@@ -47,7 +55,7 @@ internal sealed class NetTcpStreamedEndpoint(SoapListener listener, MessagePipel
             {
                 // Too slow, too large, gone or not framed: nobody to answer on this connection.
                 var kind = Classify(ex);
-                pipeline.Outcomes.RecordDropped(activity, kind);
+                outcomes.RecordDropped(message, kind);
                 var reason = ex.GetType().Name;
                 NetTcpListenerLog.StreamedRequestFailed(logger, Listener.Name, reason);
                 exchange.Abort();
@@ -61,24 +69,22 @@ internal sealed class NetTcpStreamedEndpoint(SoapListener listener, MessagePipel
             var reason = read.Error == HeaderSectionError.TooLarge
                 ? $"The message's header section (everything before the Body's content) is larger than the router's limit of {limits.Streamed.MaxHeadersSize} bytes."
                 : "The message is not a SOAP envelope whose header section the router can read.";
-            using var refused = pipeline.Faults.Refuse(Listener, Wire.Faults.SoapFaultSpec.Sender(reason), FaultKind.BadRequest, 0);
+            using var refused = faults.Refuse(message, Wire.Faults.SoapFaultSpec.Sender(reason), FaultKind.BadRequest, 0);
             await AnswerEncodedAsync(exchange, refused.Encoded!, drain: null).ConfigureAwait(false);
             return;
         }
 
         await IoScheduling.LeaveEventThreadAsync().ConfigureAwait(false);
-        var inbound = new InboundMessage
+        message.Inbound = new InboundMessage
         {
-            Listener = Listener,
             Buffer = request.HeadersEnvelope,
             Length = request.HeadersEnvelopeLength,
             Streamed = request,
             ContentType = SoapMediaTypes.Msbin1,
             ClientCertificate = exchange.ClientCertificate,
             Aborted = exchange.Aborted,
-            Activity = activity,
         };
-        using var answer = (await pipeline.ProcessAsync(inbound, state).ConfigureAwait(false)).Answer;
+        using var answer = (await pipeline.ProcessAsync(message).ConfigureAwait(false)).Answer;
         await AnswerAsync(exchange, answer, request).ConfigureAwait(false);
     }
 
@@ -133,7 +139,7 @@ internal sealed class NetTcpStreamedEndpoint(SoapListener listener, MessagePipel
     /// </summary>
     private async Task AnswerEncodedAsync(NetTcpStreamedExchange exchange, Forwarding.Http.RawSoapReply reply, StreamedRequest? drain)
     {
-        using var deadline = new Forwarding.AttemptDeadline(pipeline.CurrentState.State.Config.Limits.RequestBodyTimeout, time, exchange.Aborted);
+        using var deadline = new Forwarding.AttemptDeadline(states.Current.State.Config.Limits.RequestBodyTimeout, time, exchange.Aborted);
         try
         {
             if (drain is not null)

@@ -1,4 +1,4 @@
-namespace SoapRouter.Listening.NetTcp;
+namespace SoapRouter.Forwarding.NetTcp;
 
 /// <summary>
 /// One message's place in its client session's order, taken when the session read it: a message waits for the one
@@ -6,12 +6,13 @@ namespace SoapRouter.Listening.NetTcp;
 /// or written to the session's backend session, and is done (<see cref="Release"/>) once it has been, so a client
 /// session's messages reach its backend session in the order the client sent them.
 /// </summary>
-internal sealed class SessionTurn(NetTcpClientSession session, Task previous)
+/// <param name="affinity">The client session's affinity to a backend session of its own.</param>
+internal sealed class SessionTurn(SessionAffinity affinity, Task previous)
 {
     private readonly TaskCompletionSource _done = new(TaskCreationOptions.RunContinuationsAsynchronously);
 
-    /// <summary>The client session.</summary>
-    public NetTcpClientSession Session => session;
+    /// <summary>The client session's affinity (bound by its first message on a route with affinity).</summary>
+    public SessionAffinity Affinity => affinity;
 
     /// <summary>Completes when the message before this one is done.</summary>
     public Task Previous => previous;

@@ -1,0 +1,6 @@
+using SoapRouter.LoadBalancing;
+
+namespace SoapRouter.Forwarding.NetTcp;
+
+/// <summary>What a client session is bound to by its first message: the route, the cluster, the destination and the backend session of its own.</summary>
+internal sealed record BoundSession(Routing.Route Route, ClusterState Cluster, DestinationState Destination, NetTcpSessionChannel Channel);
