@@ -73,6 +73,7 @@ internal static class RouterServices
             sp.GetRequiredService<Tls.TlsCertificates>(),
             sp.GetRequiredService<RouterStatistics>().Tls));
         services.AddSingleton<Forwarder>();
+        services.AddSingleton<DestinationSenders>();
         services.AddSingleton(_ => new CompressionLinks(timeProvider));
         services.AddSingleton<PipelineStateCache>();
         services.AddSingleton<OutcomeRecorder>();

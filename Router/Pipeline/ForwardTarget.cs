@@ -1,3 +1,4 @@
+using SoapRouter.Forwarding;
 using SoapRouter.LoadBalancing;
 using SoapRouter.Wire.Bindings;
 

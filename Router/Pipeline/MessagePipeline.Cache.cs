@@ -1,4 +1,5 @@
 using SoapRouter.Caching;
+using SoapRouter.Forwarding;
 using SoapRouter.Telemetry;
 
 namespace SoapRouter.Pipeline;

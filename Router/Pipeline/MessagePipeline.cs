@@ -15,6 +15,7 @@ namespace SoapRouter.Pipeline;
 internal sealed partial class MessagePipeline
 {
     private readonly Forwarder _forwarder;
+    private readonly DestinationSenders _senders;
     private readonly PipelineFaults _faults;
     private readonly OutcomeRecorder _outcomes;
     private readonly RouterStatistics _statistics;
@@ -26,6 +27,7 @@ internal sealed partial class MessagePipeline
     /// <summary>Creates the pipeline; it holds no per-message state.</summary>
     public MessagePipeline(
         Forwarder forwarder,
+        DestinationSenders senders,
         PipelineFaults faults,
         OutcomeRecorder outcomes,
         RouterStatistics statistics,
@@ -35,6 +37,8 @@ internal sealed partial class MessagePipeline
         ResponseCache? cache = null)
     {
         ArgumentNullException.ThrowIfNull(forwarder);
+        ArgumentNullException.ThrowIfNull(senders);
+        _senders = senders;
         ArgumentNullException.ThrowIfNull(faults);
         ArgumentNullException.ThrowIfNull(outcomes);
         ArgumentNullException.ThrowIfNull(statistics);
@@ -167,7 +171,7 @@ internal sealed partial class MessagePipeline
             : null;
         var affinity = Forwarding.NetTcp.SessionTurn.OnRoute(turn, route);
         IMessageSender sender = inbound.Streamed is null
-            ? new MessageSender(context, _logger, forwarded, affinity)
+            ? new MessageSender(new OutgoingMessage(context, forwarded, affinity), _senders)
             : new Streaming.StreamedSender(context, _logger, forwarded);
         if (sender is MessageSender buffered && bound is null && !context.OneWay && CacheKey(context) is { } cached)
         {

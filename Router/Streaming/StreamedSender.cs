@@ -59,8 +59,8 @@ internal sealed class StreamedSender(MessageContext context, ILogger logger, str
     {
         // A streamed net.tcp destination takes msbin1 in singleton-unsized framing: its message binding, not its session's.
         var messages = destination.StreamedMessageBinding;
-        var path = Pipeline.ForwardingPaths.Between(_context.Listener.Binding, destination);
-        RouterTracing.CurrentAttempt?.SetTag(SpanTags.Path, Pipeline.ForwardingPaths.TagOf(path));
+        var path = ForwardingPaths.Between(_context.Listener.Binding, destination);
+        RouterTracing.CurrentAttempt?.SetTag(SpanTags.Path, ForwardingPaths.TagOf(path));
         var progress = _deadline is { } deadline ? deadline.Progress : (Action?)null;
         _request.Progress = progress;
         var limits = _state.State.Config.Limits.Streamed;

@@ -7,15 +7,17 @@ using SoapRouter.Forwarding;
 using SoapRouter.LoadBalancing;
 using SoapRouter.Pipeline;
 using SoapRouter.Tests.BackendStub;
+using SoapRouter.Tests.Pipeline;
 using SoapRouter.Tests.Listening;
 using SoapRouter.Tests.Support;
 using SoapRouter.Wire.Bindings;
 
-namespace SoapRouter.Tests.Pipeline;
+namespace SoapRouter.Tests.Forwarding;
 
 /// <summary>
 /// <see cref="MessageSender"/> on its own: one received message (read as the pipeline reads it, on the state the router
-/// builds) sent attempt by attempt to real destinations on loopback ports, on the verbatim or the re-encode path.
+/// builds) sent attempt by attempt to real destinations on loopback ports by the sender of each kind (verbatim, re-encoded,
+/// net.tcp), and the client's answer made from each reply as the pipeline makes it after forwarding.
 /// </summary>
 public sealed class MessageSenderTests
 {
@@ -252,7 +254,7 @@ public sealed class MessageSenderTests
             Assert.True(received.TryBuffer(context));
         }
 
-        var sender = new MessageSender(context, NullLogger.Instance);
+        var sender = new MessageSender(new OutgoingMessage(context), new DestinationSenders(NullLogger<DestinationSenders>.Instance));
         return new PreparedSend(context, target.Cluster, received, sender);
     }
 

@@ -2,12 +2,12 @@ using SoapRouter.LoadBalancing;
 using SoapRouter.Telemetry;
 using SoapRouter.Wire.Bindings;
 
-namespace SoapRouter.Pipeline;
+namespace SoapRouter.Forwarding;
 
 /// <summary>
 /// The one rule for the path a message takes from a listener to a destination: verbatim only between HTTP hops of one
 /// binding (a session's bytes mean something on their own connection only), re-encoded otherwise. The pipeline asks it
-/// before forwarding (<see cref="ForwardTarget"/>: buffer the message for re-encoding?), the senders per attempt, the
+/// before forwarding (<see cref="Pipeline.ForwardTarget"/>: buffer the message for re-encoding?), the senders per attempt, the
 /// counters and spans after.
 /// </summary>
 internal static class ForwardingPaths

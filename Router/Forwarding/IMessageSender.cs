@@ -1,8 +1,7 @@
-using SoapRouter.Forwarding;
 using SoapRouter.LoadBalancing;
 using SoapRouter.Telemetry;
 
-namespace SoapRouter.Pipeline;
+namespace SoapRouter.Forwarding;
 
 /// <summary>
 /// Sends one received message to the destinations the forwarder picks (<see cref="MessageSender"/> for buffered messages,

@@ -1,8 +1,8 @@
-using SoapRouter.Pipeline;
+using SoapRouter.Forwarding;
 using SoapRouter.Telemetry;
 using SoapRouter.Wire.Bindings;
 
-namespace SoapRouter.Tests.Pipeline;
+namespace SoapRouter.Tests.Forwarding;
 
 /// <summary>The one rule for verbatim vs re-encode, as the pipeline, the senders and the counters all ask it.</summary>
 public sealed class ForwardingPathsTests
