@@ -3,6 +3,8 @@ using System.Buffers.Binary;
 using System.Text;
 using BenchmarkDotNet.Attributes;
 using Microsoft.AspNetCore.Http;
+using Microsoft.Extensions.DependencyInjection;
+using Microsoft.Extensions.Logging;
 using Microsoft.Extensions.Logging.Abstractions;
 using SoapRouter.Caching;
 using SoapRouter.Configuration;
@@ -26,6 +28,7 @@ public class CacheStoreBenchmarks : IDisposable
     private const string Route = "orders";
     private const string Action = "http://tempuri.org/IOrderService/GetOrders";
     private readonly RouterStatistics _statistics = new();
+    private ServiceProvider? _services;
     private ResponseCache _cache = null!;
     private RouteCachePolicy _policy = null!;
     private CachedAction _action = null!;
@@ -48,7 +51,14 @@ public class CacheStoreBenchmarks : IDisposable
     [GlobalSetup]
     public void Setup()
     {
-        _cache = new ResponseCache(new CacheConfig { MemoryLimitBytes = 256L << 20 }, _statistics, TimeProvider.System, NullLoggerFactory.Instance);
+        _services = new ServiceCollection()
+            .AddSingleton<ILoggerFactory>(NullLoggerFactory.Instance)
+            .AddSingleton(typeof(ILogger<>), typeof(Logger<>))
+            .AddSingleton(TimeProvider.System)
+            .AddSingleton(_statistics)
+            .AddResponseCache(new CacheConfig { MemoryLimitBytes = 256L << 20 }, TimeProvider.System)
+            .BuildServiceProvider();
+        _cache = _services.GetRequiredService<ResponseCache>();
         _policy = new RouteCachePolicy(Route, new RouteCacheConfig { Actions = [Action], Ttl = TimeSpan.FromHours(1) });
         _action = _policy.Find(Action)!;
         _reply = Reply(SizeKB * 1024);
@@ -60,7 +70,7 @@ public class CacheStoreBenchmarks : IDisposable
     [GlobalCleanup]
     public void Dispose()
     {
-        _cache?.DisposeAsync().AsTask().GetAwaiter().GetResult();
+        _services?.DisposeAsync().AsTask().GetAwaiter().GetResult();
         GC.SuppressFinalize(this);
     }
 

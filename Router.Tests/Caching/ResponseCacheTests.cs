@@ -1,5 +1,7 @@
 using System.Security.Cryptography;
 using System.Text;
+using Microsoft.Extensions.DependencyInjection;
+using Microsoft.Extensions.Logging;
 using Microsoft.Extensions.Logging.Abstractions;
 using SoapRouter.Caching;
 using SoapRouter.Configuration;
@@ -18,11 +20,12 @@ public sealed class ResponseCacheTests : IAsyncDisposable
     private const string Soap12Type = "application/soap+xml; charset=utf-8";
     private readonly FakeTimeProvider _time = new();
     private readonly RouterStatistics _statistics = new();
+    private ServiceProvider _services;
     private ResponseCache _cache;
 
-    public ResponseCacheTests() => _cache = new ResponseCache(new CacheConfig(), _statistics, _time, NullLoggerFactory.Instance);
+    public ResponseCacheTests() => (_services, _cache) = Build(new CacheConfig());
 
-    public ValueTask DisposeAsync() => _cache.DisposeAsync();
+    public ValueTask DisposeAsync() => _services.DisposeAsync();
 
     [Fact]
     public async Task SecondRequest_IsAHit_WithoutTheBackend_AndCarriesItsOwnRelatesTo()
@@ -313,9 +316,22 @@ public sealed class ResponseCacheTests : IAsyncDisposable
     /// <summary>A new cache of <paramref name="limitBytes"/>, the "orders" route's policy, and a reply of about 3.3 KB.</summary>
     private async Task<(RouteCachePolicy Policy, byte[] Reply)> WithMemoryLimitAsync(long limitBytes)
     {
-        await _cache.DisposeAsync();
-        _cache = new ResponseCache(new CacheConfig { MemoryLimitBytes = limitBytes }, _statistics, _time, NullLoggerFactory.Instance);
+        await _services.DisposeAsync();
+        (_services, _cache) = Build(new CacheConfig { MemoryLimitBytes = limitBytes });
         return (Policy("orders", "urn:a"), CacheReplies.Reply(WireBindings.Soap12Http, new string('o', 3000), "urn:uuid:00000000-0000-0000-0000-000000000001"));
+    }
+
+    /// <summary>The cache of <paramref name="config"/> as the router's DI builds it, on this test's clock and counters.</summary>
+    private (ServiceProvider Services, ResponseCache Cache) Build(CacheConfig config)
+    {
+        var services = new ServiceCollection()
+            .AddSingleton<ILoggerFactory>(NullLoggerFactory.Instance)
+            .AddSingleton(typeof(ILogger<>), typeof(Logger<>))
+            .AddSingleton<TimeProvider>(_time)
+            .AddSingleton(_statistics)
+            .AddResponseCache(config, _time)
+            .BuildServiceProvider();
+        return (services, services.GetRequiredService<ResponseCache>());
     }
 
     private static FakeProduction Production(byte[] reply, string contentType = Soap12Type, bool binary = false) =>

@@ -1,9 +1,5 @@
 using System.Text.Json;
-using Microsoft.Extensions.Caching.Distributed;
 using Microsoft.Extensions.Caching.Hybrid;
-using Microsoft.Extensions.Caching.Memory;
-using Microsoft.Extensions.Caching.StackExchangeRedis;
-using Microsoft.Extensions.Options;
 using SoapRouter.Configuration;
 using SoapRouter.Pipeline;
 using SoapRouter.Telemetry;
@@ -17,13 +13,12 @@ namespace SoapRouter.Caching;
 /// never stores a fault, a reply over maxEntryBytes or one whose headers forbid it; drops entries by TTL, by
 /// invalidation (on every replica, through Redis) and to keep memoryLimitBytes. Redis down: in-process only.
 /// </summary>
-internal sealed class ResponseCache : IAsyncDisposable
+internal sealed class ResponseCache : IDisposable
 {
     private static readonly Func<CacheProduction, CancellationToken, ValueTask<CachedReply>> Produce = ProduceAsync;
 
     private readonly RouterStatistics _statistics;
     private readonly ILogger _logger;
-    private readonly ServiceProvider _services;
     private readonly HybridCache _hybrid;
     private readonly TrackingMemoryCache _memory;
     private readonly RedisLink? _redis;
@@ -38,43 +33,35 @@ internal sealed class ResponseCache : IAsyncDisposable
     private long _published;
     private long _received;
 
-    /// <summary>Builds the cache of <paramref name="config"/> (read at start); counts go to <paramref name="statistics"/>.</summary>
-    public ResponseCache(CacheConfig config, RouterStatistics statistics, TimeProvider time, ILoggerFactory loggers)
+    /// <summary>
+    /// The cache of <paramref name="config"/> (read at start) over <paramref name="hybrid"/>, whose in-process level is
+    /// <paramref name="memory"/> and whose shared level, when configured, is <paramref name="shared"/> over
+    /// <paramref name="redis"/>; counts go to <paramref name="statistics"/>. Built by the router's DI
+    /// (<see cref="ResponseCacheServices.AddResponseCache"/>), which owns those parts.
+    /// </summary>
+    public ResponseCache(
+        CacheConfig config,
+        RouterStatistics statistics,
+        TimeProvider time,
+        ILogger<ResponseCache> logger,
+        HybridCache hybrid,
+        TrackingMemoryCache memory,
+        RedisLink? redis = null,
+        ResilientDistributedCache? shared = null)
     {
         _started = config;
         _statistics = statistics;
-        _logger = loggers.CreateLogger<ResponseCache>();
-        _memory = new TrackingMemoryCache(config.MemoryLimitBytes, time, statistics);
+        _logger = logger;
+        _hybrid = hybrid;
+        _memory = memory;
+        _redis = redis;
+        _shared = shared;
         _lookupFailures = new IntervalCount(time, IntervalCount.DefaultInterval,
             (count, interval) => CacheLog.LookupsFailed(_logger, count, interval, Volatile.Read(ref _lastFailure)));
-
-        var services = new ServiceCollection();
-        services.AddSingleton(time);
-        services.AddSingleton(loggers);
-        services.AddSingleton<IMemoryCache>(_memory);
-        if (config.Redis is { } redis && SecretValue.TryResolve(redis.Configuration, out var resolved, out _)
-            && RedisOptions.TryParse(resolved!, out var options, out _))
+        if (_redis is not null)
         {
-            _redis = new RedisLink(options, _logger);
-            var redisCache = new RedisCache(Options.Create(new RedisCacheOptions
-            {
-                ConfigurationOptions = options,
-                InstanceName = "soaprouter:",
-                ConnectionMultiplexerFactory = () => _redis.Connection,
-            }));
-            _shared = new ResilientDistributedCache(redisCache, () => _redis.IsConnected, _redis.Connection, time, _logger);
-            services.AddSingleton<IDistributedCache>(_shared);
             _ = _redis.SubscribeAsync(OnInvalidationMessage);
         }
-
-        services.AddHybridCache(options =>
-        {
-            // Every entry fits memoryLimitBytes (maxEntryBytes may not be larger), plus the serializer's few header bytes.
-            options.MaximumPayloadBytes = Math.Min(config.MemoryLimitBytes + 4096, int.MaxValue);
-            options.MaximumKeyLength = 8192;
-        }).AddSerializer<CachedReply, CachedReplySerializer>();
-        _services = services.BuildServiceProvider();
-        _hybrid = _services.GetRequiredService<HybridCache>();
     }
 
     /// <summary>
@@ -211,18 +198,7 @@ internal sealed class ResponseCache : IAsyncDisposable
     }
 
     /// <inheritdoc />
-    public async ValueTask DisposeAsync()
-    {
-        _lookupFailures.Dispose();
-        if (_redis is not null)
-        {
-            await _redis.DisposeAsync().ConfigureAwait(false);
-        }
-
-        _shared?.Dispose();
-        await _services.DisposeAsync().ConfigureAwait(false);
-        _memory.Dispose();
-    }
+    public void Dispose() => _lookupFailures.Dispose();
 
     /// <summary>
     /// The reply of <paramref name="lookup"/> (a hit, a joined call, or this request's own call once stored), or null when

@@ -1,5 +1,6 @@
 using SoapRouter.Compression;
 using SoapRouter.Admin;
+using SoapRouter.Caching;
 using SoapRouter.Configuration;
 using SoapRouter.Forwarding;
 using SoapRouter.Forwarding.Http;
@@ -78,8 +79,7 @@ internal static class RouterServices
         services.AddSingleton<PipelineStateCache>();
         services.AddSingleton<OutcomeRecorder>();
         services.AddSingleton<PipelineFaults>();
-        services.AddSingleton(sp => new Caching.ResponseCache(
-            config.Cache, sp.GetRequiredService<RouterStatistics>(), timeProvider, sp.GetRequiredService<ILoggerFactory>()));
+        services.AddResponseCache(config.Cache, timeProvider);
         services.AddSingleton<MessagePipeline>();
         services.AddSingleton(_ => new ConcurrencyGate(config.Limits.MaxConcurrentRequests, busyWait ?? config.Limits.QueueTimeout));
         services.AddSingleton(provider =>
