@@ -20,7 +20,8 @@ internal sealed class AdminEndpoint(
     Metadata.OneWayCatalog? oneWay = null,
     Hosting.RouterRuntime? runtime = null,
     Hosting.DrainSignal? drain = null,
-    Caching.ResponseCache? cache = null)
+    Caching.ResponseCache? cache = null,
+    Queues.DurableQueues? queues = null)
 {
     private const string StatusOk = "ok";
     private const string StatusDegraded = "degraded";
@@ -41,6 +42,7 @@ internal sealed class AdminEndpoint(
     private readonly Hosting.RouterRuntime? _runtime = runtime;
     private readonly Hosting.DrainSignal? _drain = drain;
     private readonly Caching.ResponseCache? _cache = cache;
+    private readonly Queues.DurableQueues? _queues = queues;
 
     /// <summary>Answers one admin request.</summary>
     public Task HandleAsync(HttpContext context)
@@ -49,6 +51,11 @@ internal sealed class AdminEndpoint(
         if (request.Path == CacheInvalidation.Path)
         {
             return CacheInvalidation.HandleAsync(context, _cache);
+        }
+
+        if (request.Path.StartsWithSegments(QueueAdministration.Path))
+        {
+            return QueueAdministration.HandleAsync(context, _queues, QueuesSnapshot());
         }
 
         if (!HttpMethods.IsGet(request.Method) && !HttpMethods.IsHead(request.Method))
@@ -70,6 +77,7 @@ internal sealed class AdminEndpoint(
     {
         var reasons = new List<string>();
         _certificates?.AddHealthReasons(reasons);
+        _queues?.AddHealthReasons(QueuesSnapshot(), reasons);
         var worst = (HealthStatus)Math.Max((int)_health.GetStatus(), (int)_listeners.GetStatus(reasons));
         if (reasons.Count > 0 && worst == HealthStatus.Ok)
         {
@@ -104,10 +112,13 @@ internal sealed class AdminEndpoint(
 
     private Task WriteStatsAsync(HttpContext context) =>
         context.Response.WriteAsJsonAsync(
-            _statistics.Snapshot() with { Health = _health.GetDestinations(), Compression = _compression?.Snapshot(), FileDescriptors = _descriptors?.Snapshot(), Buffers = _buffers?.Snapshot(), NetTcpSessions = _netTcp?.Sessions(), LinkEstimates = _compression?.PeersSnapshot(), OneWayLearning = OneWayLearning(), Cache = _cache?.Snapshot() },
+            _statistics.Snapshot() with { Health = _health.GetDestinations(), Compression = _compression?.Snapshot(), FileDescriptors = _descriptors?.Snapshot(), Buffers = _buffers?.Snapshot(), NetTcpSessions = _netTcp?.Sessions(), LinkEstimates = _compression?.PeersSnapshot(), OneWayLearning = OneWayLearning(), Cache = _cache?.Snapshot(), Queues = QueuesSnapshot() },
             TelemetryJsonContext.Default.StatisticsSnapshot,
             contentType: null,
             context.RequestAborted);
+
+    private Queues.QueuesSnapshot? QueuesSnapshot() =>
+        _queues?.Snapshot(_runtime is null ? [] : Queues.QueueDeliverer.ConfiguredQueues(_runtime.State.Config));
 
     private IReadOnlyDictionary<string, Metadata.RouteOneWaySnapshot>? OneWayLearning() =>
         _oneWay is not null && _runtime is not null ? _oneWay.Snapshot(_runtime.State) : null;

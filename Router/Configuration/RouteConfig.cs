@@ -51,4 +51,14 @@ public sealed record RouteConfig
 
     /// <summary>The response cache for some of the route's idempotent actions; null: nothing cached.</summary>
     public RouteCacheConfig? Cache { get; init; }
+
+    /// <summary>How the route's one-way messages are delivered: direct (null means it) or durable (kept in the queue store first).</summary>
+    public DeliveryConfig? Delivery { get; init; }
+
+    /// <summary>
+    /// Clusters that get a copy of every message the route takes (RoutingService's multicast; a wire tap): one destination of
+    /// each. The client's answer comes from the route's own cluster only; a copy's reply or failure never reaches or slows
+    /// it. On a durable route each copy is a durable delivery of its own.
+    /// </summary>
+    public IReadOnlyList<string> CopyTo { get; init; } = [];
 }

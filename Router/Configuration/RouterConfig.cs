@@ -42,4 +42,7 @@ public sealed record RouterConfig
 
     /// <summary>The response cache's memory, shared L2 and response header (routes say what they cache).</summary>
     public CacheConfig Cache { get; init; } = new();
+
+    /// <summary>Where durable messages are kept (routes with <c>delivery.mode: durable</c>).</summary>
+    public QueuesConfig Queues { get; init; } = new();
 }

@@ -24,6 +24,7 @@ public static class RouterConfigValidator
         CompressionRules.Check(config.Compression, context);
         StreamedRules.Check(config, context);
         CacheRules.Check(config, context);
+        QueuesRules.Check(config, context);
 
         TelemetryRules.Check(config.Telemetry, context);
         TlsRules.Check(config, context);

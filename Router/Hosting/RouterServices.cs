@@ -80,6 +80,10 @@ internal static class RouterServices
         services.AddSingleton<OutcomeRecorder>();
         services.AddSingleton<PipelineFaults>();
         services.AddResponseCache(config.Cache, timeProvider);
+        services.AddSingleton(sp => new Queues.DurableQueues(config.Queues, timeProvider, sp.GetRequiredService<ILogger<Queues.DurableQueues>>()));
+        services.AddSingleton<Queues.DetachedForwarder>();
+        services.AddSingleton<Queues.Multicast>();
+        services.AddHostedService<Queues.QueueDeliverer>();
         services.AddSingleton<MessagePipeline>();
         services.AddSingleton(_ => new ConcurrencyGate(config.Limits.MaxConcurrentRequests, busyWait ?? config.Limits.QueueTimeout));
         services.AddSingleton(provider =>

@@ -171,6 +171,23 @@ internal sealed class ListenerSet(ListenerPlan plan, RouterConfig config)
         return null;
     }
 
+    /// <summary>The served listener named <paramref name="name"/> (a kept message's, to read it again), or null.</summary>
+    public SoapListener? Named(string name)
+    {
+        foreach (var endpoint in _endpoints)
+        {
+            foreach (var listener in endpoint.Listeners)
+            {
+                if (string.Equals(listener.Name, name, StringComparison.Ordinal))
+                {
+                    return listener;
+                }
+            }
+        }
+
+        return null;
+    }
+
     /// <summary>Reports what a reloaded config changes that only a restart applies: the listeners, the concurrency limit, the connection and rate limits.</summary>
     public void CheckReload(RouterState state, int concurrencyLimit, ILogger logger)
     {

@@ -23,6 +23,8 @@ internal sealed partial class MessagePipeline
     private readonly ILogger _logger;
     private readonly Metadata.OneWayCatalog _oneWay;
     private readonly ResponseCache? _cache;
+    private readonly Queues.DurableQueues? _queues;
+    private readonly Queues.Multicast? _multicast;
 
     /// <summary>Creates the pipeline; it holds no per-message state.</summary>
     public MessagePipeline(
@@ -34,8 +36,12 @@ internal sealed partial class MessagePipeline
         TimeProvider timeProvider,
         ILogger<MessagePipeline> logger,
         Metadata.OneWayCatalog oneWay,
-        ResponseCache? cache = null)
+        ResponseCache? cache = null,
+        Queues.DurableQueues? queues = null,
+        Queues.Multicast? multicast = null)
     {
+        _queues = queues;
+        _multicast = multicast;
         ArgumentNullException.ThrowIfNull(forwarder);
         ArgumentNullException.ThrowIfNull(senders);
         _senders = senders;
@@ -169,6 +175,17 @@ internal sealed partial class MessagePipeline
         var forwarded = route.ForwardsClientCertificate && inbound.ClientCertificate is { } certificate
             ? Tls.CertificateIdentity.Of(certificate).ForwardedHeader
             : null;
+        if (context.OneWay && route.Delivery.IsDurable && _queues is not null && inbound.Streamed is null && inbound.Decoded is null && bound is null)
+        {
+            // A durable route's one-way message is kept (its copies too) before the client is acknowledged, then delivered.
+            return await AcceptDurableAsync(context, _queues).ConfigureAwait(false);
+        }
+
+        if (route.CopyTo.Count > 0)
+        {
+            _multicast?.Send(context);
+        }
+
         var affinity = Forwarding.NetTcp.SessionTurn.OnRoute(turn, route);
         IMessageSender sender = inbound.Streamed is null
             ? new MessageSender(new OutgoingMessage(context, forwarded, affinity), _senders)
@@ -303,6 +320,30 @@ internal sealed partial class MessagePipeline
                 Route = context.Route,
                 RouteCounters = context.RouteCounters,
             });
+    }
+
+    /// <summary>
+    /// The durable step: the message kept in its route's queue (and its copies'), flushed, then acknowledged (HTTP 202); a
+    /// store that is full or cannot be written refuses it with 503 (WCF's ServerTooBusy), so nothing is acknowledged that
+    /// was not kept.
+    /// </summary>
+    private async ValueTask<PipelineResult> AcceptDurableAsync(MessageContext context, Queues.DurableQueues queues)
+    {
+        // Not cut short by the client leaving: a commit under way ends either way, and a kept message is delivered.
+        var stored = await queues.AcceptAsync(context, CancellationToken.None).ConfigureAwait(false);
+        if (stored is Queues.StoreResult.Stored or Queues.StoreResult.Duplicate)
+        {
+            return new PipelineResult(ClientAnswer.OneWayAck(), new MessageOutcome
+            {
+                OneWay = true,
+                BytesIn = context.ReceivedLength,
+                Route = context.Route,
+                RouteCounters = context.RouteCounters,
+            });
+        }
+
+        Queues.QueueLog.Refused(_logger, context.Listener.Name, context.Route!.Name, stored);
+        return Refuse(context, SoapFaultSpec.Receiver(PipelineFaults.NotKept), FaultKind.RouterBusy, StatusCodes.Status503ServiceUnavailable);
     }
 
     private static ForwardingPath? PathOf(MessageContext context, ForwardResult<DestinationReply> result) =>

@@ -27,6 +27,9 @@ internal sealed class PipelineFaults
     /// </summary>
     public static readonly SoapFaultSpec AccessDenied = SoapFaultSpec.Sender("Access is denied.", "FailedAuthentication", Wire.Soap.SoapNamespaces.WsSecurity10);
 
+    /// <summary>Reason of a fault for a durable message the queue store could not keep (full, or not writable): try again later.</summary>
+    public const string NotKept = "The router cannot keep the message now; try again later.";
+
     /// <summary>Reason of a fault for a message whose destination's reply the router could not re-encode for the client.</summary>
     public const string ReplyNotReencoded = "The service's reply could not be re-encoded for this client.";
 

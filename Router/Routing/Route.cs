@@ -39,7 +39,17 @@ internal sealed class Route
         ForwardsClientCertificate = string.Equals(config.ForwardClientCertificate, ClientCertificateForwarding.Header, StringComparison.Ordinal);
         KeepsSessions = !string.Equals(config.Sessions, SessionModes.Multiplex, StringComparison.Ordinal);
         Cache = config.Cache is null ? null : new Caching.RouteCachePolicy(config.Name, config.Cache);
+        Delivery = config.Delivery ?? DefaultDelivery;
+        CopyTo = config.CopyTo;
     }
+
+    private static readonly DeliveryConfig DefaultDelivery = new();
+
+    /// <summary>How the route's one-way messages are delivered (direct unless <c>delivery.mode</c> says durable), and retried when durable.</summary>
+    public DeliveryConfig Delivery { get; }
+
+    /// <summary>Clusters that get a copy of every message the route takes; empty: none.</summary>
+    public IReadOnlyList<string> CopyTo { get; }
 
     /// <summary>The route's response cache; null when it caches nothing.</summary>
     public Caching.RouteCachePolicy? Cache { get; }

@@ -22,6 +22,7 @@ namespace SoapRouter.Telemetry;
 /// <param name="LinkEstimates">The adaptive listeners' per-client link estimates (filled in by the admin endpoint).</param>
 /// <param name="OneWayLearning">Per route: its one-way actions, listed in the route or learned from its cluster's WSDL (filled in by the admin endpoint).</param>
 /// <param name="Cache">The response cache, per caching route (filled in by the admin endpoint).</param>
+/// <param name="Queues">The durable queues and direct copies, once the queue store is open (filled in by the admin endpoint).</param>
 internal sealed record StatisticsSnapshot(
     long Messages,
     long OneWay,
@@ -50,4 +51,6 @@ internal sealed record StatisticsSnapshot(
     [property: System.Text.Json.Serialization.JsonIgnore(Condition = System.Text.Json.Serialization.JsonIgnoreCondition.WhenWritingNull)]
     IReadOnlyDictionary<string, Metadata.RouteOneWaySnapshot>? OneWayLearning = null,
     [property: System.Text.Json.Serialization.JsonIgnore(Condition = System.Text.Json.Serialization.JsonIgnoreCondition.WhenWritingNull)]
-    CacheSnapshot? Cache = null);
+    CacheSnapshot? Cache = null,
+    [property: System.Text.Json.Serialization.JsonIgnore(Condition = System.Text.Json.Serialization.JsonIgnoreCondition.WhenWritingNull)]
+    Queues.QueuesSnapshot? Queues = null);
