@@ -114,25 +114,32 @@ internal sealed class DurableQueues : IAsyncDisposable
         return result;
     }
 
-    /// <summary>Every queue the store holds or the config names, with its depth and counters.</summary>
+    /// <summary>
+    /// Every queue the store holds or the config names, with its depth and counters (once the store is open), and the
+    /// routes' direct copies; null when neither has anything to show.
+    /// </summary>
     public QueuesSnapshot? Snapshot(IEnumerable<string> configured)
     {
-        if (!IsOpen)
+        var open = IsOpen;
+        if (!open && _copies.IsEmpty)
         {
             return null;
         }
 
-        var now = _time.GetUtcNow().ToUnixTimeMilliseconds();
-        var names = new SortedSet<string>(_queues.Keys, StringComparer.Ordinal);
-        names.UnionWith(configured);
         var queues = new SortedDictionary<string, QueueSnapshot>(StringComparer.Ordinal);
-        foreach (var name in names)
+        if (open)
         {
-            var depth = Store.Depth(name);
-            var counters = Counters(name);
-            var age = depth.OldestEnqueuedAt == 0 ? 0 : Math.Max(0, (now - depth.OldestEnqueuedAt) / 1000.0);
-            queues[name] = new QueueSnapshot(
-                depth.Messages, depth.Bytes, Math.Round(age, 3), depth.DeadLetters, counters.Accepted, counters.Delivered, counters.Retried, counters.DeadLettered);
+            var now = _time.GetUtcNow().ToUnixTimeMilliseconds();
+            var names = new SortedSet<string>(_queues.Keys, StringComparer.Ordinal);
+            names.UnionWith(configured);
+            foreach (var name in names)
+            {
+                var depth = Store.Depth(name);
+                var counters = Counters(name);
+                var age = depth.OldestEnqueuedAt == 0 ? 0 : Math.Max(0, (now - depth.OldestEnqueuedAt) / 1000.0);
+                queues[name] = new QueueSnapshot(
+                    depth.Messages, depth.Bytes, Math.Round(age, 3), depth.DeadLetters, counters.Accepted, counters.Delivered, counters.Retried, counters.DeadLettered);
+            }
         }
 
         var copies = new SortedDictionary<string, CopySnapshot>(StringComparer.Ordinal);
@@ -141,8 +148,8 @@ internal sealed class DurableQueues : IAsyncDisposable
             copies[route] = new CopySnapshot(counters.Sent, counters.Failed);
         }
 
-        var bytes = Store is SqliteMessageStore local ? local.Bytes : 0;
-        return new QueuesSnapshot(_config.Store, bytes, _config.MaxBytes, queues, copies);
+        var bytes = open && Store is SqliteMessageStore local ? local.Bytes : 0;
+        return new QueuesSnapshot(open ? _config.Store : "none", bytes, _config.MaxBytes, queues, copies);
     }
 
     /// <summary>Adds to <paramref name="reasons"/> what makes the router degraded: a queue whose oldest message waited past queues.oldestAgeAlert, dead letters waiting.</summary>
