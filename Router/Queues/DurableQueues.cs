@@ -120,7 +120,9 @@ internal sealed class DurableQueues : IAsyncDisposable
     /// </summary>
     public QueuesSnapshot? Snapshot(IEnumerable<string> configured)
     {
-        var open = IsOpen;
+        // A durable route's queue is shown from the start, empty, as the deliverer is about to open the store for it.
+        var names = new SortedSet<string>(configured, StringComparer.Ordinal);
+        var open = IsOpen || (names.Count > 0 && Opened());
         if (!open && _copies.IsEmpty)
         {
             return null;
@@ -130,8 +132,7 @@ internal sealed class DurableQueues : IAsyncDisposable
         if (open)
         {
             var now = _time.GetUtcNow().ToUnixTimeMilliseconds();
-            var names = new SortedSet<string>(_queues.Keys, StringComparer.Ordinal);
-            names.UnionWith(configured);
+            names.UnionWith(_queues.Keys);
             foreach (var name in names)
             {
                 var depth = Store.Depth(name);
@@ -183,6 +184,13 @@ internal sealed class DurableQueues : IAsyncDisposable
         {
             await store.DisposeAsync().ConfigureAwait(false);
         }
+    }
+
+    /// <summary>Opens the store (if it is not open yet); true once it is.</summary>
+    private bool Opened()
+    {
+        _ = Store;
+        return true;
     }
 
     private SemaphoreSlim Arrival(string queue) => _arrivals.GetOrAdd(queue, static _ => new SemaphoreSlim(0, 1));
