@@ -51,6 +51,7 @@ why=""
 pass() { results+=("PASS  $1"); echo "PASS  $1"; }
 fail() { results+=("FAIL  $1"); echo "FAIL  $1"; failed=1; why="${why:-$1}"; }
 check() { local what="$1"; shift; if "$@"; then pass "$what"; else fail "$what"; fi; }
+at() { echo "$(( $(date +%s) - started )) s"; }   # the time since the start, for the phase lines
 
 inited_swarm=0
 stack_up=0
@@ -65,7 +66,7 @@ teardown() {
       echo "== --keep: the stack $stack stays up (docker stack rm $stack)"
     else
       for s in router front redis backend-a backend-b; do docker service logs --no-task-ids "${stack}_$s" > "$out/$s.log" 2>&1; done
-      echo "== docker stack rm $stack"
+      echo "== [$(at)] docker stack rm $stack"
       docker stack rm "$stack" > "$out/rm.log" 2>&1
       local gone=0
       for _ in $(seq 1 90); do
@@ -132,7 +133,7 @@ export ROUTER_TLS_VERSION="smoke-$started" ROUTER_CONFIG_VERSION="smoke-$started
 export ROUTER_REPLICAS="$replicas" ROUTER_INTERNAL_SUBNET="${ROUTER_INTERNAL_SUBNET:-172.30.4.0/24}"
 router_ports
 https="https://127.0.0.1:$ROUTER_HTTPS_PORT"
-echo "== docker stack deploy $stack: $replicas routers; the front on host ports https $ROUTER_HTTPS_PORT, partner $ROUTER_PARTNER_PORT, net.tcp $ROUTER_NETTCP_PORT"
+echo "== [$(at)] docker stack deploy $stack: $replicas routers; the front on host ports https $ROUTER_HTTPS_PORT, partner $ROUTER_PARTNER_PORT, net.tcp $ROUTER_NETTCP_PORT"
 stack_up=1
 docker stack deploy -c deploy/swarm/docker-stack.yml --resolve-image never "$stack" > "$out/deploy.log" 2>&1 \
   || { cat "$out/deploy.log"; die "docker stack deploy"; }
@@ -147,7 +148,7 @@ all_healthy() {
 }
 for _ in $(seq 1 120); do all_healthy && break; sleep 1; done
 all_healthy || { docker service ps --no-trunc "${stack}_router" | head -n 12; die "$replicas router replicas healthy within 120 s"; }
-pass "$replicas router replicas running and healthy (the image's HEALTHCHECK on each one's admin /health)"
+pass "$replicas router replicas running and healthy at $(at) (the image's HEALTHCHECK on each one's admin /health)"
 first=$(routers | head -n 1)
 check "a replica runs as a non-root user (uid $(docker exec "$first" id -u 2> /dev/null))" \
   test "$(docker exec "$first" id -u 2> /dev/null)" -gt 0
@@ -172,7 +173,7 @@ load_loop() { # name, LoadClient arguments...
     echo $? > "$out/$name-$i.rc"
   done
 }
-echo "== load through the front: basicHttp GetOrders and soap12Http Echo over https, runs of $chunk s, across the roll"
+echo "== [$(at)] load through the front: basicHttp GetOrders and soap12Http Echo over https, runs of $chunk s, across the roll"
 load_loop basic-getOrders --concurrency 6 --url "$https/router/basic" --binding basicHttp --operation getOrders --orders 10 &
 load_pids+=($!)
 load_loop soap12-echo --concurrency 6 --url "$https/router/soap12" --binding soap12Http --operation echo --size 2048 &
@@ -181,7 +182,7 @@ sleep "$chunk"
 
 # --- the roll: every replica replaced, one at a time, by the stack's update_config
 before=$(routers | sort)
-echo "== docker service update --force ${stack}_router (replicas: $(echo $before))"
+echo "== [$(at)] docker service update --force ${stack}_router (replicas: $(echo $before))"
 update_started=$(date +%s)
 docker service update --force --detach=false "${stack}_router" > "$out/update.log" 2>&1
 update_rc=$?
