@@ -11,14 +11,13 @@ allowed='(^|/)(fixtures|testdata)/'
 # The banner, split so that this file does not match itself.
 banner='-----BEGIN ([A-Z0-9]+ )*PRIVATE'' KEY-----'
 found=()
-while IFS= read -r -d '' path; do
-  [[ $path =~ $allowed ]] && continue
-  [ -f "$path" ] || continue
-  case "${path,,}" in
-    *.key|*.pfx|*.p12|*.jks) found+=("$path (a key store by its name)"); continue ;;
-  esac
-  grep -Eq -- "$banner" "$path" 2> /dev/null && found+=("$path")
-done < <(git ls-files -z --cached)
+# git grep reads the tracked files (the work tree's copies) in one process: a few hundred ms for the whole repository.
+while IFS= read -r path; do
+  [[ $path =~ $allowed ]] || found+=("$path")
+done < <(git grep -l -I -E -e "$banner" 2> /dev/null)
+while IFS= read -r path; do
+  [[ $path =~ $allowed ]] || found+=("$path (a key store by its name)")
+done < <(git ls-files --cached | grep -iE '\.(key|pfx|p12|jks)$')
 count=$(git ls-files --cached | wc -l)
 if [ ${#found[@]} -eq 0 ]; then
   echo "private keys: PASS none in the $count tracked files (fixtures/ and testdata/ apart)"
