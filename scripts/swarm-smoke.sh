@@ -11,6 +11,7 @@
 #   - `docker service update --force` rolls every router replica (update_config: one at a time, start-first, health
 #     gated, rollback on failure): the update completes (no rollback), every replica is a new one and healthy, and
 #     every new replica served messages;
+#   - an update to a router.json the router refuses rolls back by itself, the running replicas untouched;
 #   - not one request failed: an HTTP error, a timeout, a transport error, a fault, or a run that could not start;
 # then removes the stack (networks, secrets, configs) and leaves the swarm if it joined one. Prints PASS/FAIL per
 # check; the last line is "swarm smoke: PASS ... failed 0 of N" or "swarm smoke: FAIL ..." with why; exit 1 on a FAIL.
@@ -91,7 +92,7 @@ finish() { # prints the summary and the last line; exit code
   echo "== summary (logs, LoadClient runs and their JSON in artifacts/swarm-smoke/)"
   printf '%s\n' "${results[@]}"
   if [ "$failed" = 0 ]; then
-    echo "swarm smoke: PASS rolled $replicas of $replicas router replicas (update ${update_seconds:-?} s) under https load through the front, $(( $(date +%s) - started )) s: failed 0 of ${total_requests:-0} requests"
+    echo "swarm smoke: PASS rolled $replicas of $replicas router replicas (update ${update_seconds:-?} s) and rolled back a refused config under https load through the front, $(( $(date +%s) - started )) s: failed 0 of ${total_requests:-0} requests"
   else
     echo "swarm smoke: FAIL $why (failed ${failed_requests:-?} of ${total_requests:-?} requests)"
   fi
@@ -199,6 +200,31 @@ for _ in $(seq 1 30); do all_healthy && break; sleep 1; done
 after=$(routers | sort)
 all_new() { [ -z "$(comm -12 <(echo "$before") <(echo "$after"))" ] && [ "$(echo "$after" | grep -c .)" = "$replicas" ] && all_healthy; }
 check "every router replica is a new one ($(echo "$before" | grep -c .) old, $(echo "$after" | grep -c .) new, none kept) and all are healthy" all_new
+# --- a router.json the router refuses (limits.maxConcurrentRequests -5): the new task exits at start, never healthy, and
+# the update rolls back by itself (failure_action: rollback); start-first, so no running replica was stopped meanwhile.
+echo "== [$(at)] docker service update with a router.json the router refuses (the load goes on)"
+sed 's/"maxConcurrentRequests": 64,/"maxConcurrentRequests": -5,/' deploy/router-scale/router.json > "$out/refused-router.json"
+good_config=$(docker service inspect -f '{{range .Spec.TaskTemplate.ContainerSpec.Configs}}{{.ConfigName}}{{end}}' "${stack}_router")
+refused_config="soap-router-config-refused-$started"
+rollback_state=""
+if ! grep -q '"maxConcurrentRequests": -5,' "$out/refused-router.json"; then
+  fail "a refused router.json made from deploy/router-scale/router.json (its maxConcurrentRequests line changed)"
+elif docker config create --label "com.docker.stack.namespace=$stack" "$refused_config" "$out/refused-router.json" > /dev/null 2>&1; then
+  rollback_started=$(date +%s)
+  docker service update --detach=false --config-rm "$good_config" \
+    --config-add "source=$refused_config,target=/etc/router/router.json,mode=0444" "${stack}_router" > "$out/refused-update.log" 2>&1
+  for _ in $(seq 1 90); do
+    rollback_state=$(docker service inspect -f '{{if .UpdateStatus}}{{.UpdateStatus.State}}{{end}}' "${stack}_router" 2> /dev/null)
+    case "$rollback_state" in rollback_completed|rollback_paused|completed|paused) break ;; esac
+    sleep 1
+  done
+  config_now=$(docker service inspect -f '{{range .Spec.TaskTemplate.ContainerSpec.Configs}}{{.ConfigName}}{{end}}' "${stack}_router")
+  kept() { [ "$rollback_state" = rollback_completed ] && [ "$config_now" = "$good_config" ] && [ "$(routers | sort)" = "$after" ] && all_healthy; }
+  check "a refused router.json rolled back by itself in $(( $(date +%s) - rollback_started )) s: state '$rollback_state', config $config_now again, the $replicas running replicas untouched and healthy" kept
+else
+  fail "docker config create $refused_config"
+fi
+
 # One more run on the new replicas only, then stop the loops (each finishes its run).
 sleep $((chunk + 2))
 touch "$out/stop"
