@@ -122,6 +122,11 @@ if (deployment) {
   check(`Deployment: TLS from the Secret ${tlsVolume?.secret?.secretName}, router.json names tls.crt and tls.key`,
     Boolean(tlsVolume) && certs.length > 0 && certs.every((c) => c.path === "/etc/router-tls/tls.crt" && c.keyPath === "/etc/router-tls/tls.key"));
 
+  // Every listener router.json opens is a container port (net.tcp:// has no default port: it is always written).
+  const listenerPortsInConfig = [...new Set((config?.listeners ?? []).map((l) => Number(new URL(l.address.replace(/^net\.tcp:/, "http:")).port)))];
+  check(`Deployment: every port router.json listens on is a container port (${listenerPortsInConfig.join(", ")})`,
+    listenerPortsInConfig.length > 0 && listenerPortsInConfig.every((port) => router.ports.some((p) => p.containerPort === port)));
+
   // Services: each selects the router's pods; the admin port has a Service of its own.
   const ports = Object.fromEntries(router.ports.map((p) => [p.name, p.containerPort]));
   const services = of("Service");
@@ -151,6 +156,10 @@ if (deployment) {
   const openRules = (policy?.spec.ingress ?? []).filter((r) => !r.from);
   check("NetworkPolicy: ingress from anywhere only to listener ports",
     openRules.every((r) => (r.ports ?? []).length > 0 && r.ports.every((p) => p.port !== "admin" && p.port !== ports.admin)));
+  const listenerPorts = router.ports.filter((p) => p.name !== "admin");
+  check(`NetworkPolicy and Services: every listener port is open and served (${listenerPorts.map((p) => `${p.name} ${p.containerPort}`).join(", ")})`,
+    listenerPorts.every((l) => openRules.some((r) => r.ports.some((p) => p.port === l.name || p.port === l.containerPort)) &&
+      services.some((s) => serves(s, l.name))));
   const egress = policy?.spec.egress ?? [];
   check("NetworkPolicy: every egress rule names its destination and ports (DNS, backends, Redis, RabbitMQ)",
     egress.length >= 4 && egress.every((r) => r.to?.length > 0 && r.ports?.length > 0) &&
