@@ -36,12 +36,10 @@ while [ $# -gt 0 ]; do
   shift
 done
 
-export PATH="/usr/bin:/usr/sbin:$PATH" COMPOSE_DOCKER_CLI_BUILD=0 DOCKER_BUILDKIT=0
-export BASE_IMAGE="${BASE_IMAGE:-soap-router-base:bookworm}"
-# The front installs HAProxy with apt: on the local base, its twin that kept apt.
-if [ "$BASE_IMAGE" = soap-router-base:bookworm ]; then
-  export FRONT_BASE_IMAGE="${FRONT_BASE_IMAGE:-soap-router-base:bookworm-apt}"
-fi
+# BASE_IMAGE, FRONT_BASE_IMAGE (the front installs HAProxy with apt: on the local base, its twin that kept apt) and the
+# image build: scripts/lib/scale-images.sh, shared with scripts/swarm-smoke.sh.
+source scripts/lib/scale-images.sh
+scale_images_env
 export COMPOSE_PROJECT_NAME="${COMPOSE_PROJECT_NAME:-soaprouter-scale}"
 export ROUTER_INTERNAL_SUBNET="${ROUTER_INTERNAL_SUBNET:-172.30.1.0/24}"
 compose() { docker-compose -f docker-compose.yml -f docker-compose.scale.yml "$@"; }
@@ -92,15 +90,7 @@ docker-compose version --short > /dev/null 2>&1 || die "docker-compose (v1) is n
 compose --profile load down --volumes --remove-orphans > /dev/null 2>&1 || true
 
 # --- build: what is missing, then the images (the classic builder's cache makes unchanged ones quick)
-if [ "$BASE_IMAGE" = soap-router-base:bookworm ]; then
-  scripts/docker-base.sh || die "base image (scripts/docker-base.sh)"
-fi
-for app in router backendstub loadclient; do
-  [ -x "artifacts/publish/$app/$( [ $app = router ] && echo Router || ([ $app = backendstub ] && echo BackendStub || echo LoadClient))" ] \
-    || { scripts/docker-publish.sh || die "host publish (scripts/docker-publish.sh)"; break; }
-done
-echo "== docker-compose build (certs, router, backends, loadclient, front, redis)"
-compose --profile load build > "$out/build.log" 2>&1 || { tail -n 30 "$out/build.log"; die "images build"; }
+scale_images_build "$out/build.log" || die "$scale_images_error"
 pass "images build on $BASE_IMAGE (front: HAProxy $(docker run --rm --entrypoint haproxy soap-router-front:dev -v 2>/dev/null | head -n 1 | awk '{print $3}'))"
 
 # --- up
