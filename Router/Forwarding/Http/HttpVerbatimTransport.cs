@@ -7,6 +7,7 @@ using SoapRouter.Forwarding.Http1;
 using SoapRouter.Hosting;
 using SoapRouter.LoadBalancing;
 using SoapRouter.Wire.Compression;
+using SoapRouter.Wire.Soap;
 
 namespace SoapRouter.Forwarding.Http;
 
