@@ -85,9 +85,14 @@ using (provider)
     {
         await host.StartAsync();
     }
+    catch (ListenAddressInUseException ex)
+    {
+        // A port taken (a listener's or the admin's): refuse to start with one clear line rather than a stack trace.
+        Console.Error.WriteLine($"router: {ex.Message}");
+        return 2;
+    }
     catch (IOException ex)
     {
-        // Typically the admin port is taken: refuse to start with one clear line rather than a stack trace.
         Console.Error.WriteLine($"error: cannot start: {ex.Message}");
         return 2;
     }

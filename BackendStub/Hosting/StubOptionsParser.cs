@@ -274,21 +274,21 @@ public static class StubOptionsParser
 
     private static bool TryCodecs(string name, string value, List<string> errors, out IReadOnlyList<string> result)
     {
-        var codecs = new List<string>();
         var valid = true;
-        foreach (var item in value.Split(',', StringSplitOptions.TrimEntries | StringSplitOptions.RemoveEmptyEntries))
+        var items = value.Split(',', StringSplitOptions.TrimEntries | StringSplitOptions.RemoveEmptyEntries);
+
+        // A codec named twice is taken once.
+        var problems = CodecRegistry.Default.Check(items, out var named);
+        foreach (var (_, item, problem) in problems)
         {
-            if (CodecRegistry.Default.TryGetByName(item, out var codec) && codec.Id != CodecId.None)
-            {
-                codecs.Add(codec.Name);
-            }
-            else
+            if (problem != CodecListProblem.Repeated)
             {
                 errors.Add($"Option '{name}': unknown codec '{item}' (known: lz4, zstd, brotli, gzip, deflate).");
                 valid = false;
             }
         }
 
+        var codecs = named.Select(static codec => codec.Name).ToList();
         if (codecs.Count == 0 && valid)
         {
             errors.Add($"Option '{name}' must name at least one codec; got '{value}'.");

@@ -205,14 +205,13 @@ internal static class OptionValues
                 }
 
                 var names = value.Split(',', StringSplitOptions.TrimEntries | StringSplitOptions.RemoveEmptyEntries);
-                var unknown = names.Where(n => !known.Contains(n, StringComparer.OrdinalIgnoreCase)).ToArray();
-                if (names.Length == 0 || unknown.Length > 0 || names.Distinct(StringComparer.OrdinalIgnoreCase).Count() != names.Length)
+                if (names.Length == 0 || CodecRegistry.Default.Check(names, out var codecs).Count > 0)
                 {
                     result.AddError($"Option '{name}' must be a comma-separated list of distinct codecs from {string.Join(", ", known)}; got '{value}'.");
                     return null;
                 }
 
-                return names.Select(n => n.ToLowerInvariant()).ToArray();
+                return codecs.Select(c => c.Name).ToArray();
             },
         };
     }

@@ -222,24 +222,15 @@ internal sealed class SoapRequestSender : ILoadTarget, IDisposable
     }
 
     /// <summary>
-    /// Ok for 2xx; a fault for 500 with a SOAP content type, or 400 with a SOAP 1.2 one (SOAP 1.1 sends every
-    /// fault as 500, SOAP 1.2 sender faults as 400; the router's reply classifier draws the same line); else an HTTP error.
+    /// The reply's outcome as the router's reply classifier reads it (<see cref="HttpReplyClassifier"/>): ok for 2xx, a
+    /// fault for a SOAP fault envelope, else an HTTP error.
     /// </summary>
-    public static RequestOutcome Classify(int status, string? contentType)
+    public static RequestOutcome Classify(int status, string? contentType) => HttpReplyClassifier.Classify(status, contentType) switch
     {
-        if (status is >= 200 and < 300)
-        {
-            return RequestOutcome.Ok;
-        }
-
-        var fault = status switch
-        {
-            500 => SoapMediaTypes.IsSoapEnvelope(contentType),
-            400 => SoapMediaTypes.Matches(contentType, SoapMediaTypes.Soap12Xml) || SoapMediaTypes.Matches(contentType, SoapMediaTypes.Msbin1),
-            _ => false,
-        };
-        return fault ? RequestOutcome.Fault : RequestOutcome.HttpError;
-    }
+        HttpReplyKind.Reply => RequestOutcome.Ok,
+        HttpReplyKind.Fault => RequestOutcome.Fault,
+        _ => RequestOutcome.HttpError,
+    };
 
     /// <inheritdoc />
     /// <remarks>Each channel draws its request sizes from its own seeded source (seeds 1, 2, ... in creation order).</remarks>

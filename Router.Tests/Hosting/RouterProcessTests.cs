@@ -92,8 +92,35 @@ public sealed class RouterProcessTests : IDisposable
         var exitCode = await router.WaitForExitAsync(ProcessTimeout);
 
         Assert.Equal(2, exitCode);
-        Assert.Contains("error: cannot start:", router.Output, StringComparison.Ordinal);
+        Assert.Contains($"router: cannot listen on 127.0.0.1:{port} (admin endpoint): the address is already in use", router.Output, StringComparison.Ordinal);
         Assert.DoesNotContain("Unhandled exception", router.Output, StringComparison.Ordinal);
+        Assert.DoesNotContain("   at ", router.Output, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public async Task Start_ListenerPortTaken_RefusesToStartWithOneLineNamingTheListener()
+    {
+        using var occupant = new System.Net.Sockets.TcpListener(IPAddress.Loopback, 0);
+        occupant.Start();
+        var port = ((IPEndPoint)occupant.LocalEndpoint).Port;
+        var path = _directory.File("router.json");
+        var config = TestConfigs.Valid() with
+        {
+            Listeners = [TestConfigs.Listener("basic", WireBindingNames.BasicHttp, $"http://127.0.0.1:{port}/router/basic")],
+            Admin = new AdminConfig { Address = $"http://127.0.0.1:{FreePort.Unused()}" },
+        };
+        await File.WriteAllTextAsync(path, TestConfigs.ToJson(config));
+
+        using var router = RouterProcess.Start("--config", path);
+        var exitCode = await router.WaitForExitAsync(ProcessTimeout);
+
+        Assert.Equal(2, exitCode);
+        var lines = router.Output.Split('\n', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries);
+        var line = Assert.Single(lines, line => line.StartsWith("router: ", StringComparison.Ordinal));
+        Assert.Equal($"router: cannot listen on 127.0.0.1:{port} (listener basic): the address is already in use", line);
+        Assert.DoesNotContain("   at ", router.Output, StringComparison.Ordinal);
+        Assert.DoesNotContain("Exception", router.Output, StringComparison.Ordinal);
+        Assert.DoesNotContain("Hosting failed to start", router.Output, StringComparison.Ordinal);
     }
 
     public void Dispose() => _directory.Dispose();

@@ -209,8 +209,8 @@ internal sealed class HealthProber(RouterRuntime runtime, NetTcpDestinationClien
 
             using var response = await _http.SendAsync(post, HttpCompletionOption.ResponseContentRead, cancellationToken).ConfigureAwait(false);
             var contentType = response.Content.Headers.ContentType?.ToString();
-            var kind = Forwarding.Http.HttpReplyClassifier.Classify((int)response.StatusCode, contentType);
-            if (kind == Forwarding.Http.HttpReplyKind.Unusable)
+            var kind = Wire.Soap.HttpReplyClassifier.Classify((int)response.StatusCode, contentType);
+            if (kind == Wire.Soap.HttpReplyKind.Unusable)
             {
                 return $"HTTP {(int)response.StatusCode} ({contentType ?? "no content type"})";
             }
@@ -218,7 +218,7 @@ internal sealed class HealthProber(RouterRuntime runtime, NetTcpDestinationClien
             var replyBytes = await response.Content.ReadAsByteArrayAsync(cancellationToken).ConfigureAwait(false);
             if (replyBytes.Length == 0)
             {
-                return kind == Forwarding.Http.HttpReplyKind.Fault ? $"HTTP {(int)response.StatusCode}" : null;
+                return kind == Wire.Soap.HttpReplyKind.Fault ? $"HTTP {(int)response.StatusCode}" : null;
             }
 
             using var reply = codec.Read(new ArraySegment<byte>(replyBytes), contentType);

@@ -57,4 +57,7 @@ internal static partial class HostingLog
     [LoggerMessage(EventId = 113, Level = LogLevel.Information,
         Message = "I/O completions run {Where} ({Source})")]
     public static partial void IoScheduling(ILogger logger, string where, string source);
+
+    [LoggerMessage(EventId = 114, Level = LogLevel.Debug, Message = "The host failed to start")]
+    public static partial void StartFailed(ILogger logger, Exception exception);
 }

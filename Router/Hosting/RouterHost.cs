@@ -42,6 +42,7 @@ internal sealed class RouterHost : IAsyncDisposable
     private readonly DrainSignal _drain;
     private ListenOptions? _adminListen;
     private int _adminPort;
+    private ListenAddressInUseException? _addressInUse;
 
     /// <summary>
     /// Builds the router's host from the provider's current config. Throws <see cref="ArgumentException"/> for a
@@ -168,13 +169,32 @@ internal sealed class RouterHost : IAsyncDisposable
     /// <summary>The one-way actions of each route, listed or learned from its cluster's WSDL.</summary>
     internal Metadata.OneWayCatalog OneWay { get; }
 
-    /// <summary>Binds every endpoint and returns once they listen. A port in use throws <see cref="IOException"/>.</summary>
+    /// <summary>
+    /// Binds every endpoint and returns once they listen. An address another process holds throws
+    /// <see cref="ListenAddressInUseException"/> (its message names the address and the endpoint); another failure to
+    /// bind throws <see cref="IOException"/>.
+    /// </summary>
     public async Task StartAsync(CancellationToken cancellationToken = default)
     {
         var limits = Runtime.State.Config.Limits;
         var needed = OpenFileLimit.Needed(limits, Listeners.HttpEndpointCount, Listeners.HasNetTcp);
         OpenFileLimit.Check(new LinuxOpenFileLimits(), needed, _logger);
-        await _app.StartAsync(cancellationToken).ConfigureAwait(false);
+        try
+        {
+            await _app.StartAsync(cancellationToken).ConfigureAwait(false);
+        }
+        catch (IOException ex)
+        {
+            // The detail (Kestrel's wrapping, the stack) for the debug log; the operator gets the exception's one line.
+            HostingLog.StartFailed(_logger, ex);
+            if (_addressInUse is { } inUse)
+            {
+                throw inUse;
+            }
+
+            throw;
+        }
+
         if (_adminEndPoint.Port == 0 && _adminListen?.EndPoint is IPEndPoint actual)
         {
             _adminPort = actual.Port;
@@ -262,7 +282,18 @@ internal sealed class RouterHost : IAsyncDisposable
 
     private Socket CreateListenSocket(EndPoint endPoint)
     {
-        var socket = SocketTransportOptions.CreateDefaultBoundListenSocket(endPoint);
+        Socket socket;
+        try
+        {
+            socket = SocketTransportOptions.CreateDefaultBoundListenSocket(endPoint);
+        }
+        catch (SocketException ex) when (ex.SocketErrorCode == SocketError.AddressAlreadyInUse && endPoint is IPEndPoint address)
+        {
+            // Kestrel wraps this twice and the host logs it with its stack; StartAsync rethrows this one instead.
+            var endpoint = address.Port == _adminPort && IsAdminAddress(address.Address) ? "admin endpoint" : Listeners.NameOf(address) ?? "endpoint";
+            _addressInUse ??= new ListenAddressInUseException(address, endpoint, ex);
+            throw;
+        }
 
         // Stock WCF net.tcp clients use 8 KB socket buffers: segments larger than that (loopback's 64 KB) stall them.
         if (Listeners.IsNetTcp(endPoint))

@@ -19,6 +19,12 @@ internal static class RouterLogging
     /// </summary>
     public const string HostingDiagnostics = "Microsoft.AspNetCore.Hosting.Diagnostics";
 
+    /// <summary>The generic host's category: its "Hosting failed to start" error carries the whole stack of a failed bind.</summary>
+    private const string Host = "Microsoft.Extensions.Hosting.Internal.Host";
+
+    /// <summary>The generic host's event id of "Hosting failed to start" (its HostedServiceStartupFaulted).</summary>
+    private const int HostStartupFaulted = 11;
+
     /// <summary>Above Fatal: Serilog has no "None", and a level past its last one enables nothing.</summary>
     private const LogEventLevel Off = LogEventLevel.Fatal + 1;
 
@@ -37,6 +43,7 @@ internal static class RouterLogging
             .MinimumLevel.ControlledBy(level)
             .MinimumLevel.Override("Microsoft", LogEventLevel.Warning)
             .MinimumLevel.Override(HostingDiagnostics, Off)
+            .Filter.ByExcluding(IsHostStartFailure)
             .Enrich.FromLogContext()
             .Enrich.With<ActivityEnricher>();
         var jsonFormatter = new CompactJsonFormatter();
@@ -55,6 +62,17 @@ internal static class RouterLogging
             .WriteTo.Logger(json => json.Filter.ByIncludingOnly(_ => format.Json).WriteTo.Sink(new WriterSink(jsonFormatter, output)))
             .CreateLogger();
     }
+
+    /// <summary>
+    /// True for the generic host's "Hosting failed to start": the router's start reports that failure itself (one line
+    /// for the operator, the detail in the debug log, <see cref="HostingLog.StartFailed"/>).
+    /// </summary>
+    private static bool IsHostStartFailure(LogEvent logEvent) =>
+        logEvent.Properties.TryGetValue(Serilog.Core.Constants.SourceContextPropertyName, out var source)
+        && source is ScalarValue { Value: Host }
+        && logEvent.Properties.TryGetValue("EventId", out var eventId)
+        && eventId is StructureValue id
+        && id.Properties.Any(static property => property.Name == "Id" && property.Value is ScalarValue { Value: HostStartupFaulted });
 
     /// <summary>Writes formatted events to a writer (tests read the lines back).</summary>
     private sealed class WriterSink(ITextFormatter formatter, TextWriter output) : ILogEventSink

@@ -133,6 +133,22 @@ internal sealed class ListenerSet(ListenerPlan plan, RouterConfig config)
     /// <summary>True when Kestrel is creating the listen socket of one of the net.tcp endpoints (by the object given to Listen).</summary>
     public bool IsNetTcp(EndPoint endPoint) => _netTcpEndPoints.Contains(endPoint);
 
+    /// <summary>The display name of the endpoint that binds <paramref name="endPoint"/> (a localhost one binds both loopbacks), or null.</summary>
+    public string? NameOf(IPEndPoint endPoint)
+    {
+        ArgumentNullException.ThrowIfNull(endPoint);
+        foreach (var endpoint in _endpoints)
+        {
+            var address = endpoint.Address;
+            if (endpoint.Port == endPoint.Port && (address is null ? IPAddress.IsLoopback(endPoint.Address) : address.Equals(endPoint.Address)))
+            {
+                return endpoint.DisplayName;
+            }
+        }
+
+        return null;
+    }
+
     /// <summary>Records the ports Kestrel bound (the real ones where the config asked for port 0) and logs each listener.</summary>
     public void RecordBound(ILogger logger)
     {

@@ -157,12 +157,12 @@ internal sealed class MemoryPressure : IDisposable
     }
 
     /// <summary>
-    /// The default collection: aggressive (decommits what it frees), compacting the large object heap too; then the C
-    /// heap's free pages go back to the system (<see cref="Hosting.NativeHeap.Trim"/>: closed TLS connections' state).
+    /// The default collection: the managed heap's aggressive one (<see cref="Wire.Encoding.ManagedHeap.CollectAggressively"/>),
+    /// then the C heap's free pages go back to the system (<see cref="Hosting.NativeHeap.Trim"/>: closed TLS connections' state).
     /// </summary>
     public static void CollectAggressively()
     {
-        GC.Collect(GC.MaxGeneration, GCCollectionMode.Aggressive, blocking: true, compacting: true);
+        Wire.Encoding.ManagedHeap.CollectAggressively();
         Hosting.NativeHeap.Trim();
     }
 

@@ -51,9 +51,6 @@ internal sealed class ClusterState(
     /// <summary>This cluster's retry budget, shared with the state that replaces it on reload.</summary>
     public RetryBudget Budget { get; } = budget ?? new RetryBudget(time);
 
-    /// <summary>Asks the policy for a primary among the available ones; null when the cluster has none.</summary>
-    public DestinationState? PickPrimary() => Policy.Pick(AvailablePrimaries(out _), Cursor);
-
     /// <summary>
     /// The primaries that may be chosen now: those not ejected and not failing probes. When more than
     /// <c>outlierDetection.maxEjectionPercent</c> of them are out (or all are), every primary is a candidate again and

@@ -236,15 +236,7 @@ public sealed class AdaptiveCompressionSelector : ICompressionSelector
     /// <summary>The options' codecs that <paramref name="registry"/> knows, in order, without none or repeats.</summary>
     internal static ICompressionCodec[] ResolveCodecs(CompressionOptions options, CodecRegistry registry)
     {
-        var codecs = new List<ICompressionCodec>();
-        foreach (var name in options.Codecs)
-        {
-            if (registry.TryGetByName(name, out var codec) && codec.Id != CodecId.None && !codecs.Contains(codec))
-            {
-                codecs.Add(codec);
-            }
-        }
-
+        registry.Check(options.Codecs, out var codecs);
         return [.. codecs];
     }
 }

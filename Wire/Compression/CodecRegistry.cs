@@ -60,6 +60,41 @@ public sealed class CodecRegistry
     /// <summary>The codec named <paramref name="name"/> in configuration (case-insensitive).</summary>
     public bool TryGetByName(string name, [NotNullWhen(true)] out ICompressionCodec? codec) => _byName.TryGetValue(name, out codec);
 
+    /// <summary>
+    /// Checks <paramref name="names"/>, a list of codecs to choose from (a config's codecs, a tool's codec option): every
+    /// entry that is unknown, 'none' or a repeat, in order; <paramref name="codecs"/> gets the codecs it names, in order,
+    /// once each. The one check of such lists: each caller words the problems for its own input.
+    /// </summary>
+    public IReadOnlyList<CodecListEntry> Check(IReadOnlyList<string?> names, out IReadOnlyList<ICompressionCodec> codecs)
+    {
+        ArgumentNullException.ThrowIfNull(names);
+        var problems = new List<CodecListEntry>();
+        var named = new List<ICompressionCodec>(names.Count);
+        for (var i = 0; i < names.Count; i++)
+        {
+            var name = names[i];
+            if (!TryGetByName(name ?? "", out var codec))
+            {
+                problems.Add(new CodecListEntry(i, name, CodecListProblem.Unknown));
+            }
+            else if (codec.Id == CodecId.None)
+            {
+                problems.Add(new CodecListEntry(i, name, CodecListProblem.None));
+            }
+            else if (named.Contains(codec))
+            {
+                problems.Add(new CodecListEntry(i, name, CodecListProblem.Repeated));
+            }
+            else
+            {
+                named.Add(codec);
+            }
+        }
+
+        codecs = named;
+        return problems;
+    }
+
     /// <summary>The codec whose HTTP token is <paramref name="token"/> (case-insensitive).</summary>
     public bool TryGetByToken(ReadOnlySpan<char> token, [NotNullWhen(true)] out ICompressionCodec? codec) =>
         _byToken.GetAlternateLookup<ReadOnlySpan<char>>().TryGetValue(token, out codec);

@@ -170,22 +170,14 @@ public sealed record CompressionOptions
             return;
         }
 
-        var seen = new HashSet<string>(StringComparer.OrdinalIgnoreCase);
-        for (var i = 0; i < Codecs.Count; i++)
+        foreach (var (i, name, problem) in registry.Check(Codecs, out _))
         {
-            var name = Codecs[i];
-            if (!registry.TryGetByName(name ?? "", out var codec))
+            errors.Add(problem switch
             {
-                errors.Add($"{path}.codecs[{i}]: unknown codec '{name}' (known: {string.Join(", ", registry.Codecs.Select(c => c.Name))}).");
-            }
-            else if (codec.Id == CodecId.None)
-            {
-                errors.Add($"{path}.codecs[{i}]: 'none' is not a codec to choose; leave it out (identity is always allowed).");
-            }
-            else if (!seen.Add(codec.Name))
-            {
-                errors.Add($"{path}.codecs[{i}]: '{name}' is listed twice.");
-            }
+                CodecListProblem.Unknown => $"{path}.codecs[{i}]: unknown codec '{name}' (known: {string.Join(", ", registry.Codecs.Select(c => c.Name))}).",
+                CodecListProblem.None => $"{path}.codecs[{i}]: 'none' is not a codec to choose; leave it out (identity is always allowed).",
+                _ => $"{path}.codecs[{i}]: '{name}' is listed twice.",
+            });
         }
     }
 

@@ -29,7 +29,7 @@ public sealed class MessageBufferPool : ArrayPool<byte>
     private long _retriedAllocations;
 
     private MessageBufferPool()
-        : this(static length => GC.AllocateUninitializedArray<byte>(length), CollectAggressively)
+        : this(static length => GC.AllocateUninitializedArray<byte>(length), ManagedHeap.CollectAggressively)
     {
     }
 
@@ -75,9 +75,6 @@ public sealed class MessageBufferPool : ArrayPool<byte>
             return array;
         }
     }
-
-    private static void CollectAggressively() =>
-        GC.Collect(GC.MaxGeneration, GCCollectionMode.Aggressive, blocking: true, compacting: true);
 
     /// <inheritdoc />
     public override void Return(byte[] array, bool clearArray = false)

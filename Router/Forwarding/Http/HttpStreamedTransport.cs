@@ -1,5 +1,6 @@
 using SoapRouter.LoadBalancing;
 using SoapRouter.Streaming;
+using SoapRouter.Wire.Soap;
 
 namespace SoapRouter.Forwarding.Http;
 

@@ -7,6 +7,7 @@ using SoapRouter.Forwarding.Http1;
 using SoapRouter.Hosting;
 using SoapRouter.LoadBalancing;
 using SoapRouter.Wire.Compression;
+using SoapRouter.Wire.Soap;
 
 namespace SoapRouter.Forwarding.Http;
 
@@ -171,8 +172,8 @@ internal sealed class HttpVerbatimTransport
     }
 
     /// <summary>
-    /// The POST of <paramref name="content"/> to <paramref name="client"/>'s address with <paramref name="request"/>'s transport
-    /// headers (SOAPAction, traceparent, X-Forwarded-Client-Cert, Host); the streamed transport sends its own content with it.
+    /// The POST of <paramref name="content"/> to <paramref name="client"/>'s address with its Host and <paramref name="request"/>'s
+    /// headers (<see cref="RawSoapRequest.WriteHeaders"/>); the streamed transport sends its own content with it.
     /// </summary>
     internal static HttpRequestMessage CreateMessage(HttpDestinationClient client, HttpContent content, RawSoapRequest request)
     {
@@ -183,35 +184,24 @@ internal sealed class HttpVerbatimTransport
             VersionPolicy = HttpVersionPolicy.RequestVersionExact,
         };
 
-        // Unvalidated: the values go out as the client sent them (SOAPAction keeps its quotes).
-        var headers = message.Headers;
         if (client.HostHeader is { } host)
         {
-            headers.Host = host;
+            message.Headers.Host = host;
         }
 
-        if (request.SoapAction is { } soapAction)
-        {
-            headers.TryAddWithoutValidation("SOAPAction", soapAction);
-        }
-
-        // Built by the router from the handshake it terminated; a client's own X-Forwarded-Client-Cert never gets this far
-        // (only the headers named here are sent), so it cannot be forged.
-        if (request.ClientCertificate is { } certificate)
-        {
-            headers.TryAddWithoutValidation(Tls.CertificateIdentity.ForwardedHeaderName, certificate);
-        }
-
-        if (request.TraceParent is { } traceParent)
-        {
-            headers.TryAddWithoutValidation("traceparent", traceParent);
-            if (request.TraceState is { } traceState)
-            {
-                headers.TryAddWithoutValidation("tracestate", traceState);
-            }
-        }
-
+        var headers = new HttpClientHeaders(message.Headers);
+        request.WriteHeaders(ref headers);
         return message;
+    }
+
+    /// <summary>A request's headers added to HttpClient's, unvalidated: the values go out as the client sent them.</summary>
+    private readonly struct HttpClientHeaders(System.Net.Http.Headers.HttpRequestHeaders headers) : IRequestHeaderSink
+    {
+        public bool Add(string name, string value)
+        {
+            headers.TryAddWithoutValidation(name, value);
+            return true;
+        }
     }
 
     private async ValueTask<AttemptResult<RawSoapReply>> ReadReplyAsync(

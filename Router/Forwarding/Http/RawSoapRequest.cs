@@ -41,4 +41,18 @@ internal readonly struct RawSoapRequest
     /// be one-way may still be one (basicHttp cannot say so), and its backend's acknowledgement must reach the client.
     /// </summary>
     public bool AcceptsEmptyReply { get; init; }
+
+    /// <summary>
+    /// Hands <paramref name="sink"/> the headers this request carries besides Host, Content-Type and Content-Length, in the
+    /// order they go out: SOAPAction, X-Forwarded-Client-Cert, traceparent and its tracestate; the values as they are
+    /// (SOAPAction keeps its quotes). Only these headers are forwarded, so a client's own X-Forwarded-Client-Cert never
+    /// reaches a destination. False when the sink refused one (the rest are not written).
+    /// </summary>
+    public bool WriteHeaders<TSink>(ref TSink sink)
+        where TSink : IRequestHeaderSink, allows ref struct
+    {
+        return (SoapAction is not { } action || sink.Add("SOAPAction", action))
+            && (ClientCertificate is not { } certificate || sink.Add(Tls.CertificateIdentity.ForwardedHeaderName, certificate))
+            && (TraceParent is not { } parent || (sink.Add("traceparent", parent) && (TraceState is not { } state || sink.Add("tracestate", state))));
+    }
 }

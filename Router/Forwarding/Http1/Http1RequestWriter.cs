@@ -37,27 +37,53 @@ internal static class Http1RequestWriter
         }
 
         written += digits;
-        if (!Append(destination, ref written, "\r\n"u8)
-            || (request.SoapAction is { } action && !Header(destination, ref written, "SOAPAction: "u8, action))
-            || (request.ClientCertificate is { } certificate && !Header(destination, ref written, "X-Forwarded-Client-Cert: "u8, certificate))
-            || (request.TraceParent is { } parent && !Header(destination, ref written, "traceparent: "u8, parent))
-            || (request.TraceParent is not null && request.TraceState is { } state && !Header(destination, ref written, "tracestate: "u8, state))
-            || !Append(destination, ref written, "\r\n"u8))
+        if (!Append(destination, ref written, "\r\n"u8))
         {
             return -1;
         }
 
-        return written;
+        var head = new HeadSink(destination, written);
+        if (!request.WriteHeaders(ref head))
+        {
+            return -1;
+        }
+
+        written = head.Written;
+        return Append(destination, ref written, "\r\n"u8) ? written : -1;
     }
 
-    private static bool Header(Span<byte> destination, ref int written, ReadOnlySpan<byte> name, string value)
+    /// <summary>Writes a request's headers as "Name: value" lines into the head after <paramref name="written"/> bytes.</summary>
+    private ref struct HeadSink(Span<byte> destination, int written) : IRequestHeaderSink
     {
-        if (!Append(destination, ref written, name) || destination.Length - written < value.Length + 2)
+        private readonly Span<byte> _destination = destination;
+
+        public int Written { get; private set; } = written;
+
+        public bool Add(string name, string value)
+        {
+            var end = Written;
+            if (!Latin1(_destination, ref end, name) || !Append(_destination, ref end, ": "u8) || !Latin1(_destination, ref end, value)
+                || !Append(_destination, ref end, "\r\n"u8))
+            {
+                return false;
+            }
+
+            Written = end;
+            return true;
+        }
+    }
+
+    private static bool Header(Span<byte> destination, ref int written, ReadOnlySpan<byte> name, string value) =>
+        Append(destination, ref written, name) && Latin1(destination, ref written, value) && Append(destination, ref written, "\r\n"u8);
+
+    /// <summary>Writes <paramref name="value"/> in Latin-1, as HttpClient writes header values; control characters (CR, LF above all) never go out.</summary>
+    private static bool Latin1(Span<byte> destination, ref int written, string value)
+    {
+        if (destination.Length - written < value.Length)
         {
             return false;
         }
 
-        // Latin-1, as HttpClient writes header values; control characters (CR, LF above all) never go out.
         var target = destination.Slice(written, value.Length);
         for (var i = 0; i < value.Length; i++)
         {
@@ -71,7 +97,7 @@ internal static class Http1RequestWriter
         }
 
         written += value.Length;
-        return Append(destination, ref written, "\r\n"u8);
+        return true;
     }
 
     private static bool Append(Span<byte> destination, ref int written, ReadOnlySpan<byte> bytes)

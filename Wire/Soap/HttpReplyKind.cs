@@ -1,7 +1,7 @@
-namespace SoapRouter.Forwarding.Http;
+namespace SoapRouter.Wire.Soap;
 
 /// <summary>What a destination's HTTP status (with its content type) says about the reply.</summary>
-internal enum HttpReplyKind
+public enum HttpReplyKind
 {
     /// <summary>A normal reply (2xx).</summary>
     Reply,

@@ -1,6 +1,6 @@
-using SoapRouter.Forwarding.Http;
+using SoapRouter.Wire.Soap;
 
-namespace SoapRouter.Tests.Forwarding.Http;
+namespace SoapRouter.Tests.Wire.Soap;
 
 public sealed class HttpReplyClassifierTests
 {

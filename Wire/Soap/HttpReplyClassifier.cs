@@ -1,12 +1,11 @@
-using SoapRouter.Wire.Soap;
-
-namespace SoapRouter.Forwarding.Http;
+namespace SoapRouter.Wire.Soap;
 
 /// <summary>
 /// Reads an HTTP status the way a SOAP client would: 2xx is a reply, 500 (and 400 for SOAP 1.2 Sender faults) in a
-/// SOAP media type is a fault envelope, anything else is not an answer at all.
+/// SOAP media type is a fault envelope, anything else is not an answer at all. The router judges destinations' replies
+/// and the load client its own replies by it.
 /// </summary>
-internal static class HttpReplyClassifier
+public static class HttpReplyClassifier
 {
     /// <summary>Classifies the status line and content type, before the body is read.</summary>
     /// <remarks>
