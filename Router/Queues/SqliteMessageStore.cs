@@ -184,7 +184,7 @@ internal sealed class SqliteMessageStore : IMessageStore
     /// <inheritdoc />
     public async ValueTask<int> ReplayAsync(string queue, CancellationToken cancellationToken)
     {
-        var op = new ReplayOp(queue);
+        var op = new DeadLettersOp(queue, replay: true);
         await Write(op).ConfigureAwait(false);
         return op.Count;
     }
@@ -192,7 +192,7 @@ internal sealed class SqliteMessageStore : IMessageStore
     /// <inheritdoc />
     public async ValueTask<int> PurgeAsync(string queue, CancellationToken cancellationToken)
     {
-        var op = new PurgeOp(queue);
+        var op = new DeadLettersOp(queue, replay: false);
         await Write(op).ConfigureAwait(false);
         return op.Count;
     }
@@ -495,7 +495,8 @@ internal sealed class SqliteMessageStore : IMessageStore
         }
     }
 
-    private sealed class ReplayOp(string queue) : WriteOp
+    /// <summary>A queue's dead letters taken at once: put back in line (replay) or dropped (purge).</summary>
+    private sealed class DeadLettersOp(string queue, bool replay) : WriteOp
     {
         private long _bytes;
 
@@ -514,44 +515,24 @@ internal sealed class SqliteMessageStore : IMessageStore
                 _bytes = reader.GetInt64(1);
             }
 
-            command.CommandText = "UPDATE messages SET dead = 0, attempts = 0, due = 0, reason = NULL WHERE queue = $queue AND dead = 1";
+            command.CommandText = replay
+                ? "UPDATE messages SET dead = 0, attempts = 0, due = 0, reason = NULL WHERE queue = $queue AND dead = 1"
+                : "DELETE FROM messages WHERE queue = $queue AND dead = 1";
             command.ExecuteNonQuery();
         }
 
         public override void Committed(SqliteMessageStore store)
         {
-            store.CountsOf(queue).Add(Count, _bytes, -Count, -_bytes);
-            base.Committed(store);
-        }
-    }
-
-    private sealed class PurgeOp(string queue) : WriteOp
-    {
-        private long _bytes;
-
-        public int Count { get; private set; }
-
-        public override void Execute(SqliteConnection connection, SqliteTransaction transaction)
-        {
-            using var command = connection.CreateCommand();
-            command.Transaction = transaction;
-            command.CommandText = "SELECT COUNT(*), COALESCE(SUM(size), 0) FROM messages WHERE queue = $queue AND dead = 1";
-            command.Parameters.AddWithValue("$queue", queue);
-            using (var reader = command.ExecuteReader())
+            if (replay)
             {
-                reader.Read();
-                Count = (int)reader.GetInt64(0);
-                _bytes = reader.GetInt64(1);
+                store.CountsOf(queue).Add(Count, _bytes, -Count, -_bytes);
+            }
+            else
+            {
+                store.CountsOf(queue).Add(0, 0, -Count, -_bytes);
+                Interlocked.Add(ref store._bytes, -_bytes);
             }
 
-            command.CommandText = "DELETE FROM messages WHERE queue = $queue AND dead = 1";
-            command.ExecuteNonQuery();
-        }
-
-        public override void Committed(SqliteMessageStore store)
-        {
-            store.CountsOf(queue).Add(0, 0, -Count, -_bytes);
-            Interlocked.Add(ref store._bytes, -_bytes);
             base.Committed(store);
         }
     }
