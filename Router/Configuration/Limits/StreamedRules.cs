@@ -1,12 +1,10 @@
-using SoapRouter.Routing;
 using SoapRouter.Wire.Bindings;
 
 namespace SoapRouter.Configuration;
 
 /// <summary>
-/// Validation of streamed transfer: transportMode values, the bindings that stream (HTTP in text or msbin1, netTcp), limits.streamed,
-/// and what a route that can take a streamed listener's messages may do: no filter that reads the body (the router never
-/// holds it) and only streamed destinations (it can only go on as a stream).
+/// Validation of streamed transfer: transportMode values, the bindings that stream (HTTP in text or msbin1, netTcp) and
+/// limits.streamed. What a route fed by a streamed listener may do is a route key: <see cref="RouteStreamedRules"/>.
 /// </summary>
 internal static class StreamedRules
 {
@@ -16,35 +14,18 @@ internal static class StreamedRules
     /// <summary>The largest header section limit (the router holds that much per streamed message).</summary>
     public const int MaxHeadersSize = 64 * 1024 * 1024;
 
-    /// <summary>Checks every listener's and destination's transportMode, limits.streamed and the routes streamed listeners feed.</summary>
+    /// <summary>Checks every listener's and destination's transportMode and limits.streamed.</summary>
     public static void Check(RouterConfig config, ConfigValidationContext context)
     {
-        var streamed = new List<(string Name, string Path)>();
-        var buffered = new List<(string Name, string Path)>();
         for (var i = 0; i < config.Listeners.Count; i++)
         {
             var listener = config.Listeners[i];
             var path = ConfigPath.Index("listeners", i);
-            if (!CheckMode(listener.TransportMode, listener.Binding, listener.Encoding, path, context))
-            {
-                if (Uri.TryCreate(listener.Address, UriKind.Absolute, out var bufferedUri))
-                {
-                    buffered.Add((listener.Name, Uri.UnescapeDataString(bufferedUri.AbsolutePath)));
-                }
-
-                continue;
-            }
-
-            if (listener.Compression is not null)
+            if (CheckMode(listener.TransportMode, listener.Binding, listener.Encoding, path, context) && listener.Compression is not null)
             {
                 context.Error(
                     ConfigPath.Property(path, "compression"),
                     "replies on a streamed listener are never compressed (a stream is not held to be compressed); remove compression or make the listener buffered");
-            }
-
-            if (Uri.TryCreate(listener.Address, UriKind.Absolute, out var uri))
-            {
-                streamed.Add((listener.Name, Uri.UnescapeDataString(uri.AbsolutePath)));
             }
         }
 
@@ -56,108 +37,6 @@ internal static class StreamedRules
         }
 
         CheckLimits(config.Limits.Streamed, context);
-        for (var i = 0; i < config.Routes.Count; i++)
-        {
-            var path = ConfigPath.Index("routes", i);
-            CheckRoute(config.Routes[i], path, streamed, config.Clusters, context);
-            CheckBufferedRoute(config.Routes[i], path, buffered, config.Clusters, context);
-        }
-    }
-
-    /// <summary>
-    /// A buffered listener's messages cannot go to a streamed netTcp destination: such a service takes the singleton-unsized
-    /// mode only (it refuses the duplex session the router's buffered net.tcp client opens), unlike a streamed HTTP service,
-    /// which reads a buffered request as any other.
-    /// </summary>
-    private static void CheckBufferedRoute(
-        RouteConfig route,
-        string path,
-        IReadOnlyList<(string Name, string Path)> buffered,
-        IReadOnlyDictionary<string, ClusterConfig> clusters,
-        ConfigValidationContext context)
-    {
-        if (!clusters.TryGetValue(route.Cluster, out var cluster))
-        {
-            return;
-        }
-
-        var feeding = FeedingListeners(route, buffered);
-        foreach (var destination in cluster.Destinations.Concat(cluster.Backups))
-        {
-            if (feeding.Count > 0 && destination.Binding == WireBindingNames.NetTcp && TransportModes.IsStreamed(destination.TransportMode))
-            {
-                context.Error(
-                    ConfigPath.Property(path, "cluster"),
-                    $"route '{route.Name}' takes messages from buffered listener {string.Join(", ", feeding.Select(name => $"'{name}'"))}, but destination '{destination.Name}' of cluster '{route.Cluster}' is a streamed netTcp one, which takes streamed messages only: give this route an address filter that leaves the buffered listener out, or make the listener streamed");
-            }
-        }
-    }
-
-    /// <summary>The names of the streamed listeners whose messages <paramref name="route"/> can match (its address filters admit their paths).</summary>
-    private static List<string> FeedingListeners(RouteConfig route, IReadOnlyList<(string Name, string Path)> streamed)
-    {
-        var feeding = new List<string>();
-        foreach (var (name, listenerPath) in streamed)
-        {
-            var admitted = true;
-            foreach (var filter in route.Filters)
-            {
-                if (filter.Type == FilterTypes.Address && filter.Value is { } value
-                    && !new AddressFilter(value, filter.Match == FilterTypes.MatchPrefix).MatchesPath(listenerPath))
-                {
-                    admitted = false;
-                    break;
-                }
-            }
-
-            if (admitted)
-            {
-                feeding.Add(name);
-            }
-        }
-
-        return feeding;
-    }
-
-    private static void CheckRoute(
-        RouteConfig route,
-        string path,
-        IReadOnlyList<(string Name, string Path)> streamed,
-        IReadOnlyDictionary<string, ClusterConfig> clusters,
-        ConfigValidationContext context)
-    {
-        var feeding = FeedingListeners(route, streamed);
-        if (feeding.Count == 0)
-        {
-            return;
-        }
-
-        var listeners = string.Join(", ", feeding.Select(name => $"'{name}'"));
-        var filtersPath = ConfigPath.Property(path, "filters");
-        for (var j = 0; j < route.Filters.Count; j++)
-        {
-            if (route.Filters[j].Type == FilterTypes.XPath)
-            {
-                context.Error(
-                    ConfigPath.Index(filtersPath, j),
-                    $"an xpath filter reads the message body, which the router never holds for streamed listener {listeners}: route streamed messages by action, address or header, or give this route an address filter that leaves the streamed listener out");
-            }
-        }
-
-        if (!clusters.TryGetValue(route.Cluster, out var cluster))
-        {
-            return;
-        }
-
-        foreach (var destination in cluster.Destinations.Concat(cluster.Backups))
-        {
-            if (!TransportModes.IsStreamed(destination.TransportMode))
-            {
-                context.Error(
-                    ConfigPath.Property(path, "cluster"),
-                    $"route '{route.Name}' takes messages from streamed listener {listeners}, but destination '{destination.Name}' of cluster '{route.Cluster}' is not streamed: a streamed message can only go on as a stream (set its transportMode to streamed)");
-            }
-        }
     }
 
     private static void CheckDestinations(IReadOnlyList<DestinationConfig> destinations, string path, ConfigValidationContext context)
@@ -202,6 +81,10 @@ internal static class StreamedRules
 
         return WireBindingNames.IsKnown(binding);
     }
+
+    /// <summary>True when a listener of <paramref name="binding"/> in <paramref name="mode"/> and <paramref name="encoding"/> streams (what <see cref="CheckMode"/> accepts as streamed).</summary>
+    public static bool Streams(string? mode, string binding, string? encoding) =>
+        mode == TransportModes.Streamed && encoding != WireEncodingNames.Mtom && WireBindingNames.IsKnown(binding);
 
     private static void CheckLimits(StreamedLimitsConfig limits, ConfigValidationContext context)
     {
