@@ -1,5 +1,3 @@
-using SoapRouter.Caching;
-
 namespace SoapRouter.Configuration;
 
 /// <summary>Validation of the process-wide cache section (each route's cache section is a route key: <see cref="RouteCacheRules"/>).</summary>
@@ -24,15 +22,9 @@ internal static class CacheRules
             return;
         }
 
-        if (!SecretValue.TryResolve(redis.Configuration, out var configuration, out var error))
+        if (redis.Connection.Error is { } error)
         {
-            context.Error(path, error!);
-            return;
-        }
-
-        if (!RedisOptions.TryParse(configuration!, out _, out var parseError))
-        {
-            context.Error(path, parseError);
+            context.Error(path, error);
         }
     }
 }
