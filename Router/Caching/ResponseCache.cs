@@ -150,7 +150,7 @@ internal sealed class ResponseCache : IDisposable
     public void OnReload(RouterConfig config, long version)
     {
         ArgumentNullException.ThrowIfNull(config);
-        if (config.Cache.MemoryLimitBytes != _started.MemoryLimitBytes || config.Cache.Redis != _started.Redis)
+        if (RestartKeys.Changed(new RouterConfig { Cache = _started }, config, RestartGroup.Cache).Count > 0)
         {
             CacheLog.NeedsRestart(_logger, version);
         }

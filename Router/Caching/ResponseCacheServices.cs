@@ -22,9 +22,10 @@ internal static class ResponseCacheServices
         ArgumentNullException.ThrowIfNull(config);
         services.AddSingleton(sp => new TrackingMemoryCache(config.MemoryLimitBytes, time, sp.GetRequiredService<RouterStatistics>()));
         services.AddSingleton<IMemoryCache>(sp => sp.GetRequiredService<TrackingMemoryCache>());
-        if (config.Redis is { } redis && SecretValue.TryResolve(redis.Configuration, out var resolved, out _)
-            && RedisOptions.TryParse(resolved!, out var options, out _))
+        // The validator parsed cache.redis.configuration; a config that reaches here has usable options.
+        if (config.Redis is { } redis)
         {
+            var options = redis.Connection.Options ?? throw new RouterConfigException("cache.redis.configuration: " + redis.Connection.Error);
             services.AddSingleton(sp => new RedisLink(options, sp.GetRequiredService<ILogger<ResponseCache>>()));
             services.AddSingleton(sp =>
             {

@@ -27,25 +27,14 @@ internal static class KestrelLimits
     }
 
     /// <summary>
-    /// True when <paramref name="reloaded"/> changes a limit that only applies at start (Kestrel's, connections, the
-    /// descriptor reserve, rate limits, inline I/O, the queue timeout, the body budget and the memory watermarks).
+    /// True when <paramref name="reloaded"/> changes a limit that only applies at start (<see cref="RestartKeys"/>,
+    /// <see cref="RestartGroup.ConnectionLimits"/>).
     /// </summary>
     public static bool NeedRestart(LimitsConfig started, LimitsConfig reloaded)
     {
         ArgumentNullException.ThrowIfNull(started);
         ArgumentNullException.ThrowIfNull(reloaded);
-        return started.MaxConnections != reloaded.MaxConnections
-            || started.FileDescriptorReserve != reloaded.FileDescriptorReserve
-            || started.KeepAliveTimeout != reloaded.KeepAliveTimeout
-            || started.RequestHeadersTimeout != reloaded.RequestHeadersTimeout
-            || started.MinRequestBodyDataRate != reloaded.MinRequestBodyDataRate
-            || started.MinResponseDataRate != reloaded.MinResponseDataRate
-            || started.PerClientRateLimit != reloaded.PerClientRateLimit
-            || started.InlineIo != reloaded.InlineIo
-            || started.QueueTimeout != reloaded.QueueTimeout
-            || started.MaxBufferedBytes != reloaded.MaxBufferedBytes
-            || started.MemoryHighWatermark != reloaded.MemoryHighWatermark
-            || started.MemoryLowWatermark != reloaded.MemoryLowWatermark;
+        return RestartKeys.Changed(new RouterConfig { Limits = started }, new RouterConfig { Limits = reloaded }, RestartGroup.ConnectionLimits).Count > 0;
     }
 
     private static MinDataRate? ToMinDataRate(DataRateConfig rate) =>

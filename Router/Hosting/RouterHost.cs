@@ -28,8 +28,7 @@ internal sealed class RouterHost : IAsyncDisposable
 {
     private readonly WebApplication _app;
     private readonly IPEndPoint _adminEndPoint;
-    private readonly string _startAdminAddress;
-    private readonly Configuration.TelemetryConfig _startTelemetry;
+    private readonly RouterConfig _started;
     private readonly HttpSoapHandler _soap;
     private readonly AdminEndpoint _admin;
     private readonly PipelineStateCache _states;
@@ -56,8 +55,7 @@ internal sealed class RouterHost : IAsyncDisposable
         var config = provider.Current;
         Listeners = new ListenerSet(ListenerPlan.Build(config.Listeners), config);
         Listeners.ProbesTcp &= probesTcp;
-        _startAdminAddress = config.Admin.Address;
-        _startTelemetry = config.Telemetry;
+        _started = config;
         _adminEndPoint = AdminEndpointAddress.TryParse(config.Admin.Address, out var endPoint, out var error)
             ? endPoint
             : throw new ArgumentException("admin address " + error);
@@ -385,12 +383,12 @@ internal sealed class RouterHost : IAsyncDisposable
         Cache.OnReload(state.Config, state.Snapshot.Version);
 
         // The admin endpoint is bound once; say so rather than silently ignoring an edit of its address.
-        if (!string.Equals(state.Config.Admin.Address, _startAdminAddress, StringComparison.OrdinalIgnoreCase))
+        if (RestartKeys.Changed(_started, state.Config, RestartGroup.AdminAddress).Count > 0)
         {
             HostingLog.AdminAddressNeedsRestart(_logger, state.Snapshot.Version, state.Config.Admin.Address, AdminAddress);
         }
 
-        if (TelemetryRestartSettings(_startTelemetry, state.Config.Telemetry) is { } settings)
+        if (TelemetryRestartSettings(_started.Telemetry, state.Config.Telemetry) is { } settings)
         {
             HostingLog.TelemetryNeedsRestart(_logger, state.Snapshot.Version, settings);
         }
@@ -404,22 +402,7 @@ internal sealed class RouterHost : IAsyncDisposable
     /// </summary>
     internal static string? TelemetryRestartSettings(Configuration.TelemetryConfig started, Configuration.TelemetryConfig current)
     {
-        var changed = new List<string>(3);
-        if (started.Otlp != current.Otlp)
-        {
-            changed.Add("telemetry.otlp");
-        }
-
-        if (started.Tracing.SampleRatio != current.Tracing.SampleRatio)
-        {
-            changed.Add("telemetry.tracing.sampleRatio");
-        }
-
-        if (!string.Equals(started.LogFormat, current.LogFormat, StringComparison.Ordinal))
-        {
-            changed.Add("telemetry.logFormat");
-        }
-
+        var changed = RestartKeys.Changed(new RouterConfig { Telemetry = started }, new RouterConfig { Telemetry = current }, RestartGroup.Telemetry);
         return changed.Count == 0 ? null : string.Join(", ", changed);
     }
 

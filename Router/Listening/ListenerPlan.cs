@@ -49,7 +49,7 @@ internal sealed class ListenerPlan
     public static WireBinding? MessageBinding(ListenerConfig config)
     {
         ArgumentNullException.ThrowIfNull(config);
-        return config.Binding == WireBindingNames.NetTcp && TransportModes.IsStreamed(config.TransportMode)
+        return config.Binding == WireBindingNames.NetTcp && config.IsStreamed
             ? WireBindings.Find(WireBindingNames.BinaryHttp, WireEncodingNames.Binary, config.Addressing)
             : WireBindings.Find(config.Binding, config.Encoding, config.Addressing);
     }

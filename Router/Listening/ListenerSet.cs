@@ -19,8 +19,7 @@ internal sealed class ListenerSet(ListenerPlan plan, RouterConfig config)
 {
     private readonly ListenerPlan _plan = plan;
     private readonly ListenerEndpoint[] _endpoints = [.. plan.Endpoints];
-    private readonly IReadOnlyList<ListenerConfig> _startListeners = config.Listeners;
-    private readonly LimitsConfig _startLimits = config.Limits;
+    private readonly RouterConfig _started = config;
     private readonly ListenOptions?[] _bound = new ListenOptions?[plan.Endpoints.Count];
     private readonly HashSet<EndPoint> _netTcpEndPoints = new(ReferenceEqualityComparer.Instance);
 
@@ -208,18 +207,17 @@ internal sealed class ListenerSet(ListenerPlan plan, RouterConfig config)
     public void CheckReload(RouterState state, int concurrencyLimit, ILogger logger)
     {
         ArgumentNullException.ThrowIfNull(state);
-        if (!_startListeners.SequenceEqual(state.Config.Listeners))
+        if (RestartKeys.Changed(_started, state.Config, RestartGroup.Listeners).Count > 0)
         {
             ListenerLog.ListenersNeedRestart(logger, state.Snapshot.Version);
         }
 
-        var configured = state.Config.Limits.MaxConcurrentRequests;
-        if (configured != concurrencyLimit)
+        if (RestartKeys.Changed(_started, state.Config, RestartGroup.Concurrency).Count > 0)
         {
-            ListenerLog.ConcurrencyNeedsRestart(logger, state.Snapshot.Version, configured, concurrencyLimit);
+            ListenerLog.ConcurrencyNeedsRestart(logger, state.Snapshot.Version, state.Config.Limits.MaxConcurrentRequests, concurrencyLimit);
         }
 
-        if (KestrelLimits.NeedRestart(_startLimits, state.Config.Limits))
+        if (RestartKeys.Changed(_started, state.Config, RestartGroup.ConnectionLimits).Count > 0)
         {
             ListenerLog.ConnectionLimitsNeedRestart(logger, state.Snapshot.Version);
         }
@@ -227,7 +225,7 @@ internal sealed class ListenerSet(ListenerPlan plan, RouterConfig config)
 
     /// <summary>Whether a listener of <paramref name="endpoint"/> compresses with a bandwidth it must measure (none configured).</summary>
     private bool LearnsBandwidth(ListenerEndpoint endpoint) =>
-        endpoint.Listeners.Any(listener => _startListeners.Any(config =>
+        endpoint.Listeners.Any(listener => _started.Listeners.Any(config =>
             config.Name == listener.Name && config.Compression is { Enabled: true, BandwidthBytesPerSecond: null } compression
             && compression.Mode != LinkCompressionMode.None));
 }

@@ -15,11 +15,11 @@ internal sealed class SoapListener
         Name = config.Name;
         Binding = binding;
         Address = address;
-        IsStreamed = TransportModes.IsStreamed(config.TransportMode);
+        IsStreamed = config.IsStreamed;
 
         // A streamed body is never held, so it cannot be checked before it goes on (the backend's reader checks it).
         ValidateBody = config.ValidateBody && !IsStreamed;
-        RequiresClientCertificate = string.Equals(config.Tls?.ClientCertificateMode, TlsNames.RequireCertificate, StringComparison.OrdinalIgnoreCase);
+        RequiresClientCertificate = config.Tls is { RequiresClientCertificates: true };
         _matchPath = Uri.UnescapeDataString(address.AbsolutePath).TrimEnd('/');
         Path = _matchPath.Length == 0 ? "/" : _matchPath;
     }

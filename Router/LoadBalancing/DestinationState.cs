@@ -21,7 +21,7 @@ internal sealed class DestinationState
         Config = config;
         Binding = WireBindings.Find(config.Binding, config.Encoding, config.Addressing)
             ?? throw new ArgumentException($"Unknown binding '{config.Binding}' ({config.Encoding}, {config.Addressing}).", nameof(config));
-        StreamedMessageBinding = Binding == WireBindings.NetTcp && TransportModes.IsStreamed(config.TransportMode)
+        StreamedMessageBinding = Binding == WireBindings.NetTcp && config.IsStreamed
             ? WireBindings.Find(WireBindingNames.BinaryHttp, WireEncodingNames.Binary, config.Addressing) ?? Binding
             : Binding;
         Address = new Uri(config.Address, UriKind.Absolute);

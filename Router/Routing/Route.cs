@@ -37,7 +37,7 @@ internal sealed class Route
         _oneWayActions = config.OneWayActions.ToFrozenSet(StringComparer.Ordinal);
         ClientCertificates = config.AllowedClientCertificates.Count == 0 ? null : new Tls.ClientCertificateMatcher(config.AllowedClientCertificates);
         ForwardsClientCertificate = string.Equals(config.ForwardClientCertificate, ClientCertificateForwarding.Header, StringComparison.Ordinal);
-        KeepsSessions = !string.Equals(config.Sessions, SessionModes.Multiplex, StringComparison.Ordinal);
+        KeepsSessions = !config.Multiplexes;
         Cache = config.Cache is null ? null : new Caching.RouteCachePolicy(config.Name, config.Cache);
         Delivery = config.Delivery ?? DefaultDelivery;
         CopyTo = config.CopyTo;

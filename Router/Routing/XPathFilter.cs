@@ -55,6 +55,9 @@ internal sealed class XPathFilter : IMessageFilter
     /// <summary>The expression text, for logs.</summary>
     public string Expression { get; }
 
+    /// <summary>What the expression evaluates to (the config validator refuses string and number results).</summary>
+    public XPathResultType ReturnType => _expression.ReturnType;
+
     /// <summary>True when the expression runs over a forward-only reader rather than the loaded body.</summary>
     public bool IsStreamable => _streaming is not null;
 

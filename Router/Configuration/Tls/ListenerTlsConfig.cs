@@ -44,6 +44,10 @@ public sealed record ListenerTlsConfig
     [System.Text.Json.Serialization.JsonIgnore]
     public bool AsksForClientCertificates => !string.Equals(ClientCertificateMode, TlsNames.NoCertificate, StringComparison.OrdinalIgnoreCase);
 
+    /// <summary>True when a client without a certificate fails the handshake (RequireCertificate, any letter case).</summary>
+    [System.Text.Json.Serialization.JsonIgnore]
+    public bool RequiresClientCertificates => string.Equals(ClientCertificateMode, TlsNames.RequireCertificate, StringComparison.OrdinalIgnoreCase);
+
     /// <inheritdoc />
     public bool Equals(ListenerTlsConfig? other) =>
         other is not null

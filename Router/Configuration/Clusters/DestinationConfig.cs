@@ -32,6 +32,10 @@ public sealed record DestinationConfig
     /// </summary>
     public string? TransportMode { get; init; }
 
+    /// <summary><see cref="TransportMode"/> read once: true for streamed (null and buffered: false).</summary>
+    [System.Text.Json.Serialization.JsonIgnore]
+    public bool IsStreamed => TransportModes.IsStreamed(TransportMode);
+
     /// <summary>
     /// How requests to this HTTP destination are compressed (form adaptive: Content-Encoding, for peers that speak it;
     /// form wcf: WCF's +gzip media type, binaryHttp only) and which codecs its replies may use (Accept-Encoding); null:

@@ -2,29 +2,11 @@ using SoapRouter.Caching;
 
 namespace SoapRouter.Configuration;
 
-/// <summary>Validation of the response cache: each route's cache section and the process-wide cache section.</summary>
-internal static class CacheRules
+/// <summary>Validation of a route's cache section: what it caches must be the route's idempotent request-reply actions.</summary>
+internal static class RouteCacheRules
 {
-    /// <summary>Checks cache and every routes[].cache against it.</summary>
-    public static void Check(RouterConfig config, ConfigValidationContext context)
-    {
-        var cache = config.Cache;
-        context.RequirePositive(cache.MemoryLimitBytes, "cache.memoryLimitBytes");
-        if (cache.Redis is { } redis)
-        {
-            CheckRedis(redis, context);
-        }
-
-        for (var i = 0; i < config.Routes.Count; i++)
-        {
-            if (config.Routes[i].Cache is { } routeCache)
-            {
-                CheckRoute(config.Routes[i], routeCache, cache, ConfigPath.Property(ConfigPath.Index("routes", i), "cache"), context);
-            }
-        }
-    }
-
-    private static void CheckRoute(RouteConfig route, RouteCacheConfig cache, CacheConfig process, string path, ConfigValidationContext context)
+    /// <summary>Checks routes[i].cache at <paramref name="path"/> against the route and the process-wide cache section.</summary>
+    public static void Check(RouteConfig route, RouteCacheConfig cache, CacheConfig process, string path, ConfigValidationContext context)
     {
         var actionsPath = ConfigPath.Property(path, "actions");
         if (cache.Actions.Count == 0)
@@ -81,26 +63,6 @@ internal static class CacheRules
             context.Warning(
                 ConfigPath.Property(path, "varyByClientCertificate"),
                 "false on a route restricted by allowedClientCertificates: every admitted partner is served the same cached replies");
-        }
-    }
-
-    private static void CheckRedis(RedisCacheConfig redis, ConfigValidationContext context)
-    {
-        const string path = "cache.redis.configuration";
-        if (!context.Require(redis.Configuration, path))
-        {
-            return;
-        }
-
-        if (!SecretValue.TryResolve(redis.Configuration, out var configuration, out var error))
-        {
-            context.Error(path, error!);
-            return;
-        }
-
-        if (!RedisOptions.TryParse(configuration!, out _, out var parseError))
-        {
-            context.Error(path, parseError);
         }
     }
 }

@@ -49,6 +49,10 @@ public sealed record RouteConfig
     /// </summary>
     public string? Sessions { get; init; }
 
+    /// <summary><see cref="Sessions"/> read once: true for multiplex (pooled sessions), false for affinity (the default).</summary>
+    [System.Text.Json.Serialization.JsonIgnore]
+    public bool Multiplexes => string.Equals(Sessions, SessionModes.Multiplex, StringComparison.Ordinal);
+
     /// <summary>The response cache for some of the route's idempotent actions; null: nothing cached.</summary>
     public RouteCacheConfig? Cache { get; init; }
 

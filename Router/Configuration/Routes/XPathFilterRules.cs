@@ -1,25 +1,27 @@
 using System.Xml;
 using System.Xml.XPath;
+using SoapRouter.Routing;
 
 namespace SoapRouter.Configuration;
 
-/// <summary>Validation of an xpath filter: its namespace map is usable and its expression compiles against it.</summary>
+/// <summary>Validation of an xpath filter: its namespace map is usable and the router's <see cref="XPathFilter"/> builds from it.</summary>
 internal static class XPathFilterRules
 {
     /// <summary>Checks <paramref name="expression"/> and <paramref name="namespaces"/> of the filter at <paramref name="path"/>.</summary>
     public static void Check(string? expression, IReadOnlyDictionary<string, string>? namespaces, string path, ConfigValidationContext context)
     {
-        var resolver = BuildResolver(namespaces, ConfigPath.Property(path, "namespaces"), context);
+        var usable = UsableNamespaces(namespaces, ConfigPath.Property(path, "namespaces"), context);
         var expressionPath = ConfigPath.Property(path, "expression");
         if (!context.Require(expression, expressionPath))
         {
             return;
         }
 
-        XPathExpression compiled;
+        // The runtime's own filter is built here, so what --check accepts is exactly what a route can be built from.
+        XPathFilter filter;
         try
         {
-            compiled = XPathExpression.Compile(expression!, resolver);
+            filter = new XPathFilter(expression!, usable);
         }
         catch (XPathException ex)
         {
@@ -28,18 +30,19 @@ internal static class XPathFilterRules
         }
 
         // The filter matches on true or a non-empty node set; a string or number result is almost surely a mistake.
-        if (compiled.ReturnType is XPathResultType.String or XPathResultType.Number)
+        if (filter.ReturnType is XPathResultType.String or XPathResultType.Number)
         {
-            context.Error(expressionPath, $"'{expression}' evaluates to a {compiled.ReturnType.ToString().ToLowerInvariant()}; use a boolean or node-set expression");
+            context.Error(expressionPath, $"'{expression}' evaluates to a {filter.ReturnType.ToString().ToLowerInvariant()}; use a boolean or node-set expression");
         }
     }
 
-    private static XmlNamespaceManager BuildResolver(IReadOnlyDictionary<string, string>? namespaces, string path, ConfigValidationContext context)
+    /// <summary>The entries of <paramref name="namespaces"/> a filter can use; each other one is an error.</summary>
+    private static Dictionary<string, string> UsableNamespaces(IReadOnlyDictionary<string, string>? namespaces, string path, ConfigValidationContext context)
     {
-        var resolver = new XmlNamespaceManager(new NameTable());
+        var usable = new Dictionary<string, string>(StringComparer.Ordinal);
         if (namespaces is null)
         {
-            return resolver;
+            return usable;
         }
 
         foreach (var (prefix, uri) in namespaces)
@@ -59,7 +62,9 @@ internal static class XPathFilterRules
 
             try
             {
-                resolver.AddNamespace(XmlConvert.VerifyNCName(prefix), uri);
+                // The namespace manager refuses the reserved prefixes (xml, xmlns) and their URIs, as the filter's would.
+                new XmlNamespaceManager(new NameTable()).AddNamespace(XmlConvert.VerifyNCName(prefix), uri);
+                usable.Add(prefix, uri);
             }
             catch (Exception ex) when (ex is ArgumentException or XmlException)
             {
@@ -67,6 +72,6 @@ internal static class XPathFilterRules
             }
         }
 
-        return resolver;
+        return usable;
     }
 }

@@ -3,9 +3,14 @@ namespace SoapRouter.Configuration;
 /// <summary>Validation of the routes section.</summary>
 internal static class RouteRules
 {
-    /// <summary>Checks every route, its filters and the cluster it points at.</summary>
-    public static void Check(IReadOnlyList<RouteConfig> routes, IReadOnlyDictionary<string, ClusterConfig> clusters, ConfigValidationContext context)
+    /// <summary>
+    /// Checks every route: its name, filters, cluster, actions and sessions, its cache section, its client certificate keys
+    /// and what the listeners that feed it allow. Every routes[] key is checked from here.
+    /// </summary>
+    public static void Check(RouterConfig config, ConfigValidationContext context)
     {
+        var routes = config.Routes;
+        var clusters = config.Clusters;
         if (routes.Count == 0)
         {
             context.Error("routes", "at least one route is required (use a matchAll filter for a catch-all)");
@@ -13,6 +18,8 @@ internal static class RouteRules
         }
 
         var names = new Dictionary<string, string>(StringComparer.Ordinal);
+        var feeding = new RouteStreamedRules(config);
+        var asked = RouteClientCertificateRules.Asked(config.Listeners);
         for (var i = 0; i < routes.Count; i++)
         {
             var route = routes[i];
@@ -46,6 +53,14 @@ internal static class RouteRules
                     context.Error(actionPath, "'*' is not allowed here: name the one-way actions (a route's request-reply actions would never be answered)");
                 }
             }
+
+            feeding.Check(route, path, context);
+            if (route.Cache is { } cache)
+            {
+                RouteCacheRules.Check(route, cache, config.Cache, ConfigPath.Property(path, "cache"), context);
+            }
+
+            RouteClientCertificateRules.Check(route, path, asked, context);
         }
     }
 

@@ -29,6 +29,10 @@ public sealed record ListenerConfig
     /// </summary>
     public string? TransportMode { get; init; }
 
+    /// <summary><see cref="TransportMode"/> read once: true for streamed (null and buffered: false).</summary>
+    [System.Text.Json.Serialization.JsonIgnore]
+    public bool IsStreamed => TransportModes.IsStreamed(TransportMode);
+
     /// <summary>Absolute address: http://host:port/path or net.tcp://host:port/path.</summary>
     public string Address { get; init; } = "";
 

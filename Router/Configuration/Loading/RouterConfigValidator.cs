@@ -16,7 +16,7 @@ public static class RouterConfigValidator
 
         var context = new ConfigValidationContext();
         ListenerRules.Check(config.Listeners, context);
-        RouteRules.Check(config.Routes, config.Clusters, context);
+        RouteRules.Check(config, context);
         ClusterRules.Check(config.Clusters, config.Routes, context);
         LimitsRules.Check(config.Limits, context);
         AdminRules.Check(config.Admin, config.Listeners, context);

@@ -8,7 +8,7 @@ namespace SoapRouter.Configuration;
 /// <summary>
 /// Validation of every TLS setting: the listeners' and the admin's sections (certificates loaded and checked: readable,
 /// key matching, password right, valid now, usable by a server), the destinations' (authorities, client certificate,
-/// server name), the routes' client certificate rules, and the addresses' schemes against the sections. Certificates
+/// server name), and the addresses' schemes against the sections. Certificates
 /// are read here, so a file that would fail at start fails <c>--check</c> too.
 /// </summary>
 internal static class TlsRules
@@ -31,8 +31,6 @@ internal static class TlsRules
             CheckDestinations(cluster.Destinations, ConfigPath.Property(path, "destinations"), context);
             CheckDestinations(cluster.Backups, ConfigPath.Property(path, "backups"), context);
         }
-
-        CheckRoutes(config.Routes, config.Listeners, context);
     }
 
     /// <summary>Checks a listener's (or the admin's) TLS section at <paramref name="path"/>.</summary>
@@ -178,62 +176,6 @@ internal static class TlsRules
             }
 
             CheckExpiryWarning(tls.ExpiryWarning, tlsPath, context);
-        }
-    }
-
-    private static void CheckRoutes(IReadOnlyList<RouteConfig> routes, IReadOnlyList<ListenerConfig> listeners, ConfigValidationContext context)
-    {
-        var asked = listeners.Any(listener => listener.Tls is { AsksForClientCertificates: true });
-        for (var i = 0; i < routes.Count; i++)
-        {
-            var route = routes[i];
-            var path = ConfigPath.Index("routes", i);
-            var rulesPath = ConfigPath.Property(path, "allowedClientCertificates");
-            for (var j = 0; j < route.AllowedClientCertificates.Count; j++)
-            {
-                CheckRule(route.AllowedClientCertificates[j], ConfigPath.Index(rulesPath, j), context);
-            }
-
-            if (route.AllowedClientCertificates.Count > 0 && !asked)
-            {
-                context.Warning(rulesPath, "no listener asks clients for a certificate (tls.clientCertificateMode), so every message on this route will be refused");
-            }
-
-            if (route.ForwardClientCertificate is { } forward && !string.Equals(forward, ClientCertificateForwarding.Header, StringComparison.Ordinal))
-            {
-                context.Error(ConfigPath.Property(path, "forwardClientCertificate"), $"unknown value '{forward}'; the only one is '{ClientCertificateForwarding.Header}' (X-Forwarded-Client-Cert on HTTP destinations)");
-            }
-        }
-    }
-
-    private static void CheckRule(ClientCertificateRule rule, string path, ConfigValidationContext context)
-    {
-        if (rule.Subject is null && rule.Thumbprint is null && rule.San is null)
-        {
-            context.Error(path, "needs subject, thumbprint or san");
-            return;
-        }
-
-        if (rule.Subject is { } subject)
-        {
-            try
-            {
-                _ = new X500DistinguishedName(subject);
-            }
-            catch (CryptographicException)
-            {
-                context.Error(ConfigPath.Property(path, "subject"), $"'{subject}' is not a distinguished name (e.g. CN=partner-a, O=Partner A)");
-            }
-        }
-
-        if (rule.Thumbprint is { } thumbprint && ClientCertificateMatcher.NormalizeThumbprint(thumbprint) is not { Length: 40 or 64 })
-        {
-            context.Error(ConfigPath.Property(path, "thumbprint"), $"'{thumbprint}' is not a SHA-1 (40 hex digits) or SHA-256 (64) thumbprint");
-        }
-
-        if (rule.San is { } san && string.IsNullOrWhiteSpace(san))
-        {
-            context.Error(ConfigPath.Property(path, "san"), "must not be empty");
         }
     }
 
