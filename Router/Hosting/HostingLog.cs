@@ -21,6 +21,10 @@ internal static partial class HostingLog
     [LoggerMessage(EventId = 104, Level = LogLevel.Error, Message = "Config version {ConfigVersion} could not be applied; the previous state stays")]
     public static partial void StateRebuildFailed(ILogger logger, Exception exception, long configVersion);
 
+    [LoggerMessage(EventId = 119, Level = LogLevel.Warning,
+        Message = "Config version {ConfigVersion} changes the queues section; the queue store keeps the settings it started with until restart")]
+    public static partial void QueuesNeedRestart(ILogger logger, long configVersion);
+
     [LoggerMessage(EventId = 105, Level = LogLevel.Warning,
         Message = "Config version {ConfigVersion} changes the admin address to {Configured}; the endpoint stays on {Bound} until restart")]
     public static partial void AdminAddressNeedsRestart(ILogger logger, long configVersion, string configured, Uri? bound);
@@ -58,6 +62,6 @@ internal static partial class HostingLog
         Message = "I/O completions run {Where} ({Source})")]
     public static partial void IoScheduling(ILogger logger, string where, string source);
 
-    [LoggerMessage(EventId = 114, Level = LogLevel.Debug, Message = "The host failed to start")]
+    [LoggerMessage(EventId = 120, Level = LogLevel.Debug, Message = "The host failed to start")]
     public static partial void StartFailed(ILogger logger, Exception exception);
 }

@@ -388,6 +388,11 @@ internal sealed class RouterHost : IAsyncDisposable
             HostingLog.AdminAddressNeedsRestart(_logger, state.Snapshot.Version, state.Config.Admin.Address, AdminAddress);
         }
 
+        if (RestartKeys.Changed(_started, state.Config, RestartGroup.Queues).Count > 0)
+        {
+            HostingLog.QueuesNeedRestart(_logger, state.Snapshot.Version);
+        }
+
         if (TelemetryRestartSettings(_started.Telemetry, state.Config.Telemetry) is { } settings)
         {
             HostingLog.TelemetryNeedsRestart(_logger, state.Snapshot.Version, settings);

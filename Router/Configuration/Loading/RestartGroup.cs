@@ -20,4 +20,7 @@ public enum RestartGroup
 
     /// <summary>The response cache's memory and Redis.</summary>
     Cache,
+
+    /// <summary>The queue store (opened once).</summary>
+    Queues,
 }

@@ -29,6 +29,7 @@ public static class RestartKeys
         new("telemetry.logFormat", RestartGroup.Telemetry, static (a, b) => !string.Equals(a.Telemetry.LogFormat, b.Telemetry.LogFormat, StringComparison.Ordinal)),
         new("cache.memoryLimitBytes", RestartGroup.Cache, static (a, b) => a.Cache.MemoryLimitBytes != b.Cache.MemoryLimitBytes),
         new("cache.redis", RestartGroup.Cache, static (a, b) => a.Cache.Redis != b.Cache.Redis),
+        new("queues", RestartGroup.Queues, static (a, b) => a.Queues != b.Queues),
     ];
 
     /// <summary>The keys of <paramref name="group"/> that <paramref name="current"/> changes against <paramref name="started"/>; empty when none.</summary>

@@ -61,6 +61,7 @@ internal static class RouteRules
             }
 
             RouteClientCertificateRules.Check(route, path, asked, context);
+            RouteDeliveryRules.Check(route, path, config, context);
         }
     }
 

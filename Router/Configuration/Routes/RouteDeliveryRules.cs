@@ -1,45 +1,10 @@
 namespace SoapRouter.Configuration;
 
-/// <summary>Validation of the queues section and of what routes ask of it (<c>routes[].delivery</c>, <c>routes[].copyTo</c>).</summary>
-internal static class QueuesRules
+/// <summary>A route's <c>delivery</c> (direct or durable, and its retries) and <c>copyTo</c> clusters; called by <see cref="RouteRules"/>.</summary>
+internal static class RouteDeliveryRules
 {
-    /// <summary>The fewest bytes the store may be given: room for one message of the largest size there is.</summary>
-    public const long MinMaxBytes = 1 << 20;
-
-    /// <summary>Checks the store and every route's delivery and copies.</summary>
-    public static void Check(RouterConfig config, ConfigValidationContext context)
-    {
-        var queues = config.Queues;
-        if (string.Equals(queues.Store, QueueStores.RabbitMq, StringComparison.Ordinal))
-        {
-            context.Error("queues.store", $"the RabbitMQ store is not built yet; use '{QueueStores.Local}' (SQLite on the local disk)");
-        }
-        else if (!QueueStores.All.Contains(queues.Store, StringComparer.Ordinal))
-        {
-            context.Error("queues.store", $"unknown store '{queues.Store}'; use '{QueueStores.Local}' (SQLite on the local disk)");
-        }
-        else
-        {
-            context.Require(queues.Path, "queues.path");
-        }
-
-        if (queues.MaxBytes < MinMaxBytes)
-        {
-            context.Error("queues.maxBytes", $"must be at least {MinMaxBytes} (is {queues.MaxBytes})");
-        }
-
-        if (queues.OldestAgeAlert <= TimeSpan.Zero)
-        {
-            context.Error("queues.oldestAgeAlert", $"must be positive (is {queues.OldestAgeAlert})");
-        }
-
-        for (var i = 0; i < config.Routes.Count; i++)
-        {
-            CheckRoute(config.Routes[i], ConfigPath.Index("routes", i), config, context);
-        }
-    }
-
-    private static void CheckRoute(RouteConfig route, string path, RouterConfig config, ConfigValidationContext context)
+    /// <summary>Checks <paramref name="route"/>'s delivery settings and copy clusters.</summary>
+    public static void Check(RouteConfig route, string path, RouterConfig config, ConfigValidationContext context)
     {
         if (route.Delivery is { } delivery)
         {
