@@ -24,7 +24,9 @@ namespace SoapRouter.Health;
 /// <see cref="DestinationHealth"/>. Probes of one destination never overlap; a reload is picked up on the next tick.
 /// </summary>
 /// <param name="runtime">Whose current clusters are probed.</param>
-internal sealed class HealthProber(RouterRuntime runtime, NetTcpDestinationClients netTcp, TimeProvider time, ILogger<HealthProber> logger) : BackgroundService
+/// <param name="states">The state of the config in use, whose codecs write an action probe as the message path writes messages.</param>
+internal sealed class HealthProber(RouterRuntime runtime, PipelineStateCache states, NetTcpDestinationClients netTcp, TimeProvider time, ILogger<HealthProber> logger)
+    : BackgroundService
 {
     private static readonly TimeSpan Tick = TimeSpan.FromMilliseconds(250);
 
@@ -37,7 +39,6 @@ internal sealed class HealthProber(RouterRuntime runtime, NetTcpDestinationClien
         Timeout = Timeout.InfiniteTimeSpan,
     };
 
-    private (LimitsConfig Limits, HttpCodecs Codecs)? _codecs;
     private readonly Dictionary<string, Probe> _probes = new(StringComparer.Ordinal);
 
     /// <inheritdoc />
@@ -182,14 +183,15 @@ internal sealed class HealthProber(RouterRuntime runtime, NetTcpDestinationClien
     /// <summary>An action probe: the SOAP request in the destination's binding; null when a reply that is not a fault came.</summary>
     private async Task<string?> ProbeActionAsync(ClusterState cluster, DestinationState destination, string action, HealthCheckConfig check, CancellationToken cancellationToken)
     {
-        var limits = _runtime.State.Config.Limits;
+        var state = states.Current;
+        var limits = state.State.Config.Limits;
         var binding = destination.Binding;
         using var request = HealthProbeMessage.Create(binding, action, check.Body, destination.Address);
         try
         {
             if (binding.IsSession)
             {
-                var client = _netTcp.Get(destination, cluster, PipelineState.ToWireLimits(limits), limits.NetTcp.SessionsPerDestination, limits.NetTcp.MaxSessionsPerDestination);
+                var client = _netTcp.Get(destination, cluster, state.Limits, limits.NetTcp.SessionsPerDestination, limits.NetTcp.MaxSessionsPerDestination);
                 var outcome = await client.SendAsync(request, expectReply: true, cancellationToken).ConfigureAwait(false);
                 using var netTcpReply = outcome.Reply;
                 return outcome.Error is Forwarding.ForwardError.None or Forwarding.ForwardError.BackendFault
@@ -197,7 +199,7 @@ internal sealed class HealthProber(RouterRuntime runtime, NetTcpDestinationClien
                     : outcome.Error.ToString();
             }
 
-            var codec = Codecs(limits)[binding];
+            var codec = state.Codec(binding);
             using var bytes = codec.Write(request);
             using var content = new ByteArrayContent(bytes.Array, bytes.Offset, bytes.Count);
             content.Headers.ContentType = MediaTypeHeaderValue.Parse(codec.ContentType);
@@ -242,18 +244,6 @@ internal sealed class HealthProber(RouterRuntime runtime, NetTcpDestinationClien
             CompressionFormat.Deflate => SoapMediaTypes.MsbinSession1 + "+deflate",
             _ => null,
         };
-
-    /// <summary>The HTTP codecs for the current limits (rebuilt when a reload changes them).</summary>
-    private HttpCodecs Codecs(LimitsConfig limits)
-    {
-        if (_codecs is not { } cached || !ReferenceEquals(cached.Limits, limits))
-        {
-            cached = (limits, new HttpCodecs(PipelineState.ToWireLimits(limits)));
-            _codecs = cached;
-        }
-
-        return cached.Codecs;
-    }
 
     /// <summary>The probe's URL: an absolute path on the destination's host and port, or a query on its address.</summary>
     public static Uri ProbeUri(Uri address, string path) =>
