@@ -31,7 +31,7 @@ public sealed class PathAllocationTests(ITestOutputHelper output)
     // (ForwardedMessage). Budget ~1.35x (issue 22's target is < 16 KB).
     private const long MaxReencodeBytesPerMessage = 56 * 1024;
 
-    [Fact]
+    [ReleaseFact]
     public async Task VerbatimBasicHttp1KB_RouterAllocatesLessThanItsBudgetPerMessage()
     {
         await using var backend = await RecordingBackend.StartAsync(RecordingBackend.Echoes("text/xml; charset=utf-8"));
@@ -45,7 +45,7 @@ public sealed class PathAllocationTests(ITestOutputHelper output)
         Assert.True(routerBytes < MaxVerbatimBytesPerMessage, $"the router allocated {routerBytes} B per 1 KB verbatim message; budget {MaxVerbatimBytesPerMessage} B");
     }
 
-    [Fact]
+    [ReleaseFact]
     public async Task ReencodedSoap12TextToMsbin1_1KB_RouterAllocatesLessThanItsBudgetPerMessage()
     {
         // The stub answers both: directly in SOAP 1.2 text, through the router in msbin1 (its work per message is alike).
