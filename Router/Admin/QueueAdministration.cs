@@ -1,4 +1,3 @@
-using System.Text.Json.Serialization;
 using SoapRouter.Queues;
 
 namespace SoapRouter.Admin;
@@ -102,19 +101,3 @@ internal static class QueueAdministration
         return context.Response.WriteAsync(problem + "\n", context.RequestAborted);
     }
 }
-
-/// <summary>A dead letter as GET /queues/NAME/dead-letters lists it (its body left out).</summary>
-internal sealed record DeadLetter(long Id, string Route, string Cluster, string Listener, DateTimeOffset EnqueuedAt, int Attempts, int Bytes, string? Reason);
-
-/// <summary>A queue's dead letters, oldest first (at most 1,000).</summary>
-internal sealed record DeadLetterList(string Queue, IReadOnlyList<DeadLetter> DeadLetters);
-
-/// <summary>What a replay or a purge did: how many dead letters it took.</summary>
-internal sealed record DeadLetterChange(string Queue, int Count);
-
-/// <summary>Source-generated JSON for the queue administration's bodies.</summary>
-[JsonSourceGenerationOptions(PropertyNamingPolicy = JsonKnownNamingPolicy.CamelCase)]
-[JsonSerializable(typeof(QueuesSnapshot))]
-[JsonSerializable(typeof(DeadLetterList))]
-[JsonSerializable(typeof(DeadLetterChange))]
-internal sealed partial class QueueJsonContext : JsonSerializerContext;
