@@ -288,8 +288,9 @@
     fill(el('listeners').tBodies[0], overview.listeners.map(l => {
       const tr = document.createElement('tr');
       tr.dataset.listener = l.name;
-      const t = overview.listenerTraffic[l.name] || { messages: 0, failures: 0 };
-      const b = before && before[l.name];
+      const none = { messages: 0, failures: 0 };
+      const t = overview.listenerTraffic[l.name] || none;
+      const b = before && (before[l.name] || none);
       let connections = null, accepting = null;
       for (const key in endpoints) {
         if (key.split(',').includes(l.name)) {
