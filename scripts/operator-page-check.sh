@@ -6,7 +6,7 @@
 #     requested from another host;
 #  2. with CPU=1, the router's CPU with the page open vs closed under the same load (alternating windows), and the
 #     router's CPU per read of the three figures the page polls (/stats, /overview, /health).
-# Usage: [SKIP_BUILD=1] [CPU=1] [RATE=200] [WINDOW=40] scripts/operator-page-check.sh
+# Usage: [SKIP_BUILD=1] [CPU=1] [RATE=200] [WINDOW=40] [ROUNDS=3] scripts/operator-page-check.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/lib/common.sh
@@ -32,7 +32,7 @@ wait_for "http://127.0.0.1:$stub_b/stub/stats" "stub B" "$out"
 wait_for "http://127.0.0.1:$admin/health" "the router" "$out"
 page="http://127.0.0.1:$admin/"
 
-duration=$((window * 4 + 60))
+duration=$((window * 2 * ${ROUNDS:-3} + 90))
 start "$out/load.log" dotnet "$(bin LoadClient)" --url "http://127.0.0.1:$http/router/soap12" --binding soap12Http \
   --operation getOrders --orders 10 --rate "$rate" --concurrency 16 --duration "$duration" --quiet
 load=$last_pid
@@ -81,29 +81,35 @@ if [[ -n "${CPU:-}" ]]; then
   echo "== 2. router CPU under $rate getOrders/s, page closed vs open ($window s windows, alternating)"
   ticks=$(getconf CLK_TCK)
   cpu() { awk '{print $14 + $15}' "/proc/$router/stat"; }
-  measure() { # label; prints CPU % of one core over the window
+  measure() { # label; prints CPU % of one core over the window and keeps it in $last
     local before after
     before=$(cpu); sleep "$window"; after=$(cpu)
-    awk -v a="$before" -v b="$after" -v t="$ticks" -v w="$window" -v l="$1" 'BEGIN { printf "%s: %.2f%% of one core\n", l, 100 * (b - a) / t / w }'
+    last=$(awk -v a="$before" -v b="$after" -v t="$ticks" -v w="$window" 'BEGIN { printf "%.2f", 100 * (b - a) / t / w }')
+    echo "$1: $last% of one core" | tee -a "$out/cpu.txt"
   }
-  for round in 1 2; do
-    measure "closed (round $round)" | tee -a "$out/cpu.txt"
+  : > "$out/cpu.txt"
+  closed_sum=0 open_sum=0
+  for round in $(seq 1 "${ROUNDS:-3}"); do
+    measure "closed (round $round)"; closed_sum=$(awk -v a="$closed_sum" -v b="$last" 'BEGIN { print a + b }')
     rm -rf "$out/chromium-profile"
     chromium "${chromium_args[@]}" --remote-debugging-port=0 "$page" > "$out/chromium-open.log" 2>&1 &
     browser=$!
     sleep 3
-    measure "open   (round $round)" | tee -a "$out/cpu.txt"
+    measure "open   (round $round)"; open_sum=$(awk -v a="$open_sum" -v b="$last" 'BEGIN { print a + b }')
     kill -TERM "$browser" 2>/dev/null || true; wait "$browser" 2>/dev/null || true
   done
-  echo "== the three reads the page makes every 2 s, 200 times back to back"
+  awk -v c="$closed_sum" -v o="$open_sum" -v n="${ROUNDS:-3}" 'BEGIN {
+    printf "mean: closed %.2f%%, open %.2f%% of one core: the page open costs %+.2f points of one core\n", c / n, o / n, (o - c) / n }' | tee -a "$out/cpu.txt"
+  echo "== the three reads the page makes every 2 s, 200 times back to back (the traffic's own CPU taken off)"
+  closed_rate=$(awk -v c="$closed_sum" -v n="${ROUNDS:-3}" 'BEGIN { print c / n }')
   before=$(cpu); started=$(date +%s.%N)
   for _ in $(seq 1 200); do
     curl -fsS -o /dev/null "http://127.0.0.1:$admin/stats" -o /dev/null "http://127.0.0.1:$admin/overview" -o /dev/null "http://127.0.0.1:$admin/health"
   done
   after=$(cpu)
-  awk -v a="$before" -v b="$after" -v t="$ticks" -v s="$started" -v e="$(date +%s.%N)" 'BEGIN {
-    per = 1000 * (b - a) / t / 200
-    printf "router CPU per poll (3 reads, traffic included): %.2f ms; at one poll per 2 s: %.3f%% of one core (upper bound: the load ran meanwhile, %.0f s)\n", per, per / 2000 * 100, e - s }' | tee -a "$out/cpu.txt"
+  awk -v a="$before" -v b="$after" -v t="$ticks" -v s="$started" -v e="$(date +%s.%N)" -v r="$closed_rate" 'BEGIN {
+    seconds = e - s; total = (b - a) / t; own = total - r / 100 * seconds; per = 1000 * own / 200
+    printf "router CPU per poll: %.2f ms (%.2f s of CPU in %.1f s, less %.2f s of traffic); one poll per 2 s: %.3f%% of one core\n", per, total, seconds, r / 100 * seconds, per / 2000 * 100 }' | tee -a "$out/cpu.txt"
   curl -fsS -o "$out/stats.json" "http://127.0.0.1:$admin/stats"; curl -fsS -o "$out/overview.json" "http://127.0.0.1:$admin/overview"
   echo "sizes: /stats $(wc -c < "$out/stats.json") B, /overview $(wc -c < "$out/overview.json") B" | tee -a "$out/cpu.txt"
 fi
