@@ -61,6 +61,8 @@ public sealed class OperatorPageBrowserTests
             async () => System.Text.RegularExpressions.Regex.IsMatch(await page.Locator("#routes tr[data-route='echo'] td").Nth(6).TextContentAsync() ?? "", "^≤ [0-9.]+ m?s$"),
             "the echo route shows no p99");
 
+        Assert.True(await page.Locator("#queues-section").IsHiddenAsync(), "the queues section shows without durable delivery");
+
         await SaveScreenshotAsync(page);
         var admin = setup.Router.Host.AdminAddress!;
         Assert.All(requests, url => Assert.True(
@@ -162,6 +164,28 @@ public sealed class OperatorPageBrowserTests
         await page.Locator("#route-filter").FillAsync("");
         await page.Locator("#route-next").ClickAsync();
         Assert.Equal(1, await page.Locator("#routes tr[data-route='r0050']").CountAsync());
+    }
+
+    [ChromiumFact]
+    public async Task Page_DurableRoute_ShowsItsQueue_WhichOtherwiseStaysHidden()
+    {
+        await using var stub = await RunningStub.StartAsync();
+        using var directory = new TempDirectory();
+        await using var router = await ListeningRouter.StartAsync(
+            Integration.DurableDeliveryTests.Config(stub.Address(WireBindings.Soap12Http).AbsoluteUri, directory.File("queues")));
+        using (var client = StubWcfClient<IOrderService>.Create(WireBindings.Soap12Http, router.Address("soap12")))
+        {
+            await client.Channel.SubmitOrderAsync(new Order { CustomerId = 1, OrderId = Guid.NewGuid().ToString("D") });
+        }
+
+        await using var chromium = await Chromium.LaunchAsync();
+        var page = await chromium.Browser.NewPageAsync();
+        await page.GotoAsync(router.Host.AdminAddress!.AbsoluteUri);
+        await WaitForLiveAsync(page);
+
+        Assert.True(await page.Locator("#queues-section").IsVisibleAsync());
+        Assert.Equal(1, await page.Locator("#queues tr[data-queue='orders']").CountAsync());
+        Assert.Contains("Store: local", await page.Locator("#queue-store").TextContentAsync(), StringComparison.Ordinal);
     }
 
     private static async Task WaitForLiveAsync(IPage page) =>

@@ -470,26 +470,47 @@
     el('cache').replaceChildren(fragment);
   }
 
-  // Durable queues do not exist yet: the section appears once /stats has "queues" (name → figures), shown as they come.
+  // /stats "queues" (durable delivery): the store, then one row per queue (a durable route, or a route's copies to a
+  // cluster, "route->cluster") and one per route's direct copies. The section stays hidden without it.
   function renderQueues(stats) {
     const section = el('queues-section');
-    const queues = stats.queues;
-    section.hidden = !queues;
-    if (!queues) return;
-    const names = Object.keys(queues);
-    const columns = [...new Set(names.flatMap(n => Object.keys(queues[n] || {})))];
+    const q = stats.queues;
+    section.hidden = !q;
+    if (!q) return;
+    el('queue-store').textContent = `Store: ${q.store}, ${fmtInt(q.bytes)} of ${fmtInt(q.maxBytes)} bytes used` +
+      (q.maxBytes ? ` (${(100 * q.bytes / q.maxBytes).toFixed(1)}%)` : '');
+    generic('queues', q.queues || {}, 'queue', 'Queue');
+    generic('copies', q.copies || {}, 'copies', 'Route');
+  }
+
+  // A table of name -> flat figures, its columns taken from the figures, so fields added later still show.
+  function generic(tableId, byName, dataName, first) {
+    const names = Object.keys(byName);
+    const columns = [...new Set(names.flatMap(n => Object.keys(byName[n] || {})))];
     const head = document.createElement('tr');
-    for (const h of ['Queue', ...columns]) {
+    for (const h of [first, ...columns]) {
       const th = document.createElement('th');
       th.scope = 'col';
       th.textContent = h;
       head.appendChild(th);
     }
-    el('queues').tHead.replaceChildren(head);
-    simpleRows('queues', names.map(n => [n, ...columns.map(c => {
-      const v = queues[n][c];
-      return typeof v === 'object' && v !== null ? JSON.stringify(v) : v === undefined ? '–' : v;
-    })]));
+    const table = el(tableId);
+    table.tHead.replaceChildren(head);
+    fill(table.tBodies[0], names.map(n => {
+      const tr = document.createElement('tr');
+      tr.dataset[dataName] = n;
+      cell(tr, n, false, true);
+      for (const c of columns) {
+        const v = byName[n][c];
+        cell(tr, typeof v === 'number' ? (Number.isInteger(v) ? fmtInt(v) : v.toFixed(1)) : v === undefined || v === null ? '–' : typeof v === 'object' ? JSON.stringify(v) : String(v), typeof v === 'number');
+      }
+      return tr;
+    }));
+    if (!names.length) {
+      const tr = document.createElement('tr');
+      cell(tr, 'none', false, true);
+      table.tBodies[0].replaceChildren(tr);
+    }
   }
 
   // ---- start ------------------------------------------------------------------------------------------------------
