@@ -57,6 +57,25 @@ public sealed class AdminAuthorizationTests
     }
 
     [Fact]
+    public async Task AuthToken_QueuesAndTheirDeadLettersNeedTheBearerToken()
+    {
+        await using var router = await ListeningRouter.StartAsync(WithToken("admin-token-1234"));
+        using var client = new HttpClient { BaseAddress = router.Host.AdminAddress };
+
+        using var list = await client.GetAsync("/queues");
+        using var deadLetters = await client.GetAsync("/queues/orders/dead-letters");
+        using var replay = await client.PostAsync("/queues/orders/dead-letters/replay", content: null);
+        using var purge = await client.DeleteAsync("/queues/orders/dead-letters");
+        using var right = new HttpRequestMessage(HttpMethod.Get, "/queues") { Headers = { Authorization = new AuthenticationHeaderValue("Bearer", "admin-token-1234") } };
+        using var answered = await client.SendAsync(right);
+
+        Assert.Equal(
+            [HttpStatusCode.Unauthorized, HttpStatusCode.Unauthorized, HttpStatusCode.Unauthorized, HttpStatusCode.Unauthorized],
+            new[] { list.StatusCode, deadLetters.StatusCode, replay.StatusCode, purge.StatusCode });
+        Assert.NotEqual(HttpStatusCode.Unauthorized, answered.StatusCode);
+    }
+
+    [Fact]
     public async Task AuthToken_FromTheEnvironment_IsTheOneAccepted()
     {
         Environment.SetEnvironmentVariable("ROUTER_TEST_ADMIN_TOKEN", "from-the-environment");

@@ -5,8 +5,8 @@ using SoapRouter.Configuration;
 namespace SoapRouter.Admin;
 
 /// <summary>
-/// admin.authToken: /stats, /metrics and POST /cache/invalidate answer only requests carrying <c>Authorization: Bearer &lt;token&gt;</c>; /health
-/// stays open for load balancers' probes. The token is read from the config in use at each request (a reload that
+/// admin.authToken: /stats, /overview, /metrics, /queues (dead letters listed, replayed, purged) and POST /cache/invalidate answer only requests carrying <c>Authorization: Bearer &lt;token&gt;</c>; /health
+/// stays open for load balancers' probes, and the operator's page (it holds no figures: it asks for the token and reads them). The token is read from the config in use at each request (a reload that
 /// changes it takes effect at once; env:NAME is looked up then), and compared in constant time.
 /// </summary>
 internal static class AdminAuthorization
@@ -14,7 +14,8 @@ internal static class AdminAuthorization
     private const string BearerPrefix = "Bearer ";
 
     /// <summary>True when <paramref name="path"/> needs the token (when one is configured).</summary>
-    public static bool IsProtected(PathString path) => path == "/stats" || path == "/metrics" || path == CacheInvalidation.Path;
+    public static bool IsProtected(PathString path) =>
+        path == "/stats" || path == "/overview" || path == "/metrics" || path == CacheInvalidation.Path || path.StartsWithSegments(QueueAdministration.Path);
 
     /// <summary>True when the request may be answered under <paramref name="admin"/>: no token configured, an open path, or the right token.</summary>
     public static bool Allows(HttpContext context, AdminConfig admin)

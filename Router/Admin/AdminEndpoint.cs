@@ -3,7 +3,7 @@ using SoapRouter.Telemetry;
 namespace SoapRouter.Admin;
 
 /// <summary>
-/// The admin endpoint's requests: GET /health, GET /stats and POST /cache/invalidate. Served by the router's one host, but only on the admin
+/// The admin endpoint's requests: GET /health, GET /stats, GET /overview, the operator's page (GET /) and POST /cache/invalidate. Served by the router's one host, but only on the admin
 /// address (a Kestrel endpoint of its own, never a listener's), so it stays off the DMZ side. Uptime counts from its creation.
 /// </summary>
 /// <param name="statistics">With <paramref name="descriptors"/> (the file-descriptor reserve, also shown in /stats), the listeners' health.</param>
@@ -21,7 +21,8 @@ internal sealed class AdminEndpoint(
     Hosting.RouterRuntime? runtime = null,
     Hosting.DrainSignal? drain = null,
     Caching.ResponseCache? cache = null,
-    Queues.DurableQueues? queues = null)
+    Queues.DurableQueues? queues = null,
+    OverviewSource? overview = null)
 {
     private const string StatusOk = "ok";
     private const string StatusDegraded = "degraded";
@@ -43,6 +44,7 @@ internal sealed class AdminEndpoint(
     private readonly Hosting.DrainSignal? _drain = drain;
     private readonly Caching.ResponseCache? _cache = cache;
     private readonly Queues.DurableQueues? _queues = queues;
+    private readonly OverviewSource? _overview = overview;
 
     /// <summary>Answers one admin request.</summary>
     public Task HandleAsync(HttpContext context)
@@ -69,6 +71,9 @@ internal sealed class AdminEndpoint(
         {
             "/health" => WriteHealthAsync(context),
             "/stats" => WriteStatsAsync(context),
+            "/overview" when _overview is not null => context.Response.WriteAsJsonAsync(
+                _overview.Build(), AdminJsonContext.Default.OverviewReport, contentType: null, context.RequestAborted),
+            var path when OperatorPage.Serves(path) => OperatorPage.WriteAsync(context),
             _ => NotFound(context),
         };
     }

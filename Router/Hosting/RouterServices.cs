@@ -110,6 +110,8 @@ internal static class RouterServices
         services.AddSingleton<HttpSoapHandler>();
         services.AddSingleton<NetTcpConnections>();
         services.AddSingleton<DrainSignal>();
+        services.AddSingleton<LatencyRecorder>();
+        services.AddSingleton<OverviewSource>();
         services.AddSingleton<AdminEndpoint>();
         services.AddHostedService<HealthProber>();
         services.AddHostedService<OneWayLearner>();
