@@ -42,8 +42,48 @@ public sealed class QueuesValidationTests
     }
 
     [Fact]
-    public void Validate_RabbitMqStore_IsRefusedAsNotBuiltYet() =>
-        AssertSingleError(Valid() with { Queues = new QueuesConfig { Store = QueueStores.RabbitMq } }, "queues.store", "not built yet");
+    public void Validate_RabbitMqStore_WithoutUri_SaysTheUriIsRequired() =>
+        AssertSingleError(Valid() with { Queues = new QueuesConfig { Store = QueueStores.RabbitMq } }, "queues.rabbitmq.uri", "is required");
+
+    [Theory]
+    [InlineData("http://broker:5672/", "amqp:// or amqps://")]
+    [InlineData("broker:5672", "not an absolute URI")]
+    [InlineData("not a uri", "not an absolute URI")]
+    [InlineData("amqp://router:env:SOAPROUTER_TEST_UNSET_RABBIT_PASSWORD@broker:5672/", "environment variable 'SOAPROUTER_TEST_UNSET_RABBIT_PASSWORD' is not set")]
+    public void Validate_RabbitMqStore_BadUri_IsRefusedWithoutRepeatingIt(string uri, string expected)
+    {
+        var config = Valid() with { Queues = new QueuesConfig { Store = QueueStores.RabbitMq, RabbitMq = new RabbitMqConfig { Uri = uri } } };
+
+        AssertSingleError(config, "queues.rabbitmq.uri", expected);
+        Assert.DoesNotContain(Errors(config), error => error.Contains("broker", StringComparison.Ordinal));
+    }
+
+    [Fact]
+    public void Parse_RabbitMqUri_ResolvesAnEnvironmentPassword_AndNeverShowsIt()
+    {
+        Environment.SetEnvironmentVariable("SOAPROUTER_TEST_RABBIT_PASSWORD", "s3cr:t@");
+        try
+        {
+            var address = RabbitMqAddress.Parse("amqp://router:env:SOAPROUTER_TEST_RABBIT_PASSWORD@rabbitmq:5673/orders");
+
+            Assert.Null(address.Error);
+            Assert.Equal(("router", "s3cr:t@"), (address.UserName, address.Password));
+            Assert.Equal("amqp://router@rabbitmq:5673/orders", address.Display);
+            Assert.Equal("amqp://rabbitmq:5673/orders", address.Endpoint!.ToString());
+            Assert.Empty(Errors(Valid() with { Queues = new QueuesConfig { Store = QueueStores.RabbitMq, RabbitMq = new RabbitMqConfig { Uri = "amqp://router:env:SOAPROUTER_TEST_RABBIT_PASSWORD@rabbitmq:5673/orders" } } }));
+        }
+        finally
+        {
+            Environment.SetEnvironmentVariable("SOAPROUTER_TEST_RABBIT_PASSWORD", null);
+        }
+    }
+
+    [Fact]
+    public void Validate_RabbitMqStore_EmptyQueuePrefix_IsRefused() =>
+        AssertSingleError(
+            Valid() with { Queues = new QueuesConfig { Store = QueueStores.RabbitMq, RabbitMq = new RabbitMqConfig { Uri = "amqp://localhost/", QueuePrefix = " " } } },
+            "queues.rabbitmq.queuePrefix",
+            "must not be empty");
 
     [Fact]
     public void Validate_EveryDeliveryAndCopyError_IsReportedAtOnce_WithItsPath()

@@ -6,7 +6,8 @@ namespace SoapRouter.Tests.Support;
 
 /// <summary>
 /// A TCP relay on a loopback port that passes every connection on to a target and keeps the first bytes each client
-/// sent: what went on the wire, for checking a framing preamble.
+/// sent: what went on the wire, for checking a framing preamble. <see cref="Cut"/> drops every connection and refuses new
+/// ones, as a lost network would, until <see cref="Restore"/>.
 /// </summary>
 internal sealed class TcpTap : IAsyncDisposable
 {
@@ -18,6 +19,8 @@ internal sealed class TcpTap : IAsyncDisposable
     private readonly ConcurrentQueue<MemoryStream> _kept = new();
     private long _bytesUp;
     private readonly Task _accepting;
+    private CancellationTokenSource _connections = new();
+    private volatile bool _refusing;
 
     private TcpTap(IPEndPoint target)
     {
@@ -37,6 +40,18 @@ internal sealed class TcpTap : IAsyncDisposable
 
     /// <summary>Starts a tap in front of <paramref name="targetPort"/> on loopback.</summary>
     public static TcpTap Start(int targetPort) => new(new IPEndPoint(IPAddress.Loopback, targetPort));
+
+    /// <summary>Drops every connection through the tap and refuses new ones.</summary>
+    public void Cut()
+    {
+        _refusing = true;
+        var cut = Interlocked.Exchange(ref _connections, new CancellationTokenSource());
+        cut.Cancel();
+        cut.Dispose();
+    }
+
+    /// <summary>Lets connections through again.</summary>
+    public void Restore() => _refusing = false;
 
     public async ValueTask DisposeAsync()
     {
@@ -58,6 +73,13 @@ internal sealed class TcpTap : IAsyncDisposable
         while (!_stop.IsCancellationRequested)
         {
             var client = await _listener.AcceptTcpClientAsync(_stop.Token);
+            if (_refusing)
+            {
+                client.Client.LingerState = new LingerOption(true, 0);
+                client.Dispose();
+                continue;
+            }
+
             _ = RelayAsync(client);
         }
     }
@@ -69,11 +91,12 @@ internal sealed class TcpTap : IAsyncDisposable
         {
             try
             {
-                await server.ConnectAsync(_target, _stop.Token);
+                using var relay = CancellationTokenSource.CreateLinkedTokenSource(_stop.Token, _connections.Token);
+                await server.ConnectAsync(_target, relay.Token);
                 var kept = new MemoryStream();
                 _kept.Enqueue(kept);
-                var up = PumpAsync(client.GetStream(), server.GetStream(), kept);
-                var down = PumpAsync(server.GetStream(), client.GetStream(), null);
+                var up = PumpAsync(client.GetStream(), server.GetStream(), kept, relay.Token);
+                var down = PumpAsync(server.GetStream(), client.GetStream(), null, relay.Token);
                 await Task.WhenAny(up, down);
             }
             catch (Exception exception) when (exception is OperationCanceledException or SocketException or IOException)
@@ -82,13 +105,13 @@ internal sealed class TcpTap : IAsyncDisposable
         }
     }
 
-    private async Task PumpAsync(Stream from, Stream to, MemoryStream? kept)
+    private async Task PumpAsync(Stream from, Stream to, MemoryStream? kept, CancellationToken cancellationToken)
     {
         var buffer = new byte[16 * 1024];
         try
         {
             int read;
-            while ((read = await from.ReadAsync(buffer, _stop.Token)) > 0)
+            while ((read = await from.ReadAsync(buffer, cancellationToken)) > 0)
             {
                 if (kept is not null)
                 {
@@ -99,7 +122,7 @@ internal sealed class TcpTap : IAsyncDisposable
                     }
                 }
 
-                await to.WriteAsync(buffer.AsMemory(0, read), _stop.Token);
+                await to.WriteAsync(buffer.AsMemory(0, read), cancellationToken);
             }
         }
         catch (Exception exception) when (exception is OperationCanceledException or SocketException or IOException or ObjectDisposedException)

@@ -48,8 +48,22 @@ internal static class QueueAdministration
             return;
         }
 
-        var store = queues.Store;
-        if (parts.Length == 3)
+        try
+        {
+            await DeadLettersAsync(context, queues.Store, queue, replay: parts.Length == 3).ConfigureAwait(false);
+        }
+        catch (StoreUnavailableException unavailable)
+        {
+            // The broker is down: nothing was listed or changed; the operator is told why.
+            await Problem(context, StatusCodes.Status503ServiceUnavailable, unavailable.Message).ConfigureAwait(false);
+        }
+    }
+
+    private static async Task DeadLettersAsync(HttpContext context, IMessageStore store, string queue, bool replay)
+    {
+        var request = context.Request;
+        var response = context.Response;
+        if (replay)
         {
             if (Allow(context, HttpMethods.Post))
             {

@@ -21,12 +21,14 @@ internal sealed class DurableQueues : IAsyncDisposable
     private readonly ConcurrentDictionary<string, SemaphoreSlim> _arrivals = new(StringComparer.Ordinal);
     private IMessageStore? _store;
 
-    /// <summary>The queues of <paramref name="config"/>; <paramref name="open"/> opens its store (default: SQLite at queues.path).</summary>
+    /// <summary>The queues of <paramref name="config"/>; <paramref name="open"/> opens its store (default: the one queues.store names).</summary>
     public DurableQueues(QueuesConfig config, TimeProvider time, ILogger<DurableQueues> logger, Func<IMessageStore>? open = null)
     {
         _config = config;
         _time = time;
-        _open = open ?? (() => new SqliteMessageStore(Path.GetFullPath(config.Path), config.MaxBytes, logger));
+        _open = open ?? (string.Equals(config.Store, QueueStores.RabbitMq, StringComparison.Ordinal)
+            ? () => new RabbitMq.RabbitMqMessageStore(config, logger, Signal, time)
+            : () => new SqliteMessageStore(Path.GetFullPath(config.Path), config.MaxBytes, logger));
     }
 
     /// <summary>The store, opened on first use.</summary>
@@ -50,7 +52,8 @@ internal sealed class DurableQueues : IAsyncDisposable
     public bool IsOpen => Volatile.Read(ref _store) is not null;
 
     /// <summary>True when the local store's folder holds a store from before (messages may wait in it).</summary>
-    public bool HasStoreOnDisk => File.Exists(Path.Combine(Path.GetFullPath(_config.Path), "messages.db"));
+    public bool HasStoreOnDisk =>
+        string.Equals(_config.Store, QueueStores.Local, StringComparison.Ordinal) && File.Exists(Path.Combine(Path.GetFullPath(_config.Path), "messages.db"));
 
     /// <summary>The counters of <paramref name="queue"/>.</summary>
     public QueueCounters Counters(string queue) => _queues.GetOrAdd(queue, static _ => new QueueCounters());
@@ -153,12 +156,20 @@ internal sealed class DurableQueues : IAsyncDisposable
         return new QueuesSnapshot(open ? _config.Store : "none", bytes, _config.MaxBytes, queues, copies);
     }
 
-    /// <summary>Adds to <paramref name="reasons"/> what makes the router degraded: a queue whose oldest message waited past queues.oldestAgeAlert, dead letters waiting.</summary>
+    /// <summary>
+    /// Adds to <paramref name="reasons"/> what makes the router degraded: a broker that cannot be reached, a queue whose
+    /// oldest message waited past queues.oldestAgeAlert, dead letters waiting.
+    /// </summary>
     public void AddHealthReasons(QueuesSnapshot? snapshot, List<string> reasons)
     {
         if (snapshot is null)
         {
             return;
+        }
+
+        if (IsOpen && Store is RabbitMq.RabbitMqMessageStore { Trouble: { } trouble })
+        {
+            reasons.Add($"queues: RabbitMQ cannot be reached ({trouble}); durable messages are refused");
         }
 
         foreach (var (name, queue) in snapshot.Queues)

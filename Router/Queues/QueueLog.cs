@@ -26,4 +26,16 @@ internal static partial class QueueLog
     /// <summary>A multicast copy could not be sent.</summary>
     [LoggerMessage(EventId = 2506, Level = LogLevel.Debug, Message = "route {Route}: the copy to {Cluster} was not delivered ({Reason})")]
     public static partial void CopyFailed(ILogger logger, string route, string cluster, string reason);
+
+    /// <summary>The RabbitMQ store connected to its broker.</summary>
+    [LoggerMessage(EventId = 2507, Level = LogLevel.Information, Message = "the queue store is connected to RabbitMQ at {Broker}")]
+    public static partial void BrokerConnected(ILogger logger, string broker);
+
+    /// <summary>The RabbitMQ store lost its broker or could not reach it: durable messages are refused until it is back.</summary>
+    [LoggerMessage(EventId = 2508, Level = LogLevel.Warning, Message = "the queue store cannot reach RabbitMQ at {Broker} ({Reason}); durable messages are refused until it is back")]
+    public static partial void BrokerUnreachable(ILogger logger, string broker, string reason);
+
+    /// <summary>A queue exists on the broker with other arguments than the router would give it (queues.maxBytes changed, say): it is used as it is.</summary>
+    [LoggerMessage(EventId = 2509, Level = LogLevel.Warning, Message = "RabbitMQ queue {Queue} exists with other arguments than this router gives it; it is used as it is (delete it to take the new ones)")]
+    public static partial void QueueArgumentsDiffer(ILogger logger, string queue);
 }

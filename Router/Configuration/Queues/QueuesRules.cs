@@ -12,11 +12,19 @@ internal static class QueuesRules
         var queues = config.Queues;
         if (string.Equals(queues.Store, QueueStores.RabbitMq, StringComparison.Ordinal))
         {
-            context.Error("queues.store", $"the RabbitMQ store is not built yet; use '{QueueStores.Local}' (SQLite on the local disk)");
+            if (RabbitMqAddress.Parse(queues.RabbitMq?.Uri).Error is { } error)
+            {
+                context.Error("queues.rabbitmq.uri", error);
+            }
+
+            if (queues.RabbitMq is { } rabbit && string.IsNullOrWhiteSpace(rabbit.QueuePrefix))
+            {
+                context.Error("queues.rabbitmq.queuePrefix", "must not be empty");
+            }
         }
         else if (!QueueStores.All.Contains(queues.Store, StringComparer.Ordinal))
         {
-            context.Error("queues.store", $"unknown store '{queues.Store}'; use '{QueueStores.Local}' (SQLite on the local disk)");
+            context.Error("queues.store", $"unknown store '{queues.Store}'; use '{QueueStores.Local}' (SQLite on the local disk) or '{QueueStores.RabbitMq}' (queues.rabbitmq)");
         }
         else
         {
