@@ -12,7 +12,8 @@ namespace SoapRouter.Tests.Integration;
 /// At least once, with real processes: LoadClient sends one-way SubmitOrder (--record-acks) through the router process to
 /// a durable route whose backend is down; the router is killed with SIGKILL and started again; the backend comes up
 /// (BackendStub with --record-oneway's record): every acknowledged order arrives, and duplicates are only counted.
-/// scripts/durable-smoke.sh does the same with 2,000 orders.
+/// With the RabbitMQ store, two routers share the broker and the acknowledging one is killed for good: the other delivers
+/// every order. scripts/durable-smoke.sh does the same with 2,000 orders (either store).
 /// </summary>
 public sealed class DurableDeliveryKillTests : IDisposable
 {
@@ -30,23 +31,7 @@ public sealed class DurableDeliveryKillTests : IDisposable
         var path = _directory.File("router.json");
         var acks = _directory.File("acks.txt");
         var received = _directory.File("received.txt");
-        var config = new RouterConfig
-        {
-            Listeners = [TestConfigs.Listener("soap12", WireBindingNames.Soap12Http, $"http://127.0.0.1:{listenerPort}/router/soap12")],
-            Routes =
-            [
-                TestConfigs.Route("orders", "c", TestConfigs.MatchAll()) with
-                {
-                    Delivery = new DeliveryConfig { Mode = DeliveryModes.Durable, InitialBackoff = TimeSpan.FromMilliseconds(200), MaxBackoff = TimeSpan.FromSeconds(1), MaxAttempts = 1000 },
-                },
-            ],
-            Clusters = new Dictionary<string, ClusterConfig>
-            {
-                ["c"] = TestConfigs.Cluster(TestConfigs.Destination("stub", WireBindingNames.Soap12Http, $"http://127.0.0.1:{stubPort}/soap12")),
-            },
-            Admin = new AdminConfig { Address = $"http://127.0.0.1:{adminPort}" },
-            Queues = new QueuesConfig { Path = _directory.File("queues") },
-        };
+        var config = Config(stubPort, listenerPort, adminPort, new QueuesConfig { Path = _directory.File("queues") });
         await File.WriteAllTextAsync(path, TestConfigs.ToJson(config));
         var health = new Uri($"http://127.0.0.1:{adminPort}/health");
 
@@ -86,4 +71,73 @@ public sealed class DurableDeliveryKillTests : IDisposable
         // At least once: a delivery the kill cut short may arrive twice; nothing arrives that was never sent.
         Assert.All(arrived, id => Assert.Contains(id, acknowledged));
     }
+
+    [RabbitMqFact]
+    public async Task Sigkill_RabbitMqStore_TheAcknowledgingRouterDiesForGood_TheOtherDeliversEveryOrder()
+    {
+        var prefix = RabbitMqBroker.UniquePrefix();
+        var stubPort = FreePort.Unused();
+        var (listenerPort, adminPort, otherListenerPort, otherAdminPort) = (FreePort.Unused(), FreePort.Unused(), FreePort.Unused(), FreePort.Unused());
+        var queues = new QueuesConfig { Store = QueueStores.RabbitMq, RabbitMq = new RabbitMqConfig { Uri = RabbitMqBroker.Uri, QueuePrefix = prefix } };
+        var acks = _directory.File("acks.txt");
+        var received = _directory.File("received.txt");
+        await File.WriteAllTextAsync(_directory.File("a.json"), TestConfigs.ToJson(Config(stubPort, listenerPort, adminPort, queues)));
+        await File.WriteAllTextAsync(_directory.File("b.json"), TestConfigs.ToJson(Config(stubPort, otherListenerPort, otherAdminPort, queues)));
+        try
+        {
+            using var other = RouterProcess.Start("--config", _directory.File("b.json"));
+            await RouterProcess.PollHealthAsync(new Uri($"http://127.0.0.1:{otherAdminPort}/health"), other, ProcessTimeout);
+            using (var acknowledging = RouterProcess.Start("--config", _directory.File("a.json")))
+            {
+                await RouterProcess.PollHealthAsync(new Uri($"http://127.0.0.1:{adminPort}/health"), acknowledging, ProcessTimeout);
+                var (exitCode, output, error) = await LoadAppRun.RunAsync(
+                    "--url", $"http://127.0.0.1:{listenerPort}/router/soap12", "--client", "raw", "--binding", "soap12Http", "--operation", "submitOrder",
+                    "--requests", "400", "--warmup", "0", "--concurrency", "8", "--quiet", "--record-acks", acks);
+                ExitCodeAssert.Equal(0, exitCode, output + error);
+                acknowledging.Kill();
+                await acknowledging.WaitForExitAsync(ProcessTimeout);
+            }
+
+            var acknowledged = (await File.ReadAllLinesAsync(acks)).ToHashSet(StringComparer.Ordinal);
+            Assert.Equal(400, acknowledged.Count);
+            var stub = new StubHost(new StubOptions { HttpPort = stubPort, RecordOneWayPath = received });
+            await stub.StartAsync();
+            try
+            {
+                await Eventually.TrueAsync(
+                    () => Task.FromResult(File.Exists(received) && File.ReadAllLines(received).ToHashSet(StringComparer.Ordinal).IsSupersetOf(acknowledged)),
+                    "the surviving router did not deliver every order the killed one acknowledged", ProcessTimeout);
+            }
+            finally
+            {
+                await stub.DisposeAsync();
+            }
+
+            other.Terminate();
+            await other.WaitForExitAsync(ProcessTimeout);
+            Assert.All(await File.ReadAllLinesAsync(received), id => Assert.Contains(id, acknowledged));
+        }
+        finally
+        {
+            await RabbitMqBroker.DeleteAsync(prefix, "orders");
+        }
+    }
+
+    private static RouterConfig Config(int stubPort, int listenerPort, int adminPort, QueuesConfig queues) => new()
+    {
+        Listeners = [TestConfigs.Listener("soap12", WireBindingNames.Soap12Http, $"http://127.0.0.1:{listenerPort}/router/soap12")],
+        Routes =
+        [
+            TestConfigs.Route("orders", "c", TestConfigs.MatchAll()) with
+            {
+                Delivery = new DeliveryConfig { Mode = DeliveryModes.Durable, InitialBackoff = TimeSpan.FromMilliseconds(200), MaxBackoff = TimeSpan.FromSeconds(1), MaxAttempts = 1000 },
+            },
+        ],
+        Clusters = new Dictionary<string, ClusterConfig>
+        {
+            ["c"] = TestConfigs.Cluster(TestConfigs.Destination("stub", WireBindingNames.Soap12Http, $"http://127.0.0.1:{stubPort}/soap12")),
+        },
+        Admin = new AdminConfig { Address = $"http://127.0.0.1:{adminPort}" },
+        Queues = queues,
+    };
 }
