@@ -54,7 +54,7 @@ internal static class LoadCommand
 
     /// <summary>--size.</summary>
     public static readonly Option<int> Size = OptionValues.Int("--size", "bytes", LoadOptions.DefaultEchoSize, 1, MaxEchoSize,
-        "Echo payload size in bytes (echo only; sized for the binding's encoding).");
+        "Echo payload size in bytes (echo; with submitOrder, the order's size), sized for the binding's encoding.");
 
     /// <summary>--size-distribution.</summary>
     public static readonly Option<SizeDistribution?> SizeDistributionOption = OptionValues.Enum("--size-distribution", SizeDistribution.Fixed,

@@ -36,6 +36,9 @@ internal sealed record LoadOptions
     /// <summary>Approximate serialized size of the echo payload, in bytes.</summary>
     public int EchoSize { get; init; } = DefaultEchoSize;
 
+    /// <summary>submitOrder with --size: the order's approximate size in the binding's encoding; null: the nominal order.</summary>
+    public int? OrderSize { get; init; }
+
     /// <summary>--callbacks (subscribe): the one-way callbacks the service sends per call, before its Confirm callback.</summary>
     public int Callbacks { get; init; } = DefaultCallbacks;
 

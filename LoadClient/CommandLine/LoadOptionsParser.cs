@@ -66,9 +66,9 @@ internal static class LoadOptionsParser
         }
 
         var notEcho = operation is { } known && known != LoadOperation.Echo;
-        if (read.Given(LoadCommand.Size) && notEcho)
+        if (read.Given(LoadCommand.Size) && notEcho && operation != LoadOperation.SubmitOrder)
         {
-            errors.Add("Option '--size' applies to '--operation echo' only.");
+            errors.Add("Option '--size' applies to '--operation echo' and 'submitOrder' only.");
         }
 
         if (read.Given(LoadCommand.SizeDistributionOption) && notEcho)
@@ -137,6 +137,7 @@ internal static class LoadOptionsParser
             Binding = binding!,
             Operation = operation ?? LoadOperation.Echo,
             EchoSize = read.Value(LoadCommand.Size),
+            OrderSize = operation == LoadOperation.SubmitOrder && read.Given(LoadCommand.Size) ? read.Value(LoadCommand.Size) : null,
             SizeDistribution = distribution ?? SizeDistribution.Fixed,
             OrderCount = read.Value(LoadCommand.Orders),
             Callbacks = read.Value(LoadCommand.Callbacks),

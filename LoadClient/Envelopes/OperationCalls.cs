@@ -33,7 +33,8 @@ internal static class OperationCalls
             LoadOperation.Echo when options.SizeDistribution == SizeDistribution.Seed => EchoOfSeedSizes(generator, encoding),
             LoadOperation.Echo => Echo(generator.CreateEcho(options.EchoSize, encoding)),
             LoadOperation.GetOrders => GetOrders(options.OrderCount),
-            LoadOperation.SubmitOrder => SubmitOrder(WithId(generator.GetOrders(1)[0], RequestTemplateBuilder.Placeholder)),
+            LoadOperation.SubmitOrder => SubmitOrder(WithId(
+                options.OrderSize is { } size ? generator.CreateOrder(size, encoding) : generator.GetOrders(1)[0], RequestTemplateBuilder.Placeholder)),
             LoadOperation.Subscribe => Subscribe(options.Callbacks),
             _ => throw new ArgumentOutOfRangeException(nameof(options), options.Operation, "Unknown operation."),
         };

@@ -25,7 +25,7 @@ public sealed class MulticastTests : IDisposable
     [Fact]
     public async Task CopyTo_EveryMessageReachesBothClusters_AndTheClientIsAnsweredByItsOwn()
     {
-        const int orders = 100;
+        const int orders = 500;
         await using var main = await RunningStub.StartAsync();
         await using var audit = await RunningStub.StartAsync();
         var config = Config(main.Address(WireBindings.Soap12Http).AbsoluteUri, audit.Address(WireBindings.BinaryHttp).AbsoluteUri);

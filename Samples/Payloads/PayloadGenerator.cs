@@ -47,6 +47,17 @@ public sealed class PayloadGenerator
         return BuildOrders(count, fillerLength);
     }
 
+    /// <summary>One order whose serialized form in <paramref name="encoding"/> is about <paramref name="approximateBytes"/> long (its filler grown or cut).</summary>
+    public Order CreateOrder(int approximateBytes, PayloadEncoding encoding)
+    {
+        ArgumentOutOfRangeException.ThrowIfNegativeOrZero(approximateBytes);
+        var fillerLength = FillerSizer.Solve(
+            length => PayloadSerializer.Serialize(BuildOrders(1, length), encoding).Length,
+            approximateBytes,
+            _shape.NominalFillerLength);
+        return BuildOrders(1, fillerLength)[0];
+    }
+
     /// <summary>An echo payload whose serialized form in <paramref name="encoding"/> is about <paramref name="approximateBytes"/> long.</summary>
     public EchoPayload CreateEcho(int approximateBytes, PayloadEncoding encoding)
     {

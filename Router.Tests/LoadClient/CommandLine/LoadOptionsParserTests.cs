@@ -181,12 +181,22 @@ public sealed class LoadOptionsParserTests
     }
 
     [Fact]
+    public void Parse_SubmitOrderWithSize_SizesTheOrder_AndWithoutItKeepsTheNominalOne()
+    {
+        var sized = LoadOptionsParser.Parse(["--url", Url, "--operation", "submitOrder", "--size", "153600"]);
+        var nominal = LoadOptionsParser.Parse(["--url", Url, "--operation", "submitOrder"]);
+
+        Assert.Empty(sized.Errors);
+        Assert.Equal((153600, null), (sized.Options!.OrderSize, nominal.Options!.OrderSize));
+    }
+
+    [Fact]
     public void Parse_OptionsThatDoNotFitTheOperationOrBinding_AreErrors()
     {
-        var result = LoadOptionsParser.Parse(["--url", Url, "--operation", "submitOrder", "--size", "10", "--to", "http://x/"]);
+        var result = LoadOptionsParser.Parse(["--url", Url, "--operation", "getOrders", "--size", "10", "--to", "http://x/"]);
 
         Assert.Equal(2, result.Errors.Count);
-        Assert.Contains(result.Errors, e => e.Contains("'--size' applies to '--operation echo' only", StringComparison.Ordinal));
+        Assert.Contains(result.Errors, e => e.Contains("'--size' applies to '--operation echo' and 'submitOrder' only", StringComparison.Ordinal));
         Assert.Contains(result.Errors, e => e.Contains("'--to' applies to soap12Http, binaryHttp and netTcp only", StringComparison.Ordinal));
     }
 
