@@ -1,5 +1,6 @@
 using System.ServiceModel.Channels;
 using SoapRouter.Forwarding.Http;
+using SoapRouter.Routing;
 using SoapRouter.Streaming;
 
 namespace SoapRouter.Forwarding;
@@ -16,12 +17,13 @@ internal sealed class DestinationReply : IDisposable
 {
     private static readonly DestinationReply Ack = new(null, null, null, isFault: false);
 
-    private DestinationReply(RawSoapReply? bytes, StreamedReply? stream, Message? message, bool isFault)
+    private DestinationReply(RawSoapReply? bytes, StreamedReply? stream, Message? message, bool isFault, SoapBodySource envelope = default)
     {
         Bytes = bytes;
         Stream = stream;
         Message = message;
         IsFault = isFault;
+        Envelope = envelope;
     }
 
     /// <summary>The bytes an HTTP destination sent, in its encoding; null for a session's or a streamed reply.</summary>
@@ -32,6 +34,12 @@ internal sealed class DestinationReply : IDisposable
 
     /// <summary>The reply as the destination's encoder read it (re-encode paths); null on the verbatim path.</summary>
     public Message? Message { get; private set; }
+
+    /// <summary>
+    /// The envelope in <see cref="Bytes"/> that <see cref="Message"/> was read from, when the re-encode path can read it
+    /// again (<see cref="Pipeline.PipelineState.Envelope"/>); valid while the bytes are, default otherwise.
+    /// </summary>
+    public SoapBodySource Envelope { get; }
 
     /// <summary>True for a SOAP fault (the status said so, or the message is one).</summary>
     public bool IsFault { get; }
@@ -55,11 +63,14 @@ internal sealed class DestinationReply : IDisposable
         return new DestinationReply(bytes, null, null, isFault);
     }
 
-    /// <summary>A reply read by the destination's encoder from <paramref name="bytes"/> (null for a session's reply); both owned from here on.</summary>
-    public static DestinationReply Read(Message message, RawSoapReply? bytes, bool isFault)
+    /// <summary>
+    /// A reply read by the destination's encoder from <paramref name="bytes"/> (null for a session's reply); both owned from
+    /// here on. <paramref name="envelope"/>: the envelope in those bytes, when it can be read again.
+    /// </summary>
+    public static DestinationReply Read(Message message, RawSoapReply? bytes, bool isFault, SoapBodySource envelope = default)
     {
         ArgumentNullException.ThrowIfNull(message);
-        return new DestinationReply(bytes, null, message, isFault || message.IsFault);
+        return new DestinationReply(bytes, null, message, isFault || message.IsFault, bytes is null ? default : envelope);
     }
 
     /// <summary>A streamed reply, passed on as it is (<paramref name="read"/> null) or with its header section read for a re-encode; owned from here on.</summary>

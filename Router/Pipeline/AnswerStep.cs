@@ -33,6 +33,7 @@ internal static class AnswerStep
         }
 
         var verbatim = reply.IsVerbatim;
+        var envelope = reply.Envelope;
         var (bytes, stream, read) = reply.Take();
         if (stream is not null)
         {
@@ -44,12 +45,13 @@ internal static class AnswerStep
             return ClientAnswer.FromEncoded(bytes!, isFault);
         }
 
-        return Reencoded(state, context.Listener.Binding, context.MessageId, destination, read!, bytes, isFault, logger);
+        return Reencoded(state, context.Listener.Binding, context.MessageId, destination, read!, bytes, envelope, isFault, logger);
     }
 
     /// <summary>
-    /// <paramref name="read"/> (from <paramref name="readFrom"/>'s bytes, if any) made into the client's answer: encoded now
-    /// for an HTTP client, handed over as a message for a session client. Owns both from here on.
+    /// <paramref name="read"/> (from <paramref name="readFrom"/>'s bytes, if any, whose <paramref name="envelope"/> the answer is
+    /// written from when it can be read again) made into the client's answer: encoded now for an HTTP client, handed over as
+    /// a message for a session client. Owns both from here on.
     /// </summary>
     private static ClientAnswer? Reencoded(
         PipelineState state,
@@ -58,13 +60,14 @@ internal static class AnswerStep
         DestinationState destination,
         Message read,
         RawSoapReply? readFrom,
+        Routing.SoapBodySource envelope,
         bool isFault,
         ILogger logger)
     {
         Message? forClient = null;
         try
         {
-            forClient = MessageBridge.ForClient(read, listener, messageId, state.MaxMessageSize);
+            forClient = MessageBridge.ForClient(read, listener, messageId, state.MaxMessageSize, envelope);
 
             // The destination's counters take what it sent, not what the client gets.
             var destinationLength = readFrom?.Length ?? 0;

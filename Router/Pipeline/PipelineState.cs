@@ -8,6 +8,7 @@ using SoapRouter.Routing;
 using SoapRouter.Telemetry;
 using SoapRouter.Wire.Bindings;
 using SoapRouter.Wire.Encoding;
+using SoapRouter.Wire.Soap;
 using Route = SoapRouter.Routing.Route;
 
 namespace SoapRouter.Pipeline;
@@ -24,6 +25,7 @@ internal sealed class PipelineState
     private readonly FrozenDictionary<Route, TrafficCounters> _routeCounters;
     private readonly FrozenDictionary<DestinationState, TrafficCounters> _destinationCounters;
     private readonly RouterStatistics _statistics;
+    private readonly Msbin1ReaderPool _msbin1Readers;
 
     private PipelineState(
         RouterState state,
@@ -38,6 +40,7 @@ internal sealed class PipelineState
         State = state;
         Limits = ToWireLimits(state.Config.Limits);
         Reader = new SoapEnvelopeReader(state.Config.Limits.ReaderQuotas);
+        _msbin1Readers = new Msbin1ReaderPool(Limits.ToReaderQuotas());
         Transport = transport;
         StreamedTransport = streamedTransport;
         NetTcp = netTcp;
@@ -122,6 +125,32 @@ internal sealed class PipelineState
 
     /// <summary>The WCF codec of HTTP binding <paramref name="binding"/> with this config's limits.</summary>
     public MessageCodec Codec(WireBinding binding) => _codecs[binding];
+
+    /// <summary>
+    /// The envelope of <paramref name="bytes"/>, a message <paramref name="binding"/>'s codec read from them, for the
+    /// re-encode path to write it in one pass of one pooled reader (<see cref="Reencoding.ForwardedMessage"/>): UTF-8 text
+    /// and plain msbin1. Default (written from WCF's message) for MTOM, a compressed media type WCF's encoder undid, and
+    /// another charset.
+    /// </summary>
+    public SoapBodySource Envelope(WireBinding binding, ArraySegment<byte> bytes, string? contentType)
+    {
+        ArgumentNullException.ThrowIfNull(binding);
+        if (binding.IsMtom)
+        {
+            return default;
+        }
+
+        if (binding.IsBinary)
+        {
+            return SoapMediaTypes.Matches(contentType, SoapMediaTypes.Msbin1)
+                ? SoapBodySource.Msbin1(bytes, _msbin1Readers)
+                : default;
+        }
+
+        return SoapMediaTypes.Parameter(contentType, "charset") is not { } charset || charset.Equals("utf-8", StringComparison.OrdinalIgnoreCase)
+            ? Reader.Envelope(bytes)
+            : default;
+    }
 
     /// <summary>The forward target of cluster <paramref name="cluster"/>; null for an unknown cluster.</summary>
     public ForwardTarget? Target(string cluster) => _targets.GetValueOrDefault(cluster);

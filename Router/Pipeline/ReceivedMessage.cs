@@ -8,8 +8,8 @@ namespace SoapRouter.Pipeline;
 
 /// <summary>
 /// A received message read far enough to route it, and what forwarding needs from it: the routing view, the action,
-/// the client's MessageID and, for the re-encode path, the WCF <see cref="MessageBuffer"/> taken before any header is
-/// touched, which every attempt (failover included) makes its message from. Disposing releases the view and buffer;
+/// the client's MessageID and, for the re-encode path, a <see cref="MessageBuffer"/> of the message as read, before any
+/// header is touched, which every attempt (failover included) makes its message from. Disposing releases the view and buffer;
 /// the bytes underneath belong to the listener.
 /// </summary>
 internal sealed class ReceivedMessage : IDisposable
@@ -99,10 +99,12 @@ internal sealed class ReceivedMessage : IDisposable
                 bytes = readable;
             }
 
-            message = state.Codec(binding).Read(bytes, inbound.ContentType);
+            var codec = state.Codec(binding);
+            message = codec.Read(bytes, inbound.ContentType);
 
-            // Copied before any header is touched: WCF's buffered copy of an unedited message shares the received bytes.
-            Buffer = message.CreateBufferedCopy(state.MaxMessageSize);
+            // Read before any header is touched; each attempt's message is this one or the bytes read again.
+            Buffer = new ReadAgainBuffer(codec, bytes, inbound.ContentType, message);
+            message = null;
             if (bytes == inbound.Bytes && _textView is not null)
             {
                 BufferedEnvelope = _textView.Source;

@@ -1,6 +1,7 @@
 using System.ServiceModel;
 using System.ServiceModel.Channels;
 using System.Xml;
+using SoapRouter.Routing;
 using SoapRouter.Wire.Soap;
 
 namespace SoapRouter.Reencoding;
@@ -41,6 +42,33 @@ internal sealed class EnvelopeNamespaces
             source.WriteStartBody(recorder);
         }
 
+        return collected.OrNull();
+    }
+
+    /// <summary>
+    /// The declarations on the Envelope and Body of the envelope in <paramref name="envelope"/>'s bytes, read with one
+    /// pooled reader up to the Body start tag (WCF's buffered message would open a new reader for each start tag), or null
+    /// when there are none.
+    /// </summary>
+    public static EnvelopeNamespaces? Of(SoapBodySource envelope)
+    {
+        using var reader = envelope.Open();
+        if (reader.MoveToContent() != XmlNodeType.Element)
+        {
+            return null;
+        }
+
+        var envelopeNamespace = reader.NamespaceURI;
+        var collected = FromEnvelope(reader);
+        reader.Read();
+        if (reader.MoveToContent() == XmlNodeType.Element && reader.LocalName == "Header" && reader.NamespaceURI == envelopeNamespace)
+        {
+            reader.Skip();
+            reader.MoveToContent();
+        }
+
+        // The reader is on the Body start tag.
+        collected.Add(reader);
         return collected.OrNull();
     }
 

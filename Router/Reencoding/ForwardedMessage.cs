@@ -9,11 +9,12 @@ namespace SoapRouter.Reencoding;
 /// A received message to be written in another encoding of the same version: its own headers (edited in place, e.g.
 /// To) and its body copied by <see cref="BodyCopier"/> when written. Copying the headers into a new message instead
 /// (<see cref="MessageHeaders.CopyHeadersFrom(Message)"/>) captured each one into a buffer of its own through a reader
-/// and a writer, 11% of the re-encode path's CPU at 1 KB. With the text <paramref name="envelope"/> the source was read
-/// from, the whole message is written in one pass of one pooled reader over those bytes: each header still as
-/// received (WCF would open two readers per header to write it) and the body, while headers added or replaced since
-/// (To, MessageID, a trace header) are written by WCF. The source must stay open until this is written; whoever owns
-/// the source closes it.
+/// and a writer, 11% of the re-encode path's CPU at 1 KB. With the <paramref name="envelope"/> the source was read from
+/// (text or msbin1: a client's request, a destination's reply), the whole message is written in one pass of one pooled
+/// reader over those bytes: each header still as received (WCF would open two new readers per header to write it), the
+/// Envelope's and Body's declarations taken on the way (WCF would open two more), and the body, while headers added or
+/// replaced since (To, MessageID, RelatesTo, a trace header) are written by WCF. The source must stay open until this
+/// is written; whoever owns the source closes it.
 /// </summary>
 internal sealed class ForwardedMessage : Message
 {
@@ -25,7 +26,7 @@ internal sealed class ForwardedMessage : Message
     // from the envelope's bytes. A removal makes WCF capture every header anew (new objects): then WCF writes them all.
     private readonly MessageHeaderInfo[]? _received;
 
-    /// <summary>Wraps <paramref name="source"/>; <paramref name="envelope"/>: the text envelope it was read from, if it can be read again.</summary>
+    /// <summary>Wraps <paramref name="source"/>; <paramref name="envelope"/>: the envelope it was read from, if it can be read again.</summary>
     public ForwardedMessage(Message source, SoapBodySource envelope = default)
     {
         _source = source;
@@ -137,6 +138,7 @@ internal sealed class ForwardedMessage : Message
     /// <inheritdoc />
     protected override void OnWriteBodyContents(XmlDictionaryWriter writer)
     {
+        // Only without bytes to read again (a session's message): WCF's message is opened again for the declarations.
         var envelopeNamespaces = EnvelopeNamespaces.Of(_source);
         using var reader = _source.GetReaderAtBodyContents();
         BodyCopier.CopyBodyContents(reader, writer, envelopeNamespaces);

@@ -52,7 +52,7 @@ internal static class MessageBridge
             return new OutgoingRequest(copy, soapAction);
         }
 
-        var message = Rebuild(source, target.MessageVersion, target.UsesAddressing ? action : null);
+        var message = Rebuild(source, target.MessageVersion, target.UsesAddressing ? action : null, envelope);
         if (target.UsesAddressing)
         {
             message.Headers.To = address;
@@ -81,8 +81,10 @@ internal static class MessageBridge
     /// <summary>
     /// The reply for the client of <paramref name="listener"/>, made from a destination's <paramref name="reply"/>
     /// (owned by this method from now on). <paramref name="relatesTo"/> is the client's MessageID, if it sent one.
+    /// <paramref name="envelope"/>: the envelope <paramref name="reply"/> was read from, when it can be read again (a
+    /// same-version reply is then written from it in one pass).
     /// </summary>
-    public static Message ForClient(Message reply, WireBinding listener, string? relatesTo, int maxFaultSize)
+    public static Message ForClient(Message reply, WireBinding listener, string? relatesTo, int maxFaultSize, SoapBodySource envelope = default)
     {
         ArgumentNullException.ThrowIfNull(reply);
         ArgumentNullException.ThrowIfNull(listener);
@@ -90,7 +92,7 @@ internal static class MessageBridge
         Message message;
         if (reply.Version == version)
         {
-            message = new ForwardedMessage(reply);
+            message = new ForwardedMessage(reply, envelope);
         }
         else if (reply.IsFault)
         {
@@ -105,7 +107,7 @@ internal static class MessageBridge
         }
         else
         {
-            message = Rebuild(reply, version, listener.UsesAddressing ? reply.Headers.Action : null);
+            message = Rebuild(reply, version, listener.UsesAddressing ? reply.Headers.Action : null, envelope);
             if (listener.UsesAddressing && reply.Version.Addressing != AddressingVersion.None)
             {
                 MapAddressing(reply.Headers, message.Headers, isRequest: false);
@@ -142,13 +144,14 @@ internal static class MessageBridge
     /// A message of <paramref name="version"/> with <paramref name="source"/>'s body and headers, WS-Addressing aside:
     /// a target with addressing has them mapped (<see cref="MapAddressing"/>); a target without keeps From, FaultTo and
     /// any other addressing header as they came, losing only what SOAPAction and HTTP already say (Action, To,
-    /// MessageID, ReplyTo, RelatesTo).
+    /// MessageID, ReplyTo, RelatesTo). <paramref name="envelope"/>: the envelope <paramref name="source"/> was read from,
+    /// when it can be read again (the body's declarations are then read there, not from WCF's message).
     /// </summary>
-    private static Message Rebuild(Message source, MessageVersion version, string? action)
+    private static Message Rebuild(Message source, MessageVersion version, string? action, SoapBodySource envelope)
     {
         var message = source.IsEmpty
             ? Message.CreateMessage(version, action)
-            : Message.CreateMessage(version, action, new CopiedBodyWriter(source));
+            : Message.CreateMessage(version, action, new CopiedBodyWriter(source, envelope));
         var headers = source.Headers;
         var sourceAddressing = AddressingNamespace(source.Version.Addressing);
         var targetAddressing = AddressingNamespace(version.Addressing);

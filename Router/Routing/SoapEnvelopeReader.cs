@@ -62,6 +62,9 @@ internal sealed class SoapEnvelopeReader
         return Read(reader, path, transportAction, SoapBodySource.Text(message, _readers), validateBody);
     }
 
+    /// <summary>The text envelope <paramref name="message"/> (which must outlive its readers), read again with this reader's pool and quotas.</summary>
+    public SoapBodySource Envelope(ArraySegment<byte> message) => SoapBodySource.Text(message, _readers);
+
     /// <summary>
     /// Reads an envelope from any reader and takes ownership of it. The reader should carry its own quotas
     /// (as the dictionary readers above do): this method bounds header depth and text, not the body's.

@@ -67,7 +67,9 @@ internal sealed class HttpReencodedSender(ILogger logger) : IDestinationSender
             return AttemptResult<DestinationReply>.Failed(ForwardError.ResponseInvalid);
         }
 
-        return DestinationSenders.Replied(DestinationReply.Read(read, reply, result.Error == ForwardError.BackendFault));
+        // The same bytes, for the client's answer to be written in one pass over them (ForwardedMessage).
+        var envelope = message.State.Envelope(destination.Binding, reply.Segment, reply.ContentType);
+        return DestinationSenders.Replied(DestinationReply.Read(read, reply, result.Error == ForwardError.BackendFault, envelope));
     }
 
     private bool TryEncodeRequest(OutgoingMessage message, DestinationState destination, MessageCodec codec, out PooledMessageBytes bytes, out string? soapAction)

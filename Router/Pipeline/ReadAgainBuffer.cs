@@ -1,0 +1,49 @@
+using System.ServiceModel.Channels;
+using SoapRouter.Wire.Encoding;
+
+namespace SoapRouter.Pipeline;
+
+/// <summary>
+/// The re-encode path's buffer of a received text message: the message WCF's codec read from the received bytes, handed
+/// out as it is the first time, and the bytes read again for each later message (an attempt after a failover, a copy).
+/// WCF's buffered copy reads its bytes again for every message it makes, the first one too, with a new reader each time:
+/// a message sent once is now read once. The bytes (the listener's) must outlive this and every message made from it.
+/// </summary>
+internal sealed class ReadAgainBuffer : MessageBuffer
+{
+    private readonly MessageCodec _codec;
+    private readonly ArraySegment<byte> _bytes;
+    private readonly string? _contentType;
+    private Message? _first;
+    private int _closed;
+
+    /// <summary>A buffer of <paramref name="bytes"/>, which <paramref name="codec"/> read into <paramref name="first"/> (untouched: owned from here on).</summary>
+    public ReadAgainBuffer(MessageCodec codec, ArraySegment<byte> bytes, string? contentType, Message first)
+    {
+        ArgumentNullException.ThrowIfNull(codec);
+        ArgumentNullException.ThrowIfNull(first);
+        _codec = codec;
+        _bytes = bytes;
+        _contentType = contentType;
+        _first = first;
+    }
+
+    /// <inheritdoc />
+    public override int BufferSize => _bytes.Count;
+
+    /// <inheritdoc />
+    public override Message CreateMessage()
+    {
+        ObjectDisposedException.ThrowIf(Volatile.Read(ref _closed) != 0, this);
+        return Interlocked.Exchange(ref _first, null) ?? _codec.Read(_bytes, _contentType);
+    }
+
+    /// <inheritdoc />
+    public override void Close()
+    {
+        if (Interlocked.Exchange(ref _closed, 1) == 0)
+        {
+            Interlocked.Exchange(ref _first, null)?.Close();
+        }
+    }
+}
