@@ -1,4 +1,5 @@
 using System.ServiceModel;
+using System.ServiceModel.Channels;
 using BackendStub.Hosting;
 using Samples.Contracts;
 using SoapRouter.Configuration;
@@ -101,6 +102,38 @@ public sealed class NetTcpDurableDeliveryTests : IDisposable
 
         // The session's messages already read when it ended were refused too (each counted), none kept past the limit.
         Assert.InRange(router.Statistics.Snapshot().Faults.RouterBusy, 1, sent + 1);
+    }
+
+    [Fact]
+    public async Task August2004Listener_KeptInItsVersionOfMsbin1_IsDeliveredReencodedToASoap12Destination()
+    {
+        const int orders = 10;
+        await using var stub = await RunningStub.StartAsync();
+        var config = Config(stub.Address(WireBindings.Soap12Http).AbsoluteUri, _directory.File("a2004"));
+        config = config with
+        {
+            Listeners = [config.Listeners[0] with { Addressing = WireAddressingNames.August2004 }],
+            Clusters = new Dictionary<string, ClusterConfig> { ["c"] = ListeningRouter.Cluster(WireBindingNames.Soap12Http, [stub.Address(WireBindings.Soap12Http).AbsoluteUri]) },
+        };
+        await using var router = await ListeningRouter.StartAsync(config);
+
+        // A stock WCF net.tcp client on WS-Addressing August 2004 (a CustomBinding; NetTcpBinding is fixed to 1.0).
+        var binding = new CustomBinding(
+            new BinaryMessageEncodingBindingElement { MessageVersion = MessageVersion.Soap12WSAddressingAugust2004 },
+            new TcpTransportBindingElement());
+        using var client = StubWcfClient<IOrderService>.Create(binding, router.Address("tcp"));
+        for (var i = 0; i < orders; i++)
+        {
+            await client.Channel.SubmitOrderAsync(new Order { CustomerId = i, OrderId = Guid.NewGuid().ToString("D") });
+        }
+
+        await CloseAsync(client.Channel);
+
+        await Eventually.TrueAsync(
+            () => Task.FromResult(stub.Host.Statistics.Snapshot().OneWayReceived == orders), "the kept orders were not delivered", TimeSpan.FromSeconds(20));
+        var queue = (await DurableDeliveryTests.QueuesAsync(router)).GetProperty("queues").GetProperty("orders");
+        Assert.Equal(orders, queue.GetProperty("accepted").GetInt64());
+        Assert.Equal(0, queue.GetProperty("deadLetters").GetInt64());
     }
 
     [Theory]
