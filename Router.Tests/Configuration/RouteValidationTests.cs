@@ -53,6 +53,24 @@ public sealed class RouteValidationTests
         Assert.Empty(RouterConfigValidator.Validate(Valid() with { Routes = [Route("r", "echo", MatchAll()) with { Sessions = mode }] }).Errors);
 
     [Fact]
+    public void Validate_DurableRouteWithSessionAffinity_IsRefused_ForItsMessagesAreDeliveredOnPooledSessions() =>
+        AssertSingleError(
+            Valid() with
+            {
+                Routes = [Route("r", "echo", MatchAll()) with { Sessions = SessionModes.Affinity, Delivery = new DeliveryConfig { Mode = DeliveryModes.Durable } }],
+            },
+            "routes[0].sessions", "a durable route cannot keep session affinity");
+
+    [Theory]
+    [InlineData(null)]
+    [InlineData(SessionModes.Multiplex)]
+    public void Validate_DurableRouteWithoutAffinity_IsAccepted(string? mode) =>
+        Assert.Empty(RouterConfigValidator.Validate(Valid() with
+        {
+            Routes = [Route("r", "echo", MatchAll()) with { Sessions = mode, Delivery = new DeliveryConfig { Mode = DeliveryModes.Durable } }],
+        }).Errors);
+
+    [Fact]
     public void Validate_NonPositiveMaxSessionsPerDestination_ReportsIt()
     {
         var result = RouterConfigValidator.Validate(Valid() with { Limits = new LimitsConfig { NetTcp = new NetTcpLimitsConfig { MaxSessionsPerDestination = 0 } } });

@@ -8,6 +8,7 @@ internal sealed class SoapListener
 {
     // The path without its trailing slash ("" for the root), compared with request paths trimmed the same way.
     private readonly string _matchPath;
+    private SoapListener? _kept;
 
     /// <summary>Describes <paramref name="config"/>, already checked to be an http listener of an HTTP binding.</summary>
     public SoapListener(ListenerConfig config, WireBinding binding, Uri address)
@@ -22,6 +23,19 @@ internal sealed class SoapListener
         RequiresClientCertificate = config.Tls is { RequiresClientCertificates: true };
         _matchPath = Uri.UnescapeDataString(address.AbsolutePath).TrimEnd('/');
         Path = _matchPath.Length == 0 ? "/" : _matchPath;
+    }
+
+    // The same listener in another binding: what its kept messages are read with (see Kept).
+    private SoapListener(SoapListener listener, WireBinding binding)
+    {
+        Name = listener.Name;
+        Binding = binding;
+        Address = listener.Address;
+        IsStreamed = listener.IsStreamed;
+        ValidateBody = listener.ValidateBody;
+        RequiresClientCertificate = listener.RequiresClientCertificate;
+        _matchPath = listener._matchPath;
+        Path = listener.Path;
     }
 
     /// <summary>The listener's name, for logs.</summary>
@@ -47,6 +61,13 @@ internal sealed class SoapListener
 
     /// <summary>The path served, without a trailing slash ("/" for the root); routes' address filters see it.</summary>
     public string Path { get; }
+
+    /// <summary>
+    /// The listener as the messages it took are read again from the queue store (durable deliveries, copies): itself, but
+    /// for a netTcp listener, whose session bytes only their connection can read, the same listener in
+    /// <see cref="WireBinding.Sessionless"/>, the encoding its messages are kept in (<see cref="Queues.KeptBytes"/>).
+    /// </summary>
+    public SoapListener Kept => Binding.IsSession ? _kept ??= new SoapListener(this, Binding.Sessionless) : this;
 
     /// <summary>True when <paramref name="requestPath"/> is this listener's path, ignoring case and a trailing slash.</summary>
     public bool Serves(ReadOnlySpan<char> requestPath) =>

@@ -8,7 +8,9 @@ namespace SoapRouter.Pipeline;
 /// What the pipeline answers a client. An HTTP listener gets encoded bytes it writes as they are. A session listener
 /// (net.tcp) gets a message, which its connection encodes itself, in send order, because the session's dictionary
 /// depends on that order. A streamed listener gets the destination's reply still open (<see cref="Streamed"/>), which it
-/// passes on as it arrives. A one-way message gets only an acknowledgement (HTTP 202; nothing on a session).
+/// passes on as it arrives. A one-way message gets only an acknowledgement (HTTP 202; nothing on a session), and a session's
+/// one-way message the router must refuse ends its session instead (<see cref="EndSession"/>): a session has no answer to
+/// a one-way message to refuse it in.
 /// Disposing releases the bytes, the message and whatever the message still reads from.
 /// </summary>
 internal sealed class ClientAnswer : IDisposable
@@ -42,8 +44,14 @@ internal sealed class ClientAnswer : IDisposable
     /// <summary>True for a SOAP fault (the backend's or the router's).</summary>
     public bool IsFault { get; }
 
+    /// <summary>True when, instead of an answer, the session client's session ends (with <see cref="SessionFault"/>).</summary>
+    public bool EndsSession { get; private init; }
+
+    /// <summary>The framing fault the session ends with (one of Wire's <c>FramingFaults</c>); null: it is aborted, with no fault.</summary>
+    public string? SessionFault { get; private init; }
+
     /// <summary>True for the acknowledgement of a one-way message: no envelope at all.</summary>
-    public bool IsOneWayAck => Message is null && Streamed is null && (Encoded is null || Encoded.IsEmpty);
+    public bool IsOneWayAck => Message is null && Streamed is null && !EndsSession && (Encoded is null || Encoded.IsEmpty);
 
     /// <summary>The encoded length when the pipeline knows it (HTTP answers); 0 for session and streamed answers, whose bytes are counted as they go.</summary>
     public int Length => Encoded?.Length ?? 0;
@@ -93,6 +101,13 @@ internal sealed class ClientAnswer : IDisposable
         ArgumentNullException.ThrowIfNull(answer);
         return new ClientAnswer(null, null, answer.IsFault, null, answer);
     }
+
+    /// <summary>
+    /// For a session client's one-way message the router refuses: no answer, the session ends with
+    /// <paramref name="framingFault"/> (ServerTooBusy: WCF's ServerTooBusyException), or is aborted when it is null.
+    /// </summary>
+    public static ClientAnswer EndSession(string? framingFault) =>
+        new(null, null, isFault: true, null) { EndsSession = true, SessionFault = framingFault };
 
     /// <summary>The acknowledgement of a one-way message (HTTP 202, or nothing on a session).</summary>
     public static ClientAnswer OneWayAck() => new(RawSoapReply.Empty(StatusCodes.Status202Accepted, contentType: null), null, false, null);

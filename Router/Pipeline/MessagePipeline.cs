@@ -3,6 +3,7 @@ using SoapRouter.Caching;
 using SoapRouter.Forwarding;
 using SoapRouter.Telemetry;
 using SoapRouter.Wire.Faults;
+using SoapRouter.Wire.Framing;
 
 namespace SoapRouter.Pipeline;
 
@@ -175,9 +176,11 @@ internal sealed partial class MessagePipeline
         var forwarded = route.ForwardsClientCertificate && inbound.ClientCertificate is { } certificate
             ? Tls.CertificateIdentity.Of(certificate).ForwardedHeader
             : null;
-        if (context.OneWay && route.Delivery.IsDurable && _queues is not null && inbound.Streamed is null && inbound.Decoded is null && bound is null)
+        // A durable route's one-way message is kept (its copies too) before the client is acknowledged, then delivered; a
+        // net.tcp session's too, written on its own. Not a streamed one, whose body the router never holds, and not one of
+        // a session bound to a backend session of its own (a durable route keeps no affinity, so that is another route's).
+        if (context.OneWay && route.Delivery.IsDurable && _queues is not null && inbound.Streamed is null && bound is null)
         {
-            // A durable route's one-way message is kept (its copies too) before the client is acknowledged, then delivered.
             return await AcceptDurableAsync(context, _queues).ConfigureAwait(false);
         }
 
@@ -323,14 +326,23 @@ internal sealed partial class MessagePipeline
     }
 
     /// <summary>
-    /// The durable step: the message kept in its route's queue (and its copies'), flushed, then acknowledged (HTTP 202); a
-    /// store that is full or cannot be written refuses it with 503 (WCF's ServerTooBusy), so nothing is acknowledged that
-    /// was not kept.
+    /// The durable step: the message kept in its route's queue (and its copies'), flushed, then acknowledged (HTTP 202;
+    /// nothing on a net.tcp session, whose End waits for it); a store that is full or cannot be written refuses it with 503
+    /// (WCF's ServerTooBusy), or ends a net.tcp client's session with the ServerTooBusy framing fault, so nothing is
+    /// acknowledged that was not kept.
     /// </summary>
     private async ValueTask<PipelineResult> AcceptDurableAsync(MessageContext context, Queues.DurableQueues queues)
     {
+        if (Queues.KeptBytes.Of(context) is not { } kept)
+        {
+            // Only a session's message is written to be kept: larger than limits.maxMessageSize in msbin1, or its body unreadable.
+            Queues.QueueLog.NotWritable(_logger, context.Listener.Name, context.Route!.Name);
+            return RefuseDurable(
+                context, SoapFaultSpec.Sender("The message could not be read to be kept."), FaultKind.BadRequest, StatusCodes.Status400BadRequest, framingFault: null);
+        }
+
         // Not cut short by the client leaving: a commit under way ends either way, and a kept message is delivered.
-        var stored = await queues.AcceptAsync(context, CancellationToken.None).ConfigureAwait(false);
+        var stored = await queues.AcceptAsync(context, kept, CancellationToken.None).ConfigureAwait(false);
         if (stored is Queues.StoreResult.Stored or Queues.StoreResult.Duplicate)
         {
             return new PipelineResult(ClientAnswer.OneWayAck(), new MessageOutcome
@@ -343,7 +355,30 @@ internal sealed partial class MessagePipeline
         }
 
         Queues.QueueLog.Refused(_logger, context.Listener.Name, context.Route!.Name, stored);
-        return Refuse(context, SoapFaultSpec.Receiver(PipelineFaults.NotKept), FaultKind.RouterBusy, StatusCodes.Status503ServiceUnavailable);
+        return RefuseDurable(
+            context, SoapFaultSpec.Receiver(PipelineFaults.NotKept), FaultKind.RouterBusy, StatusCodes.Status503ServiceUnavailable, FramingFaults.ServerTooBusy);
+    }
+
+    /// <summary>
+    /// A durable message the router did not keep: an HTTP client gets <paramref name="fault"/> with
+    /// <paramref name="statusCode"/>; a net.tcp session has no answer to a one-way message to carry a fault, so the session
+    /// ends with <paramref name="framingFault"/> (aborted when null): the client's next call or its close fails, and a
+    /// clean close still means every message it sent was kept.
+    /// </summary>
+    private PipelineResult RefuseDurable(MessageContext context, SoapFaultSpec fault, FaultKind kind, int statusCode, string? framingFault)
+    {
+        if (context.Inbound.Decoded is null)
+        {
+            return Refuse(context, fault, kind, statusCode);
+        }
+
+        PipelineLog.SessionEnded(_logger, context.Listener.Name, framingFault ?? "none", fault.Reason);
+        var outcome = MessageOutcome.Refused(kind, context.ReceivedLength, 0) with
+        {
+            Route = context.Route,
+            RouteCounters = context.RouteCounters,
+        };
+        return new PipelineResult(ClientAnswer.EndSession(framingFault), outcome);
     }
 
     private static ForwardingPath? PathOf(MessageContext context, ForwardResult<DestinationReply> result) =>

@@ -28,6 +28,10 @@ internal static partial class PipelineLog
     [LoggerMessage(EventId = 1206, Level = LogLevel.Debug, Message = "{Listener}: refused a message with HTTP {StatusCode}: {Reason}")]
     public static partial void Refused(ILogger logger, string listener, int statusCode, string reason);
 
+    /// <summary>A net.tcp session's one-way message was refused: its session was ended, as a session has no answer to carry a fault.</summary>
+    [LoggerMessage(EventId = 1221, Level = LogLevel.Debug, Message = "{Listener}: ended a client session (framing fault {Fault}): {Reason}")]
+    public static partial void SessionEnded(ILogger logger, string listener, string fault, string reason);
+
     /// <summary>The client went away before it was answered.</summary>
     [LoggerMessage(EventId = 1217, Level = LogLevel.Information,
         Message = "{Listener}: access denied on route {Route} to {Certificate} (routes[].allowedClientCertificates)")]

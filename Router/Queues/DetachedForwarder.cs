@@ -7,7 +7,8 @@ namespace SoapRouter.Queues;
 
 /// <summary>
 /// Sends a kept message (a stored one's delivery, a multicast copy) with nobody waiting for its answer, through the same
-/// path as a client's: its bytes made into a <see cref="MessageContext"/> on the listener it arrived on, read again, then
+/// path as a client's: its bytes made into a <see cref="MessageContext"/> on the listener it arrived on (as
+/// <see cref="SoapListener.Kept"/> reads them), read again, then
 /// the forwarder and the senders (failover, verbatim or re-encoded, compression, TLS), the destination's reply disposed.
 /// Every attempt is counted per destination as any forwarded message's is.
 /// </summary>
@@ -21,10 +22,13 @@ internal sealed class DetachedForwarder(
     public async Task<DetachedResult> ForwardAsync(StoredMessage message, bool oneWay, CancellationToken stopping)
     {
         var state = states.Current;
-        if (listeners.Named(message.Listener) is not { } listener)
+        if (listeners.Named(message.Listener) is not { } served)
         {
             return new DetachedResult(DetachedOutcome.Unusable, $"its listener '{message.Listener}' is not served any more");
         }
+
+        // A net.tcp listener's messages are kept in msbin1, not in its session encoding (KeptBytes).
+        var listener = served.Kept;
 
         if (state.Target(message.Cluster) is not { } target)
         {

@@ -66,11 +66,11 @@ internal sealed class DurableQueues : IAsyncDisposable
         Arrival(queue).WaitAsync(timeout, cancellationToken);
 
     /// <summary>
-    /// The durable step: the message of <paramref name="context"/> (one-way, on a durable route) kept in its route's queue and
-    /// each of its copies' at once, flushed before this returns; the client is acknowledged only on <see cref="StoreResult.Stored"/>
-    /// or <see cref="StoreResult.Duplicate"/>.
+    /// The durable step: the message of <paramref name="context"/> (one-way, on a durable route), as <paramref name="kept"/>,
+    /// kept in its route's queue and each of its copies' at once, flushed before this returns; the client is acknowledged
+    /// only on <see cref="StoreResult.Stored"/> or <see cref="StoreResult.Duplicate"/>.
     /// </summary>
-    public async ValueTask<StoreResult> AcceptAsync(MessageContext context, CancellationToken cancellationToken)
+    public async ValueTask<StoreResult> AcceptAsync(MessageContext context, KeptBytes kept, CancellationToken cancellationToken)
     {
         var route = context.Route!;
         var inbound = context.Inbound;
@@ -87,11 +87,11 @@ internal sealed class DurableQueues : IAsyncDisposable
             Route = route.Name,
             Cluster = route.Cluster,
             Listener = context.Listener.Name,
-            ContentType = inbound.ContentType,
+            ContentType = kept.ContentType,
             SoapAction = inbound.SoapActionHeader,
             TraceParent = inbound.TraceParent,
             MessageId = context.MessageId,
-            Body = inbound.Bytes.ToArray(),
+            Body = kept.Body,
             EnqueuedAt = _time.GetUtcNow().ToUnixTimeMilliseconds(),
         };
         StoreResult result;

@@ -16,18 +16,32 @@ internal sealed class Multicast(DetachedForwarder forwarder, DurableQueues queue
     private readonly CancellationTokenSource _stopping = new();
     private int _inFlight;
 
-    /// <summary>Sends a copy of the message of <paramref name="context"/> to each cluster its route names (buffered HTTP messages; a net.tcp session's or a streamed message is not copied).</summary>
+    /// <summary>
+    /// Sends a copy of the message of <paramref name="context"/> to each cluster its route names: buffered messages, a net.tcp
+    /// session's written on its own first (<see cref="KeptBytes"/>); a streamed message, whose body the router never holds,
+    /// is not copied.
+    /// </summary>
     public void Send(MessageContext context)
     {
         var route = context.Route!;
         var inbound = context.Inbound;
         var counters = queues.Copies(route.Name);
-        if (inbound.Decoded is not null || inbound.Streamed is not null)
+        if (inbound.Streamed is not null)
         {
             return;
         }
 
-        var body = inbound.Bytes.ToArray();
+        if (KeptBytes.Of(context) is not { } kept)
+        {
+            foreach (var cluster in route.CopyTo)
+            {
+                counters.Record(sent: false);
+                QueueLog.CopyFailed(logger, route.Name, cluster, "the message could not be written on its own (msbin1)");
+            }
+
+            return;
+        }
+
         foreach (var cluster in route.CopyTo)
         {
             if (Interlocked.Increment(ref _inFlight) > MaxInFlight)
@@ -44,11 +58,11 @@ internal sealed class Multicast(DetachedForwarder forwarder, DurableQueues queue
                 Route = route.Name,
                 Cluster = cluster,
                 Listener = context.Listener.Name,
-                ContentType = inbound.ContentType,
+                ContentType = kept.ContentType,
                 SoapAction = inbound.SoapActionHeader,
                 TraceParent = inbound.TraceParent,
                 MessageId = context.MessageId,
-                Body = body,
+                Body = kept.Body,
                 EnqueuedAt = time.GetUtcNow().ToUnixTimeMilliseconds(),
             };
             _ = SendAsync(copy, context.OneWay, counters);

@@ -11,6 +11,10 @@ internal static partial class QueueLog
     [LoggerMessage(EventId = 2502, Level = LogLevel.Warning, Message = "{Listener}: a durable message for route {Route} was refused ({Result}); the client was told to try again")]
     public static partial void Refused(ILogger logger, string listener, string route, StoreResult result);
 
+    /// <summary>A net.tcp session's durable message could not be written on its own (msbin1) to be kept: refused, its session ended.</summary>
+    [LoggerMessage(EventId = 2507, Level = LogLevel.Warning, Message = "{Listener}: a durable message for route {Route} could not be written on its own (msbin1) to be kept; its session was ended")]
+    public static partial void NotWritable(ILogger logger, string listener, string route);
+
     /// <summary>A delivery attempt failed; the message is due again later.</summary>
     [LoggerMessage(EventId = 2503, Level = LogLevel.Debug, Message = "queue {Queue}: message {Id} not delivered ({Reason}), attempt {Attempt}; due again in {DelayMs} ms")]
     public static partial void Retrying(ILogger logger, string queue, long id, string reason, int attempt, long delayMs);

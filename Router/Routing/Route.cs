@@ -37,9 +37,12 @@ internal sealed class Route
         _oneWayActions = config.OneWayActions.ToFrozenSet(StringComparer.Ordinal);
         ClientCertificates = config.AllowedClientCertificates.Count == 0 ? null : new Tls.ClientCertificateMatcher(config.AllowedClientCertificates);
         ForwardsClientCertificate = string.Equals(config.ForwardClientCertificate, ClientCertificateForwarding.Header, StringComparison.Ordinal);
-        KeepsSessions = !config.Multiplexes;
         Cache = config.Cache is null ? null : new Caching.RouteCachePolicy(config.Name, config.Cache);
         Delivery = config.Delivery ?? DefaultDelivery;
+
+        // A durable route's one-way messages are delivered later from its queue, on the pooled sessions: no client session's
+        // own backend session could be kept for them, so the route keeps none (its request-reply messages are pooled too).
+        KeepsSessions = !config.Multiplexes && !Delivery.IsDurable;
         CopyTo = config.CopyTo;
     }
 
@@ -54,7 +57,7 @@ internal sealed class Route
     /// <summary>The route's response cache; null when it caches nothing.</summary>
     public Caching.RouteCachePolicy? Cache { get; }
 
-    /// <summary>True when a netTcp client's session gets a netTcp backend session of its own (session affinity; the default).</summary>
+    /// <summary>True when a netTcp client's session gets a netTcp backend session of its own (session affinity; the default, but never on a durable route).</summary>
     public bool KeepsSessions { get; }
 
     /// <summary>Who may use the route, by client certificate; null: everybody.</summary>

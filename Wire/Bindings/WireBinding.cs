@@ -87,6 +87,14 @@ public sealed class WireBinding
     /// <summary>True for the bindings carried by HTTP requests.</summary>
     public bool IsHttp => !IsSession;
 
+    /// <summary>
+    /// The binding whose encoder writes this one's messages on their own, outside any session: msbin1 (binaryHttp) in the
+    /// same SOAP and WS-Addressing versions for netTcp, whose session bytes refer to their connection's dictionary; this
+    /// binding for every other.
+    /// </summary>
+    public WireBinding Sessionless => !IsSession ? this
+        : MessageVersion.Addressing == AddressingVersion.WSAddressingAugust2004 ? BinaryHttpAugust2004 : BinaryHttp;
+
     /// <summary>True when messages carry WS-Addressing headers (everything but basicHttp).</summary>
     public bool UsesAddressing => MessageVersion.Addressing != AddressingVersion.None;
 

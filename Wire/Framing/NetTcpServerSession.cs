@@ -359,6 +359,20 @@ public sealed class NetTcpServerSession
         }
 
         await connection.InFlight.WhenDrainedAsync().ConfigureAwait(false);
+        if (graceful && connection.FailedReason is { } failed)
+        {
+            // A message in flight ended the session from outside after its message phase was over (the client's End read
+            // already): the client reads that fault instead of End, so its close fails as its next call would have.
+            graceful = false;
+            reason = failed;
+            await closing.CancelAsync().ConfigureAwait(false);
+            await sender.EndAsync(sendEnd: false).ConfigureAwait(false);
+            if (connection.FailureFault is { } fault)
+            {
+                await RefuseAsync(connection, fault).ConfigureAwait(false);
+            }
+        }
+
         if (sessionEndpoint is not null)
         {
             // What the endpoint relays may still send (callbacks in flight) before End goes out.

@@ -24,6 +24,32 @@ public sealed class WireBindingTests
     }
 
     [Fact]
+    public void Sessionless_OfNetTcp_IsMsbin1InTheSameMessageVersion_AndOfAnHttpBindingItself()
+    {
+        Assert.Same(WireBindings.BinaryHttp, WireBindings.NetTcp.Sessionless);
+        Assert.Same(WireBindings.BinaryHttpAugust2004, WireBindings.NetTcpAugust2004.Sessionless);
+        Assert.All(WireBindings.Variants.Where(binding => binding.IsHttp), binding => Assert.Same(binding, binding.Sessionless));
+        Assert.All(WireBindings.Variants, binding => Assert.Equal(binding.MessageVersion, binding.Sessionless.MessageVersion));
+    }
+
+    [Fact]
+    public void Sessionless_WritesASessionsMessageOnItsOwn_ThatReadsBackTheSame()
+    {
+        // What the durable queues do with a net.tcp session's message: written once in msbin1, read again later anywhere.
+        var sessionless = WireBindings.NetTcp.Sessionless.CreateCodec(WireLimits.Default);
+        using var message = Message.CreateMessage(WireBindings.NetTcp.MessageVersion, "urn:orders/Submit", "order 7");
+        message.Headers.To = new Uri("net.tcp://router/orders");
+
+        var bytes = sessionless.WriteToArray(message);
+        using var read = sessionless.Read(bytes);
+
+        Assert.Equal("application/soap+msbin1", sessionless.ContentType);
+        Assert.Equal("urn:orders/Submit", read.Headers.Action);
+        Assert.Equal(new Uri("net.tcp://router/orders"), read.Headers.To);
+        Assert.Equal("order 7", read.GetBody<string>());
+    }
+
+    [Fact]
     public void Find_UnknownName_IsNull_AndGetSaysWhatIsKnown()
     {
         Assert.Null(WireBindings.Find("wsHttp"));

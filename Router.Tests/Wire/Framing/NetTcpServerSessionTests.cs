@@ -208,6 +208,24 @@ public sealed class NetTcpServerSessionTests
     }
 
     [Fact]
+    public async Task SessionRefusedByAMessageInFlightAfterTheClientsEnd_AnswersTheFault_NotEnd()
+    {
+        await using var net = InMemoryNetTcp.Start(new TestEndpoint { Hold = true });
+        var codecs = await net.OpenAsync();
+        await net.Client.SendAsync([.. InMemoryNetTcp.Request(codecs, "one", out var id), .. FramingBytes.End]);
+        await InMemoryNetTcp.WaitForAsync(() => net.Endpoint.Session is { ClientEnded: true }, "the client's End was read");
+
+        // What a durable route does with a one-way message it cannot keep: the client's close must fail, not succeed.
+        net.Endpoint.Session!.Refuse(FramingFaults.ServerTooBusy);
+        net.Endpoint.Release();
+
+        Assert.Equal(("one", id), await net.ReadReplyAsync(codecs));
+        await net.Client.ExpectFaultAsync(FramingFaults.ServerTooBusy);
+        net.Clock.Advance(TimeSpan.FromSeconds(3));
+        await net.WaitForEndAsync();
+    }
+
+    [Fact]
     public async Task ReplyOverMaxSentMessageSize_IsNotSent_AndTheSessionDictionaryStaysInStep()
     {
         await using var net = InMemoryNetTcp.Start(limits: new NetTcpSessionLimits { MaxSentMessageSize = 16 * 1024 });

@@ -6,9 +6,9 @@ namespace SoapRouter.Tests.Wire.Framing;
 
 /// <summary>
 /// A real endpoint for session tests: answers each request with a reply carrying the request's text (RelatesTo its
-/// MessageID), optionally holding each one until the test lets it go; records what it saw.
+/// MessageID), optionally holding each one until the test lets it go; records what it saw, and the session's handle.
 /// </summary>
-internal sealed class TestEndpoint : INetTcpEndpoint, IDisposable
+internal sealed class TestEndpoint : INetTcpSessionEndpoint, IDisposable
 {
     public const string RequestAction = "urn:test:request";
     public const string ReplyAction = "urn:test:reply";
@@ -31,6 +31,9 @@ internal sealed class TestEndpoint : INetTcpEndpoint, IDisposable
     /// <summary>Exceptions SendAsync threw, in order.</summary>
     public ConcurrentQueue<Exception> SendFailures { get; } = new();
 
+    /// <summary>The handle of the session that opened last (to end it from outside); null before one opened.</summary>
+    public NetTcpSessionHandle? Session { get; private set; }
+
     public int Entered => Volatile.Read(ref _entered);
 
     public int Completed => Volatile.Read(ref _completed);
@@ -38,6 +41,10 @@ internal sealed class TestEndpoint : INetTcpEndpoint, IDisposable
     public int Cancelled => Volatile.Read(ref _cancelled);
 
     public void Dispose() => _gate.Dispose();
+
+    public void Opened(NetTcpSessionHandle session) => Session = session;
+
+    public ValueTask ClosedAsync(bool clientEnded) => ValueTask.CompletedTask;
 
     /// <summary>Lets <paramref name="count"/> held handlers answer.</summary>
     public void Release(int count = 1) => _gate.Release(count);

@@ -45,7 +45,8 @@ public sealed record RouteConfig
     /// How the session of a client on a netTcp listener reaches netTcp destinations: <c>affinity</c> (null means it: a
     /// backend session per client session, opened by its first message and kept for its lifetime) or <c>multiplex</c>
     /// (the pooled sessions, shared by every client: faster, for sessionless contracts only). HTTP clients have no
-    /// session and are always multiplexed.
+    /// session and are always multiplexed, and so is a durable route (<c>affinity</c> is refused there): its one-way
+    /// messages are delivered later from its queue.
     /// </summary>
     public string? Sessions { get; init; }
 

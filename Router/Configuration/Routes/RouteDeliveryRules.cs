@@ -1,6 +1,9 @@
 namespace SoapRouter.Configuration;
 
-/// <summary>A route's <c>delivery</c> (direct or durable, and its retries) and <c>copyTo</c> clusters; called by <see cref="RouteRules"/>.</summary>
+/// <summary>
+/// A route's <c>delivery</c> (direct or durable, and its retries; a durable route keeps no session affinity) and
+/// <c>copyTo</c> clusters; called by <see cref="RouteRules"/>.
+/// </summary>
 internal static class RouteDeliveryRules
 {
     /// <summary>Checks <paramref name="route"/>'s delivery settings and copy clusters.</summary>
@@ -34,6 +37,13 @@ internal static class RouteDeliveryRules
             if (delivery.Ttl <= TimeSpan.Zero)
             {
                 context.Error(ConfigPath.Property(deliveryPath, "ttl"), $"must be positive (is {delivery.Ttl})");
+            }
+
+            if (delivery.IsDurable && string.Equals(route.Sessions, SessionModes.Affinity, StringComparison.Ordinal))
+            {
+                context.Error(
+                    ConfigPath.Property(path, "sessions"),
+                    $"a durable route cannot keep session affinity: its one-way messages are delivered later from its queue, on the pooled sessions; leave '{SessionModes.Affinity}' out (a durable route multiplexes) or make delivery '{DeliveryModes.Direct}'");
             }
         }
 

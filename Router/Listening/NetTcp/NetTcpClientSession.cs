@@ -61,7 +61,7 @@ internal sealed class NetTcpClientSession : INetTcpSessionEndpoint, INetTcpSessi
                 await turn.Previous.ConfigureAwait(false);
             }
 
-            await _listener.HandleAsync(request, turn).ConfigureAwait(false);
+            await _listener.HandleAsync(request, turn, this).ConfigureAwait(false);
         }
         finally
         {
@@ -74,6 +74,22 @@ internal sealed class NetTcpClientSession : INetTcpSessionEndpoint, INetTcpSessi
     {
         NetTcpListenerLog.SessionLimit(_logger, _listener.Listener.Name, destination.Name);
         _handle?.Refuse(FramingFaults.ServerTooBusy);
+    }
+
+    /// <summary>
+    /// Ends the session from the router's side: with the framing fault <paramref name="fault"/> (a one-way message a durable
+    /// route could not keep: ServerTooBusy, which a WCF client raises as ServerTooBusyException), or aborted when it is null.
+    /// </summary>
+    public void End(string? fault)
+    {
+        if (fault is null)
+        {
+            _handle?.Abort();
+        }
+        else
+        {
+            _handle?.Refuse(fault);
+        }
     }
 
     /// <inheritdoc />

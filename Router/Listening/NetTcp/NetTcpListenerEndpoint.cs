@@ -11,7 +11,8 @@ namespace SoapRouter.Listening.NetTcp;
 /// <summary>
 /// One netTcp listener as its sessions (<see cref="NetTcpClientSession"/>) see it: each message a session's decoder read
 /// goes into the <see cref="MessagePipeline"/>, and its answer (a message; none for a one-way message, or one relayed
-/// on a session with affinity) goes back on the same session, where the session's encoder writes it in send order.
+/// on a session with affinity) goes back on the same session, where the session's encoder writes it in send order; a
+/// one-way message the pipeline refuses ends the session instead.
 /// Messages of one session are handled concurrently, in their turns' order where that matters.
 /// </summary>
 internal sealed class NetTcpListenerEndpoint(
@@ -29,8 +30,11 @@ internal sealed class NetTcpListenerEndpoint(
     /// <summary>A session of this listener, resolved from its preamble's Via.</summary>
     public NetTcpClientSession NewSession() => new(this, logger);
 
-    /// <summary>Handles <paramref name="request"/>, the message of <paramref name="turn"/>, and answers it on its session.</summary>
-    public async ValueTask HandleAsync(NetTcpRequest request, SessionTurn turn)
+    /// <summary>
+    /// Handles <paramref name="request"/>, the message of <paramref name="turn"/>, and answers it on its session, or ends
+    /// <paramref name="session"/> when the pipeline refused a one-way message (a durable route that could not keep it).
+    /// </summary>
+    public async ValueTask HandleAsync(NetTcpRequest request, SessionTurn turn, NetTcpClientSession session)
     {
         ArgumentNullException.ThrowIfNull(request);
         using (request)
@@ -59,7 +63,11 @@ internal sealed class NetTcpListenerEndpoint(
                     Turn = turn,
                 };
                 using var answer = (await pipeline.ProcessAsync(message).ConfigureAwait(false)).Answer;
-                if (answer?.Message is { } reply)
+                if (answer is { EndsSession: true })
+                {
+                    session.End(answer.SessionFault);
+                }
+                else if (answer?.Message is { } reply)
                 {
                     await request.SendAsync(reply, request.SessionClosing).ConfigureAwait(false);
                 }
