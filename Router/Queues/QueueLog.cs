@@ -12,7 +12,7 @@ internal static partial class QueueLog
     public static partial void Refused(ILogger logger, string listener, string route, StoreResult result);
 
     /// <summary>A net.tcp session's durable message could not be written on its own (msbin1) to be kept: refused, its session ended.</summary>
-    [LoggerMessage(EventId = 2507, Level = LogLevel.Warning, Message = "{Listener}: a durable message for route {Route} could not be written on its own (msbin1) to be kept; its session was ended")]
+    [LoggerMessage(EventId = 2510, Level = LogLevel.Warning, Message = "{Listener}: a durable message for route {Route} could not be written on its own (msbin1) to be kept; its session was ended")]
     public static partial void NotWritable(ILogger logger, string listener, string route);
 
     /// <summary>A delivery attempt failed; the message is due again later.</summary>
