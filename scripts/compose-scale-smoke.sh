@@ -137,7 +137,7 @@ check "rabbitmq publishes no port and is on the internal network only (${rabbitm
 check "rabbitmq's data is on the named volume ${COMPOSE_PROJECT_NAME}_rabbitmq-data" \
   test "$(docker inspect -f '{{range .Mounts}}{{if eq .Destination "/var/lib/rabbitmq"}}{{.Name}} {{.RW}}{{end}}{{end}}' "$rabbitmq")" = "${COMPOSE_PROJECT_NAME}_rabbitmq-data true"
 users=$(docker exec "$rabbitmq" rabbitmqctl -q list_users 2>/dev/null | tail -n +2 | awk '{print $1}' | tr '\n' ' ')
-check "rabbitmq's only user is router (no guest): $users" test "$users" = "router "
+check "rabbitmq's only user is router (no guest): ${users% }" test "$users" = "router "
 # The password each replica got (Router/docker-entrypoint.sh exports the secret file to the router process: PID 1),
 # checked by the broker without being printed.
 logins=""
