@@ -9,6 +9,7 @@
 # Else, when ROUTER_ADMIN_SUBNET is set (compose: the internal network's subnet, e.g. 172.30.0.0/24), this
 # container's own address on that subnet, port ROUTER_ADMIN_PORT (9901): every replica of a scaled service binds its
 # own internal address, none binds the DMZ side, and no replica needs a fixed IP. Else router.json's address stands.
+# ROUTER_SECRETS_DIR: a folder of secrets as files, each exported as the variable it is named after (below).
 set -uo pipefail
 
 local_ipv4s() { # every IPv4 address of this network namespace (the kernel's routing trie marks them "/32 host LOCAL")
@@ -50,5 +51,23 @@ address=$(admin_address) || exit 1
 if [ -n "$address" ]; then
   export ROUTER_ADMIN_ADDRESS="$address"
   echo "docker-entrypoint: admin endpoint on $address"
+fi
+
+# Secrets that come as files (a compose volume, swarm and Kubernetes secrets) for router.json's `env:NAME` values:
+# every file in ROUTER_SECRETS_DIR named like an environment variable becomes that variable for the router, e.g.
+# RABBITMQ_PASSWORD for the scale-out stack's AMQP URI. A variable already set wins. Exported to the router alone
+# (docker inspect does not show it); only the names are printed, never a value.
+if [ -n "${ROUTER_SECRETS_DIR:-}" ]; then
+  [ -d "$ROUTER_SECRETS_DIR" ] || { echo "docker-entrypoint: ROUTER_SECRETS_DIR=$ROUTER_SECRETS_DIR is not a folder" >&2; exit 1; }
+  secrets=()
+  for file in "$ROUTER_SECRETS_DIR"/*; do
+    name=${file##*/}
+    [[ -f $file && $name =~ ^[A-Za-z_][A-Za-z0-9_]*$ ]] || continue
+    [ -z "${!name+set}" ] || continue
+    [ -r "$file" ] || { echo "docker-entrypoint: $file is not readable by $(id -un) (uid $(id -u))" >&2; exit 1; }
+    export "$name=$(< "$file")"
+    secrets+=("$name")
+  done
+  echo "docker-entrypoint: from $ROUTER_SECRETS_DIR: ${secrets[*]:-no variable}"
 fi
 exec /app/Router "$@"

@@ -11,6 +11,13 @@
 #   - the replicas share one response cache through the stack's redis service (deploy/router-scale/router.json): a
 #     GetOrders sent to one replica (a miss: the backends' request counters go up by one, the entry appears in Redis) is
 #     a hit on another (its /stats cache hits go up by one, the backends' counters do not move, the same reply);
+#   - the rabbitmq service (deploy/rabbitmq/): its secret init exited 0; healthy, booted, no alarm; non-root on a
+#     read-only root; no published port, internal network only; data on the rabbitmq-data volume; its only user is
+#     router (no guest), and every replica holds that user's password (RABBITMQ_PASSWORD from the rabbitmq-secret
+#     volume, checked by rabbitmqctl authenticate_user) and reaches rabbitmq:5672;
+#   - durable delivery through the front: one-way SubmitOrder on /router/soap12 (route orders-durable) acknowledged
+#     (202) and delivered; with queues.store local, each replica has a store volume of its own; with rabbitmq (once the
+#     router's RabbitMQ store is built), the queue is a quorum queue in the stack's rabbitmq (until then a SKIP line);
 #   - TLS through the front (scripts/lib/tls-checks.sh): the replicas' certificate, partner-a's client certificate
 #     passes through to them, no certificate or another CA's is refused, net.tcp's TLS upgrade;
 # then takes the stack down (also on a failure or an interrupt). Prints PASS/FAIL per check; exit 1 on a FAIL.
@@ -112,6 +119,43 @@ else
 fi
 front=$(compose ps -q front)
 [ -n "$front" ] && [ "$(docker inspect -f '{{.State.Running}}' "$front")" = true ] || die "front running"
+
+# --- the rabbitmq service: the durable queues' shared store (deploy/rabbitmq/), healthy, private, no guest
+echo "== rabbitmq (deploy/rabbitmq/): health, network, volume, users"
+rabbitmq=$(compose ps -q rabbitmq)
+secret_init=$(compose ps -q rabbitmq-secret)
+check "rabbitmq-secret init exited 0: $(docker logs "$secret_init" 2>&1 | tail -n 1)" \
+  test -n "$secret_init" -a "$(docker inspect -f '{{.State.ExitCode}}' "$secret_init" 2>/dev/null)" = 0
+check "rabbitmq healthy (HEALTHCHECK: its AMQP port accepts), $(docker exec "$rabbitmq" rabbitmq-diagnostics -q check_running 2>&1 | tail -n 1)" \
+  test "$(health "$rabbitmq")" = healthy -a "$(docker exec "$rabbitmq" rabbitmq-diagnostics -q check_running > /dev/null 2>&1; echo $?)" = 0
+check "rabbitmq has no resource alarm (rabbitmq-diagnostics check_local_alarms)" docker exec "$rabbitmq" rabbitmq-diagnostics -q check_local_alarms
+check "rabbitmq runs as $(docker exec "$rabbitmq" id -un) (not root) on a read-only root" \
+  test "$(docker exec "$rabbitmq" id -u)" != 0 -a "$(docker inspect -f '{{.HostConfig.ReadonlyRootfs}}' "$rabbitmq")" = true
+rabbitmq_networks=$(docker inspect -f '{{range $n, $_ := .NetworkSettings.Networks}}{{$n}} {{end}}' "$rabbitmq")
+check "rabbitmq publishes no port and is on the internal network only (${rabbitmq_networks% })" \
+  test -z "$(docker port "$rabbitmq")" -a "$rabbitmq_networks" = "${COMPOSE_PROJECT_NAME}_internal "
+check "rabbitmq's data is on the named volume ${COMPOSE_PROJECT_NAME}_rabbitmq-data" \
+  test "$(docker inspect -f '{{range .Mounts}}{{if eq .Destination "/var/lib/rabbitmq"}}{{.Name}} {{.RW}}{{end}}{{end}}' "$rabbitmq")" = "${COMPOSE_PROJECT_NAME}_rabbitmq-data true"
+users=$(docker exec "$rabbitmq" rabbitmqctl -q list_users 2>/dev/null | tail -n +2 | awk '{print $1}' | tr '\n' ' ')
+check "rabbitmq's only user is router (no guest): ${users% }" test "$users" = "router "
+# The password each replica got (Router/docker-entrypoint.sh exports the secret file to the router process: PID 1),
+# checked by the broker without being printed.
+logins=""
+for c in "${routers[@]}"; do
+  if docker exec "$c" bash -c 'tr "\0" "\n" < /proc/1/environ | sed -n "s/^RABBITMQ_PASSWORD=//p"' > "$out/.password" 2>/dev/null \
+     && [ -s "$out/.password" ] \
+     && docker exec -i "$rabbitmq" bash -c 'read -r p && rabbitmqctl -q authenticate_user router "$p"' < "$out/.password" > /dev/null 2>&1; then
+    logins+="ok "
+  else
+    logins+="refused "
+  fi
+done
+rm -f "$out/.password"
+check "every replica has the router user's password (RABBITMQ_PASSWORD from the rabbitmq-secret volume; rabbitmqctl authenticate_user: ${logins% })" \
+  test "$(echo "$logins" | grep -o ok | grep -c .)" = "$replicas"
+reach=0
+for c in "${routers[@]}"; do docker exec "$c" timeout 3 bash -c 'exec 3<>/dev/tcp/rabbitmq/5672' 2> /dev/null && reach=$((reach + 1)); done
+check "every replica reaches rabbitmq:5672 on the internal network ($reach of $replicas)" test "$reach" = "$replicas"
 
 # Each replica's admin address: its own on the internal network.
 internal_ip() { docker inspect -f "{{with index .NetworkSettings.Networks \"${COMPOSE_PROJECT_NAME}_internal\"}}{{.IPAddress}}{{end}}" "$1"; }
@@ -272,6 +316,39 @@ else
   grep -q GetOrdersResponse "$out/cache-second.xml" && cmp -s "$out/cache-first.xml" "$out/cache-second.xml" && same=yes
   check "$second_name serves $first_name's entry: HTTP $status2, hits $hits2_0 -> $hits2_1, backend calls $calls1 -> $calls2, the same reply: $same" \
     test "$status2" = 200 -a "$hits2_1" = "$((hits2_0 + 1))" -a "$calls2" = "$calls1" -a "$calls1" -ge 0 -a "$same" = yes
+fi
+
+# --- durable delivery through the front: SubmitOrder on /router/soap12 (route orders-durable), kept, then delivered
+echo "== durable delivery through the front (SubmitOrder on /router/soap12)"
+# The store the replicas run with, as the first one says (GET /queues on its admin endpoint).
+replica_get "${routers[0]}" /queues > "$out/queues.http"
+store=$(http_body "$out/queues.http" | python3 -c 'import json, sys; print(json.load(sys.stdin)["store"])' 2>/dev/null || echo unknown)
+one_way() { # the two backends' one-way messages, summed (-1 when one cannot be asked)
+  local b total=0 n
+  for b in backend-a backend-b; do
+    n=$(docker exec "$(compose ps -q "$b")" bash -c "exec 3<>/dev/tcp/127.0.0.1/9080 && printf 'GET /stub/stats HTTP/1.0\r\nHost: b\r\n\r\n' >&3 && cat <&3" 2>/dev/null \
+      | sed '1,/^\r\{0,1\}$/d' | python3 -c 'import json, sys; print(json.load(sys.stdin)["oneWayReceived"])' 2>/dev/null) || n=""
+    [ -n "$n" ] || { echo -1; return; }
+    total=$((total + n))
+  done
+  echo "$total"
+}
+before=$(one_way)
+SSL_CERT_FILE="$client_tls/ca.crt" "$loadclient" --url $https/router/soap12 --binding soap12Http --operation submitOrder \
+  --requests 60 --warmup 0 --concurrency 6 --quiet --json "$out/durable.json" --record-acks "$out/durable-acks.txt" > "$out/durable.txt" 2>&1
+acked=$(sort -u "$out/durable-acks.txt" 2>/dev/null | grep -c .)
+after=$before
+for waited in $(seq 0 30); do after=$(one_way); [ "$after" -ge $((before + 60)) ] 2>/dev/null && break; sleep 1; done
+check "durable ($store store): $acked of 60 SubmitOrder acknowledged (202) through the front and delivered within $waited s (backends' one-way count $before -> $after)" \
+  test "$acked" = 60 -a "$before" -ge 0 -a "$after" -ge $((before + 60))
+if [ "$store" = rabbitmq ]; then
+  queues=$(docker exec "$rabbitmq" rabbitmqctl -q list_queues name type 2>/dev/null | grep orders-durable | tr '\t\n' ': ')
+  check "the replicas' durable queue is a quorum queue in the stack's rabbitmq: $queues" grep -q "orders-durable.*quorum" <<< "$queues"
+else
+  volumes=$(for c in "${routers[@]}"; do docker inspect -f '{{range .Mounts}}{{if eq .Destination "/var/lib/soap-router/queues"}}{{.Name}}{{end}}{{end}}' "$c"; done | sort -u | grep -c .)
+  check "local store: each replica keeps its own on a volume of its own ($volumes volumes for $replicas replicas)" test "$volumes" = "$replicas"
+  results+=("SKIP  durable queues in rabbitmq: the replicas run queues.store $store (deploy/router-scale/router.json; the router's RabbitMQ store is not built yet)")
+  echo "SKIP  durable queues in rabbitmq: the replicas run queues.store $store (the router's RabbitMQ store is not built yet)"
 fi
 
 # --- TLS through the front, after the fault counts above (the refusals below count as faults where they land)

@@ -16,6 +16,10 @@
 #   - the read-only config folder is hot-reloaded (an edit of router.json -> "Loaded ... as version 2", /health says 2);
 #   - `docker stop` of the router under load drains ("every message in flight was answered"), exits 0, and the
 #     client saw no timeout, no HTTP error and no fault;
+#   - durable delivery (scripts/lib/durable-checks.sh): one-way SubmitOrder on /router/soap12 is acknowledged (202) and
+#     delivered; with both backends stopped it is acknowledged and waits in the queue on the `queues` volume; the router
+#     is SIGKILLed and its container re-created on that volume, which still holds them; the backends come back and
+#     every acknowledged order is delivered;
 #   - hooks: every executable scripts/compose-smoke.d/*.sh runs against the live stack after the load checks, one
 #     PASS/FAIL each (see scripts/compose-smoke.d/README); traces.sh sends requests with a known traceparent and finds
 #     the router's and the backends' spans of that trace in the OTLP sink that docker-compose.traces.yml adds;
@@ -333,6 +337,11 @@ codes = r.get("statusCodes") or {}
 bad_status = {k: v for k, v in codes.items() if str(k) != "200"}
 sys.exit(1 if bad_status or r.get("faults") or r.get("httpErrors") or r.get("timeouts") else 0)
 EOF
+
+# --- durable delivery from the queues volume (scripts/lib/durable-checks.sh; the router is stopped after its drain)
+echo "== durable delivery: SubmitOrder on /router/soap12 kept on the queues volume (backends stopped, router killed and re-created)"
+source "$root/scripts/lib/durable-checks.sh"
+durable_checks
 
 # --- sizes
 echo "== image sizes"

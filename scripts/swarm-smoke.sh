@@ -13,8 +13,8 @@
 #     every new replica served messages;
 #   - an update to a router.json the router refuses rolls back by itself, the running replicas untouched;
 #   - not one request failed: an HTTP error, a timeout, a transport error, a fault, or a run that could not start;
-# then removes the stack (networks, secrets, configs) and leaves the swarm if it joined one. Prints PASS/FAIL per
-# check; the last line is "swarm smoke: PASS ... failed 0 of N" or "swarm smoke: FAIL ..." with why; exit 1 on a FAIL.
+# then removes the stack (networks, secrets, configs, and the routers' queue volumes, which swarm keeps) and leaves the
+# swarm if it joined one. Prints PASS/FAIL per check; the last line is "swarm smoke: PASS ... failed 0 of N" or "swarm smoke: FAIL ..." with why; exit 1 on a FAIL.
 #
 # Usage: scripts/swarm-smoke.sh [--replicas N (default 3)] [--chunk SECONDS (default 10)] [--keep]
 # Needs root, a Docker daemon (.ci/run starts one) and docker-compose v1 (the image build). Env: BASE_IMAGE as the
@@ -78,6 +78,13 @@ teardown() {
       check "stack removed: no container, network, secret or config of $stack left" \
         test "$gone" = 1 -a -z "$(docker secret ls -q --filter "label=com.docker.stack.namespace=$stack")" \
           -a -z "$(docker config ls -q --filter "label=com.docker.stack.namespace=$stack")"
+      # Swarm keeps volumes when a stack goes (they may hold messages): the routers' queue stores, one per task slot,
+      # are this run's alone.
+      local volumes
+      volumes=$(docker volume ls -q --filter "name=${stack}_queues-")
+      [ -z "$volumes" ] || docker volume rm $volumes > "$out/volumes-rm.log" 2>&1
+      check "the routers' queue volumes removed ($(echo $volumes)), none left" \
+        test -z "$(docker volume ls -q --filter "name=${stack}_queues-")"
     fi
   fi
   if [ "$inited_swarm" = 1 ] && [ "$keep" = 0 ]; then
