@@ -78,13 +78,15 @@ teardown() {
       check "stack removed: no container, network, secret or config of $stack left" \
         test "$gone" = 1 -a -z "$(docker secret ls -q --filter "label=com.docker.stack.namespace=$stack")" \
           -a -z "$(docker config ls -q --filter "label=com.docker.stack.namespace=$stack")"
-      # Swarm keeps volumes when a stack goes (they may hold messages): the routers' queue stores, one per task slot,
-      # are this run's alone.
+      # Swarm keeps volumes when a stack goes (they may hold messages): the broker's data volume is this run's alone.
       local volumes
-      volumes=$(docker volume ls -q --filter "name=${stack}_queues-")
-      [ -z "$volumes" ] || docker volume rm $volumes > "$out/volumes-rm.log" 2>&1
-      check "the routers' queue volumes removed ($(echo $volumes)), none left" \
-        test -z "$(docker volume ls -q --filter "name=${stack}_queues-")"
+      volumes=$(docker volume ls -q --filter "name=${stack}_rabbitmq-data")
+      for _ in $(seq 1 10); do
+        [ -z "$volumes" ] || docker volume rm $volumes > "$out/volumes-rm.log" 2>&1 && break
+        sleep 1
+      done
+      check "the broker's data volume removed ($(echo $volumes)), none left" \
+        test -z "$(docker volume ls -q --filter "name=${stack}_rabbitmq-data")"
     fi
   fi
   if [ "$inited_swarm" = 1 ] && [ "$keep" = 0 ]; then
@@ -136,6 +138,9 @@ pass "images built as compose builds them, on $BASE_IMAGE"
 # --- certificates, made now: the router's (secrets) and the test clients' side (the CA LoadClient trusts)
 scripts/make-certs.sh "$out/certs" > "$out/certs.log" 2>&1 || { cat "$out/certs.log"; die "scripts/make-certs.sh"; }
 export ROUTER_TLS_DIR="$out/certs/router"
+# The broker's `router` password, made for this run (a swarm secret; never committed).
+scripts/make-password.sh "$out/rabbitmq-secret/RABBITMQ_PASSWORD" > "$out/password.log" 2>&1 || { cat "$out/password.log"; die "scripts/make-password.sh"; }
+export RABBITMQ_SECRET_DIR="$out/rabbitmq-secret"
 # Secrets and configs cannot change: names of their own for this run, never those of a stack an operator runs here.
 export ROUTER_TLS_VERSION="smoke-$started" ROUTER_CONFIG_VERSION="smoke-$started"
 export ROUTER_REPLICAS="$replicas" ROUTER_INTERNAL_SUBNET="${ROUTER_INTERNAL_SUBNET:-172.30.4.0/24}"

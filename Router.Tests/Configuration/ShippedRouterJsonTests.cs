@@ -71,10 +71,13 @@ public sealed class ShippedRouterJsonTests
     [Fact]
     public void ScaleRouterJson_IsTheDockerOne_PlusGetOrdersCachedThroughTheScaleStacksRedis()
     {
-        // The scale-out stack's replicas read deploy/router-scale/router.json: the plain stack's file plus "cache", nothing else.
+        // The scale-out stack's replicas read deploy/router-scale/router.json: the plain stack's file plus "cache", and
+        // "queues" on the stack's RabbitMQ instead of a local store; nothing else.
         var plain = JsonNode.Parse(File.ReadAllText(RepositoryPaths.DockerRouterJson), documentOptions: RouterSchema.ConfigReading)!.AsObject();
         var scale = JsonNode.Parse(File.ReadAllText(RepositoryPaths.ScaleRouterJson), documentOptions: RouterSchema.ConfigReading)!.AsObject();
         Assert.True(scale.Remove("cache"));
+        Assert.True(plain.Remove("queues"));
+        Assert.True(scale.Remove("queues"));
         var cachedRoutes = new List<string>();
         foreach (var route in scale["routes"]!.AsArray())
         {
@@ -84,17 +87,19 @@ public sealed class ShippedRouterJsonTests
             }
         }
 
-        Assert.True(JsonNode.DeepEquals(plain, scale), "deploy/router-scale/router.json differs from deploy/router/router.json in more than \"cache\"");
+        Assert.True(JsonNode.DeepEquals(plain, scale), "deploy/router-scale/router.json differs from deploy/router/router.json in more than \"cache\" and \"queues\"");
         Assert.Equal(["orders-basic", "orders-soap12"], cachedRoutes);
 
         using var copy = new DockerRouterJsonCopy(RepositoryPaths.ScaleRouterJson);
         var config = RouterConfigLoader.LoadFile(copy.Path).Config!;
         Assert.Equal("redis:6379", config.Cache.Redis?.Configuration);
+        Assert.Equal((QueueStores.RabbitMq, "amqp://router:env:RABBITMQ_PASSWORD@rabbitmq:5672/"), (config.Queues.Store, config.Queues.RabbitMq?.Uri));
         Assert.All(config.Routes.Where(r => r.Cache is not null), r => Assert.Equal(["http://tempuri.org/IOrderService/GetOrders"], r.Cache!.Actions));
 
         // The host it names is the scale-out file's redis service, and the replicas mount this folder.
         var compose = File.ReadAllText(Path.Combine(RepositoryPaths.Root, "docker-compose.scale.yml"));
         Assert.Matches(new Regex(@"^  redis:\s*$", RegexOptions.Multiline), compose);
+        Assert.Matches(new Regex(@"^  rabbitmq:\s*$", RegexOptions.Multiline), compose);
         Assert.Contains("./deploy/router-scale}:/etc/router:ro", compose, StringComparison.Ordinal);
     }
 
