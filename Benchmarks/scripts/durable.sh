@@ -33,7 +33,7 @@ broker_up() { (exec 3<>"/dev/tcp/127.0.0.1/$(python3 -c "import sys,urllib.parse
 write_config() { # store, folder
   local queues
   if [[ "$1" == rabbitmq ]]; then
-    queues="{ \"store\": \"rabbitmq\", \"maxBytes\": 4294967296, \"rabbitmq\": { \"uri\": \"$rabbit_uri\", \"queuePrefix\": \"bench.$(date +%s).$$.\" } }"
+    queues="{ \"store\": \"rabbitmq\", \"maxBytes\": 4294967296, \"rabbitmq\": { \"uri\": \"$rabbit_uri\", \"queuePrefix\": \"$prefix\" } }"
   else
     queues="{ \"path\": \"$PWD/$2/queues\", \"maxBytes\": 4294967296 }"
   fi
@@ -78,6 +78,14 @@ load() { # json, port, path, size, requests, [extra...]
   dotnet "$(bin LoadClient)" --url "http://127.0.0.1:$port/router/$path" --binding soap12Http --operation submitOrder --size "$size" \
     --requests "$n" --warmup "${warmup:-50}" --concurrency "$concurrency" --quiet --json "$json" "$@" > "$json.log" 2>&1
 }
+
+prefix="bench.$(date +%s).$$."
+drop_bench_queues() { # the broker's queues this run made (a GB of messages after the memory part), where rabbitmqctl runs here
+  command -v rabbitmqctl > /dev/null 2>&1 || return 0
+  local q
+  for q in $(rabbitmqctl -q list_queues name 2> /dev/null | grep -F "$prefix"); do rabbitmqctl -q delete_queue "$q" > /dev/null 2>&1 || true; done
+}
+trap 'drop_bench_queues; stop_started' EXIT
 
 for store in $stores; do
   if [[ "$store" == rabbitmq ]] && ! broker_up; then say "## rabbitmq: no broker answers at $rabbit_uri; left out"; continue; fi
