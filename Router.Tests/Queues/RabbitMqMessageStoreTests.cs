@@ -71,6 +71,21 @@ public sealed class RabbitMqMessageStoreTests : IAsyncLifetime
     }
 
     [RabbitMqFact]
+    public async Task Depth_CountsTheAgeOfAMessageItPutInTheWaitingRoom_UntilAnotherReplicaMayHaveTakenIt()
+    {
+        var clock = new FakeTimeProvider(DateTimeOffset.UtcNow);
+        await using var store = Open(time: clock);
+        Assert.Equal(StoreResult.Stored, await store.AppendAsync(Message("waits"), One, default));
+        var taken = Assert.Single(await TakeAsync(store, "orders", 1));
+
+        await store.RetryAsync(taken, clock.GetUtcNow().ToUnixTimeMilliseconds() + 60_000, "backendUnavailable", default);
+
+        Assert.Equal(1234567, store.Depth("orders").OldestEnqueuedAt);
+        clock.Advance(TimeSpan.FromMinutes(2.5));
+        Assert.Equal(0, store.Depth("orders").OldestEnqueuedAt);
+    }
+
+    [RabbitMqFact]
     public async Task DeadLetter_IsListedWithItsReason_ReplayPutsItBackWithAttemptsReset_PurgeDropsThem()
     {
         await using var store = Open();
@@ -200,7 +215,7 @@ public sealed class RabbitMqMessageStoreTests : IAsyncLifetime
         return taken;
     }
 
-    private RabbitMqMessageStore Open(long maxBytes = 1L << 30, string? uri = null) =>
+    private RabbitMqMessageStore Open(long maxBytes = 1L << 30, string? uri = null, TimeProvider? time = null) =>
         new(
             new QueuesConfig { Store = QueueStores.RabbitMq, MaxBytes = maxBytes, RabbitMq = new RabbitMqConfig { Uri = uri ?? RabbitMqBroker.Uri, QueuePrefix = _prefix } },
             NullLogger.Instance,
@@ -210,5 +225,6 @@ public sealed class RabbitMqMessageStoreTests : IAsyncLifetime
                 {
                     _arrivals.Add(queue);
                 }
-            });
+            },
+            time);
 }

@@ -29,6 +29,9 @@ internal sealed class RabbitMqConsumer : IAsyncDisposable
     /// <summary>The router's name of the queue.</summary>
     public string Queue { get; }
 
+    /// <summary>True while its channel is open (a channel the broker closed, on an error of its own, consumes nothing more).</summary>
+    public bool IsOpen => _channel.IsOpen;
+
     /// <summary>True when messages wait to be taken.</summary>
     public bool HasWaiting => _received.Reader.Count > 0;
 

@@ -27,6 +27,10 @@ internal sealed class RabbitMqMessageStore : IMessageStore
     private static readonly TimeSpan ConnectTimeout = TimeSpan.FromSeconds(5);
     private static readonly TimeSpan DuplicateWindow = TimeSpan.FromMinutes(10);
     private static readonly TimeSpan RefreshInterval = TimeSpan.FromSeconds(2);
+
+    /// <summary>How long past its due time a message this router put in a waiting room still counts as its own (another replica may take it when it comes back).</summary>
+    private static readonly TimeSpan WaitingGrace = TimeSpan.FromMinutes(1);
+
     private const int MaxRemembered = 100_000;
 
     private readonly ConnectionFactory _factory;
@@ -234,7 +238,7 @@ internal sealed class RabbitMqMessageStore : IMessageStore
         await MoveAsync(held, waited, _names.Retry(message.Queue), delay).ConfigureAwait(false);
         if (held.Key is { } key)
         {
-            _waiting[key] = new Waiting(message.Queue, message.EnqueuedAt);
+            _waiting[key] = new Waiting(message.Queue, message.EnqueuedAt, due + (long)WaitingGrace.TotalMilliseconds);
         }
     }
 
@@ -267,9 +271,15 @@ internal sealed class RabbitMqMessageStore : IMessageStore
             }
         }
 
-        foreach (var waiting in _waiting.Values)
+        var now = Now();
+        foreach (var (key, waiting) in _waiting)
         {
-            if (string.Equals(waiting.Queue, queue, StringComparison.Ordinal))
+            if (waiting.ForgetAfter < now)
+            {
+                // Back in the queue long since, and taken by another replica: no longer this one's to count.
+                _waiting.TryRemove(key, out _);
+            }
+            else if (string.Equals(waiting.Queue, queue, StringComparison.Ordinal))
             {
                 oldest = Oldest(oldest, waiting.EnqueuedAt);
             }
@@ -555,6 +565,6 @@ internal sealed class RabbitMqMessageStore : IMessageStore
     /// <summary>A message this router holds: the consumer and tag to acknowledge it with.</summary>
     private sealed record Held(RabbitMqConsumer Consumer, ulong Tag, string Queue, long EnqueuedAt, string? Key);
 
-    /// <summary>A message this router put in a waiting room, until it comes back.</summary>
-    private readonly record struct Waiting(string Queue, long EnqueuedAt);
+    /// <summary>A message this router put in a waiting room, until it comes back (or, taken by another replica, until <paramref name="ForgetAfter"/>).</summary>
+    private readonly record struct Waiting(string Queue, long EnqueuedAt, long ForgetAfter);
 }

@@ -74,8 +74,18 @@ internal sealed class RabbitMqSession : IAsyncDisposable
     public Task DeclareAsync(string queue) => Once(_declared, queue, DeclareAllAsync);
 
     /// <summary>The consumer of <paramref name="queue"/>, started on first use; <paramref name="arrived"/> is told of each message it receives.</summary>
-    public Task<RabbitMqConsumer> ConsumerAsync(string queue, Action<string> arrived) =>
-        Once(_consumers, queue, name => StartConsumerAsync(name, arrived));
+    public Task<RabbitMqConsumer> ConsumerAsync(string queue, Action<string> arrived)
+    {
+        var consumer = Once(_consumers, queue, name => StartConsumerAsync(name, arrived));
+        if (consumer.IsCompletedSuccessfully && !consumer.Result.IsOpen && _connection.IsOpen)
+        {
+            // Its channel alone was closed (the broker closes a channel on a channel error): a new one takes its place.
+            _consumers.TryRemove(KeyValuePair.Create(queue, consumer));
+            consumer = Once(_consumers, queue, name => StartConsumerAsync(name, arrived));
+        }
+
+        return consumer;
+    }
 
     /// <summary>A channel of its own for an administrative errand (listing, replaying dead letters); <paramref name="confirms"/> for one that publishes.</summary>
     public Task<IChannel> ChannelAsync(bool confirms, CancellationToken cancellationToken) =>
