@@ -139,6 +139,27 @@ public sealed class DurableDeliveryTests : IDisposable
     }
 
     [Fact]
+    public async Task StoreCannotBeOpened_RefusesWith503_AndHealthAndStatsSayWhy_InsteadOfFailing()
+    {
+        // A folder that can never be made (its parent is a file), as a mount that is missing or read-only would be.
+        var blocker = _directory.File("not-a-folder");
+        await File.WriteAllTextAsync(blocker, "a file");
+        var config = Config(FreePort.Unused(), Path.Combine(blocker, "queues"));
+        await using var router = await ListeningRouter.StartAsync(config);
+        using var client = StubWcfClient<IOrderService>.Create(WireBindings.Soap12Http, router.Address("soap12"));
+
+        await Assert.ThrowsAsync<ServerTooBusyException>(() => client.Channel.SubmitOrderAsync(new Order { CustomerId = 1, OrderId = Guid.NewGuid().ToString("D") }));
+
+        using var http = new HttpClient();
+        var health = await http.GetAsync(new Uri(router.Host.AdminAddress!, "/health"));
+        var stats = await http.GetAsync(new Uri(router.Host.AdminAddress!, "/stats"));
+        Assert.Equal((System.Net.HttpStatusCode.OK, System.Net.HttpStatusCode.OK), (health.StatusCode, stats.StatusCode));
+        var body = await health.Content.ReadFromJsonAsync<JsonElement>();
+        Assert.Equal("degraded", body.GetProperty("status").GetString());
+        Assert.Contains(body.GetProperty("reasons").EnumerateArray(), reason => reason.GetString()!.StartsWith("queues: the local store cannot be opened", StringComparison.Ordinal));
+    }
+
+    [Fact]
     public async Task RequestReplyOnADurableRoute_IsForwardedDirectly_AndAMessageOverTheSizeLimitIsNeverKept()
     {
         var port = FreePort.Unused();

@@ -20,6 +20,7 @@ internal sealed class DurableQueues : IAsyncDisposable
     private readonly ConcurrentDictionary<string, CopyCounters> _copies = new(StringComparer.Ordinal);
     private readonly ConcurrentDictionary<string, SemaphoreSlim> _arrivals = new(StringComparer.Ordinal);
     private IMessageStore? _store;
+    private string? _openError;
 
     /// <summary>The queues of <paramref name="config"/>; <paramref name="open"/> opens its store (default: the one queues.store names).</summary>
     public DurableQueues(QueuesConfig config, TimeProvider time, ILogger<DurableQueues> logger, Func<IMessageStore>? open = null)
@@ -43,7 +44,22 @@ internal sealed class DurableQueues : IAsyncDisposable
 
             lock (_openGate)
             {
-                return _store ??= _open();
+                if (_store is null)
+                {
+                    try
+                    {
+                        _store = _open();
+                        _openError = null;
+                    }
+                    catch (Exception ex) when (ex is IOException or UnauthorizedAccessException or Microsoft.Data.Sqlite.SqliteException)
+                    {
+                        // Its folder cannot be made or written, say: said on /health, and tried again on the next use.
+                        _openError = ex.Message;
+                        throw;
+                    }
+                }
+
+                return _store;
             }
         }
     }
@@ -162,6 +178,11 @@ internal sealed class DurableQueues : IAsyncDisposable
     /// </summary>
     public void AddHealthReasons(QueuesSnapshot? snapshot, List<string> reasons)
     {
+        if (!IsOpen && Volatile.Read(ref _openError) is { } openError)
+        {
+            reasons.Add($"queues: the {_config.Store} store cannot be opened ({openError}); durable messages are refused");
+        }
+
         if (snapshot is null)
         {
             return;
@@ -197,11 +218,18 @@ internal sealed class DurableQueues : IAsyncDisposable
         }
     }
 
-    /// <summary>Opens the store (if it is not open yet); true once it is.</summary>
+    /// <summary>Opens the store (if it is not open yet); true once it is, false when it cannot be opened (<see cref="_openError"/> says why).</summary>
     private bool Opened()
     {
-        _ = Store;
-        return true;
+        try
+        {
+            _ = Store;
+            return true;
+        }
+        catch (Exception ex) when (ex is IOException or UnauthorizedAccessException or Microsoft.Data.Sqlite.SqliteException)
+        {
+            return false;
+        }
     }
 
     private SemaphoreSlim Arrival(string queue) => _arrivals.GetOrAdd(queue, static _ => new SemaphoreSlim(0, 1));
