@@ -276,4 +276,18 @@ for c in $after; do
 done
 check "every new replica served messages (${counts% })" test "$zero" = 0
 
+# --- every new replica keeps its durable queues in the stack's rabbitmq (its /queues says the store, its /health names
+# no broker it cannot reach)
+brokers=""
+unreached=0
+for c in $after; do
+  ip=$(docker inspect -f "{{with index .NetworkSettings.Networks \"${stack}_internal\"}}{{.IPAddress}}{{end}}" "$c")
+  admin_get() { docker exec "$c" bash -c "exec 3<>/dev/tcp/$ip/9901 && printf 'GET $1 HTTP/1.0\r\nHost: r\r\n\r\n' >&3 && cat <&3" 2> /dev/null | sed '1,/^\r\{0,1\}$/d'; }
+  store=$(admin_get /queues | python3 -c 'import json, sys; print(json.load(sys.stdin)["store"])' 2> /dev/null)
+  reached=$(admin_get /health | python3 -c 'import json, sys; print("no" if any("RabbitMQ" in r for r in json.load(sys.stdin).get("reasons", [])) else "yes")' 2> /dev/null)
+  brokers+="${store:-?}/${reached:-?} "
+  [ "$store" = rabbitmq ] && [ "$reached" = yes ] || unreached=1
+done
+check "every new replica's durable queues are in the stack's rabbitmq, reached (store/reached: ${brokers% })" test "$unreached" = 0
+
 finish
