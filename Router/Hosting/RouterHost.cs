@@ -1,6 +1,7 @@
 using System.Net;
 using System.Net.Sockets;
 using Microsoft.AspNetCore.Connections;
+using Microsoft.AspNetCore.Http.Features;
 using Microsoft.AspNetCore.Server.Kestrel.Core;
 using Microsoft.Extensions.DependencyInjection.Extensions;
 using Microsoft.AspNetCore.Server.Kestrel.Transport.Sockets;
@@ -101,6 +102,12 @@ internal sealed class RouterHost : IAsyncDisposable
             ActivatorUtilities.CreateInstance<SocketTransportFactory>(sp), sp.GetRequiredService<ListenerConnections>(), sp.GetRequiredService<DescriptorReserve>(), timeProvider,
             sp.GetRequiredService<MemoryPressure>()));
         builder.WebHost.ConfigureKestrel(options => Configure(options, config));
+        if (KestrelApplication.Enabled)
+        {
+            // Listener ports answered without hosting's per-request layer; the admin address keeps the pipeline below.
+            ListenerServer.Decorate(builder.Services, IsAdminConnection, DispatchListenerAsync);
+        }
+
         _app = builder.Build();
 
         // Admin answers (a metrics scrape, the statistics' JSON) are built on the thread pool: with inline I/O they
@@ -322,15 +329,13 @@ internal sealed class RouterHost : IAsyncDisposable
         });
     }
 
-    private Task DispatchAsync(HttpContext context)
-    {
-        var connection = context.Connection;
-        if (IsAdminRequest(context))
-        {
-            return _admin.HandleAsync(context);
-        }
+    private Task DispatchAsync(HttpContext context) =>
+        IsAdminRequest(context) ? _admin.HandleAsync(context) : DispatchListenerAsync(context);
 
-        if (Listeners.Find(connection, context.Request.Path.Value.AsSpan()) is { } listener)
+    /// <summary>A request on a listener's port: its listener's handler, else 404.</summary>
+    private Task DispatchListenerAsync(HttpContext context)
+    {
+        if (Listeners.Find(context.Connection, context.Request.Path.Value.AsSpan()) is { } listener)
         {
             if (_drain.IsDraining)
             {
@@ -355,6 +360,9 @@ internal sealed class RouterHost : IAsyncDisposable
 
     private bool IsAdminRequest(HttpContext context) =>
         context.Connection.LocalPort == _adminPort && IsAdminAddress(context.Connection.LocalIpAddress);
+
+    private bool IsAdminConnection(IHttpConnectionFeature connection) =>
+        connection.LocalPort == _adminPort && IsAdminAddress(connection.LocalIpAddress);
 
     private bool IsAdminAddress(IPAddress? local)
     {
