@@ -207,6 +207,11 @@ internal sealed class RouterHost : IAsyncDisposable
 
         AdminAddress = new UriBuilder(_adminTls is null ? Uri.UriSchemeHttp : Uri.UriSchemeHttps, _adminEndPoint.Address.ToString(), _adminPort).Uri;
         AdminLog.Listening(_logger, AdminAddress);
+        if (KestrelApplication.Enabled)
+        {
+            HostingLog.KestrelApplication(_logger);
+        }
+
         Listeners.RecordBound(_logger);
 
         var state = Runtime.State;
