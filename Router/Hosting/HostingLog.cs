@@ -62,10 +62,6 @@ internal static partial class HostingLog
         Message = "I/O completions run {Where} ({Source})")]
     public static partial void IoScheduling(ILogger logger, string where, string source);
 
-    [LoggerMessage(EventId = 115, Level = LogLevel.Information,
-        Message = "Listener requests are served by the router's own Kestrel application (SOAPROUTER_KESTREL_APP=1); the admin address by ASP.NET Core's pipeline")]
-    public static partial void KestrelApplication(ILogger logger);
-
     [LoggerMessage(EventId = 120, Level = LogLevel.Debug, Message = "The host failed to start")]
     public static partial void StartFailed(ILogger logger, Exception exception);
 }

@@ -1,7 +1,6 @@
 using System.Net;
 using System.Net.Sockets;
 using Microsoft.AspNetCore.Connections;
-using Microsoft.AspNetCore.Http.Features;
 using Microsoft.AspNetCore.Server.Kestrel.Core;
 using Microsoft.Extensions.DependencyInjection.Extensions;
 using Microsoft.AspNetCore.Server.Kestrel.Transport.Sockets;
@@ -102,12 +101,6 @@ internal sealed class RouterHost : IAsyncDisposable
             ActivatorUtilities.CreateInstance<SocketTransportFactory>(sp), sp.GetRequiredService<ListenerConnections>(), sp.GetRequiredService<DescriptorReserve>(), timeProvider,
             sp.GetRequiredService<MemoryPressure>()));
         builder.WebHost.ConfigureKestrel(options => Configure(options, config));
-        if (KestrelApplication.Enabled)
-        {
-            // Listener ports answered without hosting's per-request layer; the admin address keeps the pipeline below.
-            ListenerServer.Decorate(builder.Services, IsAdminConnection, DispatchListenerAsync);
-        }
-
         _app = builder.Build();
 
         // Admin answers (a metrics scrape, the statistics' JSON) are built on the thread pool: with inline I/O they
@@ -207,11 +200,6 @@ internal sealed class RouterHost : IAsyncDisposable
 
         AdminAddress = new UriBuilder(_adminTls is null ? Uri.UriSchemeHttp : Uri.UriSchemeHttps, _adminEndPoint.Address.ToString(), _adminPort).Uri;
         AdminLog.Listening(_logger, AdminAddress);
-        if (KestrelApplication.Enabled)
-        {
-            HostingLog.KestrelApplication(_logger);
-        }
-
         Listeners.RecordBound(_logger);
 
         var state = Runtime.State;
@@ -334,13 +322,15 @@ internal sealed class RouterHost : IAsyncDisposable
         });
     }
 
-    private Task DispatchAsync(HttpContext context) =>
-        IsAdminRequest(context) ? _admin.HandleAsync(context) : DispatchListenerAsync(context);
-
-    /// <summary>A request on a listener's port: its listener's handler, else 404.</summary>
-    private Task DispatchListenerAsync(HttpContext context)
+    private Task DispatchAsync(HttpContext context)
     {
-        if (Listeners.Find(context.Connection, context.Request.Path.Value.AsSpan()) is { } listener)
+        var connection = context.Connection;
+        if (IsAdminRequest(context))
+        {
+            return _admin.HandleAsync(context);
+        }
+
+        if (Listeners.Find(connection, context.Request.Path.Value.AsSpan()) is { } listener)
         {
             if (_drain.IsDraining)
             {
@@ -365,9 +355,6 @@ internal sealed class RouterHost : IAsyncDisposable
 
     private bool IsAdminRequest(HttpContext context) =>
         context.Connection.LocalPort == _adminPort && IsAdminAddress(context.Connection.LocalIpAddress);
-
-    private bool IsAdminConnection(IHttpConnectionFeature connection) =>
-        connection.LocalPort == _adminPort && IsAdminAddress(connection.LocalIpAddress);
 
     private bool IsAdminAddress(IPAddress? local)
     {
