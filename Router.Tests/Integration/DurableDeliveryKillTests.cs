@@ -35,28 +35,14 @@ public sealed class DurableDeliveryKillTests : IDisposable
         await File.WriteAllTextAsync(path, TestConfigs.ToJson(config));
         var health = new Uri($"http://127.0.0.1:{adminPort}/health");
 
-        using (var router = RouterProcess.Start("--config", path))
-        {
-            await RouterProcess.PollHealthAsync(health, router, ProcessTimeout);
-            var (exitCode, output, error) = await LoadAppRun.RunAsync(
-                "--url", $"http://127.0.0.1:{listenerPort}/router/soap12", "--client", "raw", "--binding", "soap12Http", "--operation", "submitOrder",
-                "--requests", "400", "--warmup", "0", "--concurrency", "8", "--quiet", "--record-acks", acks);
-            ExitCodeAssert.Equal(0, exitCode, output + error);
-            router.Kill();
-            await router.WaitForExitAsync(ProcessTimeout);
-        }
-
-        var acknowledged = (await File.ReadAllLinesAsync(acks)).ToHashSet(StringComparer.Ordinal);
-        Assert.Equal(400, acknowledged.Count);
+        var acknowledged = await AcknowledgeThenKillAsync(path, listenerPort, adminPort, acks);
         var stub = new StubHost(new StubOptions { HttpPort = stubPort, RecordOneWayPath = received });
         await stub.StartAsync();
         try
         {
             using var restarted = RouterProcess.Start("--config", path);
             await RouterProcess.PollHealthAsync(health, restarted, ProcessTimeout);
-            await Eventually.TrueAsync(
-                () => Task.FromResult(File.Exists(received) && File.ReadAllLines(received).ToHashSet(StringComparer.Ordinal).IsSupersetOf(acknowledged)),
-                "not every acknowledged order arrived after the kill", ProcessTimeout);
+            await AllArrivedAsync(received, acknowledged, "not every acknowledged order arrived after the kill");
             restarted.Terminate();
             await restarted.WaitForExitAsync(ProcessTimeout);
         }
@@ -87,26 +73,12 @@ public sealed class DurableDeliveryKillTests : IDisposable
         {
             using var other = RouterProcess.Start("--config", _directory.File("b.json"));
             await RouterProcess.PollHealthAsync(new Uri($"http://127.0.0.1:{otherAdminPort}/health"), other, ProcessTimeout);
-            using (var acknowledging = RouterProcess.Start("--config", _directory.File("a.json")))
-            {
-                await RouterProcess.PollHealthAsync(new Uri($"http://127.0.0.1:{adminPort}/health"), acknowledging, ProcessTimeout);
-                var (exitCode, output, error) = await LoadAppRun.RunAsync(
-                    "--url", $"http://127.0.0.1:{listenerPort}/router/soap12", "--client", "raw", "--binding", "soap12Http", "--operation", "submitOrder",
-                    "--requests", "400", "--warmup", "0", "--concurrency", "8", "--quiet", "--record-acks", acks);
-                ExitCodeAssert.Equal(0, exitCode, output + error);
-                acknowledging.Kill();
-                await acknowledging.WaitForExitAsync(ProcessTimeout);
-            }
-
-            var acknowledged = (await File.ReadAllLinesAsync(acks)).ToHashSet(StringComparer.Ordinal);
-            Assert.Equal(400, acknowledged.Count);
+            var acknowledged = await AcknowledgeThenKillAsync(_directory.File("a.json"), listenerPort, adminPort, acks);
             var stub = new StubHost(new StubOptions { HttpPort = stubPort, RecordOneWayPath = received });
             await stub.StartAsync();
             try
             {
-                await Eventually.TrueAsync(
-                    () => Task.FromResult(File.Exists(received) && File.ReadAllLines(received).ToHashSet(StringComparer.Ordinal).IsSupersetOf(acknowledged)),
-                    "the surviving router did not deliver every order the killed one acknowledged", ProcessTimeout);
+                await AllArrivedAsync(received, acknowledged, "the surviving router did not deliver every order the killed one acknowledged");
             }
             finally
             {
@@ -122,6 +94,35 @@ public sealed class DurableDeliveryKillTests : IDisposable
             await RabbitMqBroker.DeleteAsync(prefix, "orders");
         }
     }
+
+    /// <summary>
+    /// Starts a router process on <paramref name="config"/>, has LoadClient send it 400 one-way orders (--record-acks into
+    /// <paramref name="acks"/>), kills it with SIGKILL, and returns the ids of the 400 it acknowledged.
+    /// </summary>
+    private static async Task<HashSet<string>> AcknowledgeThenKillAsync(string config, int listenerPort, int adminPort, string acks)
+    {
+        using (var router = RouterProcess.Start("--config", config))
+        {
+            await RouterProcess.PollHealthAsync(new Uri($"http://127.0.0.1:{adminPort}/health"), router, ProcessTimeout);
+            var (exitCode, output, error) = await LoadAppRun.RunAsync(
+                "--url", $"http://127.0.0.1:{listenerPort}/router/soap12", "--client", "raw", "--binding", "soap12Http", "--operation", "submitOrder",
+                "--requests", "400", "--warmup", "0", "--concurrency", "8", "--quiet", "--record-acks", acks);
+            ExitCodeAssert.Equal(0, exitCode, output + error);
+            router.Kill();
+            await router.WaitForExitAsync(ProcessTimeout);
+        }
+
+        var acknowledged = (await File.ReadAllLinesAsync(acks)).ToHashSet(StringComparer.Ordinal);
+        Assert.Equal(400, acknowledged.Count);
+        return acknowledged;
+    }
+
+    /// <summary>Waits until the stub's record <paramref name="received"/> holds every id of <paramref name="acknowledged"/>.</summary>
+    private static Task AllArrivedAsync(string received, HashSet<string> acknowledged, string because) =>
+        Eventually.TrueAsync(
+            () => Task.FromResult(File.Exists(received) && File.ReadAllLines(received).ToHashSet(StringComparer.Ordinal).IsSupersetOf(acknowledged)),
+            because,
+            ProcessTimeout);
 
     private static RouterConfig Config(int stubPort, int listenerPort, int adminPort, QueuesConfig queues) => new()
     {

@@ -93,19 +93,6 @@ internal sealed class RabbitMqSession : IAsyncDisposable
             confirms ? new CreateChannelOptions(publisherConfirmationsEnabled: true, publisherConfirmationTrackingEnabled: true) : null,
             cancellationToken);
 
-    /// <summary>Messages ready in <paramref name="brokerQueue"/> (not counting those delivered and not yet acknowledged); null when it cannot be asked.</summary>
-    public async Task<long?> ReadyAsync(string brokerQueue, CancellationToken cancellationToken)
-    {
-        try
-        {
-            return await _publishers[0].MessageCountAsync(brokerQueue, cancellationToken).ConfigureAwait(false);
-        }
-        catch (OperationInterruptedException)
-        {
-            return null;
-        }
-    }
-
     /// <inheritdoc />
     public async ValueTask DisposeAsync()
     {
