@@ -4,6 +4,7 @@ using System.Xml;
 using Samples.Contracts;
 using SoapRouter.Forwarding.Rewriting;
 using SoapRouter.Streaming;
+using SoapRouter.Wire.Binary;
 using SoapRouter.Wire.Bindings;
 using SoapRouter.Wire.Encoding;
 

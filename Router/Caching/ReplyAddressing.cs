@@ -1,4 +1,5 @@
 using SoapRouter.Forwarding.Rewriting;
+using SoapRouter.Wire.Binary;
 
 namespace SoapRouter.Caching;
 

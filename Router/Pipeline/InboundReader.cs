@@ -1,6 +1,7 @@
 using System.ServiceModel.Channels;
 using SoapRouter.Forwarding.Rewriting;
 using SoapRouter.Reencoding;
+using SoapRouter.Wire.Binary;
 
 namespace SoapRouter.Pipeline;
 

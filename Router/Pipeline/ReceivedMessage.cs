@@ -2,6 +2,7 @@ using System.ServiceModel.Channels;
 using SoapRouter.Forwarding.Rewriting;
 using SoapRouter.Reencoding;
 using SoapRouter.Routing;
+using SoapRouter.Wire.Binary;
 using SoapRouter.Wire.Errors;
 
 namespace SoapRouter.Pipeline;

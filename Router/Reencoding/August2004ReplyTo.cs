@@ -2,6 +2,7 @@ using System.Text;
 using System.Xml;
 using System.Xml.Linq;
 using SoapRouter.Forwarding.Rewriting;
+using SoapRouter.Wire.Binary;
 using SoapRouter.Wire.Bindings;
 using SoapRouter.Wire.Encoding;
 using SoapRouter.Wire.Soap;

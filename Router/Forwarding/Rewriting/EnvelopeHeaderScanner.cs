@@ -1,3 +1,4 @@
+using SoapRouter.Wire.Binary;
 using static SoapRouter.Forwarding.Rewriting.Utf8XmlLexer;
 
 namespace SoapRouter.Forwarding.Rewriting;

@@ -1,3 +1,5 @@
+using SoapRouter.Wire.Binary;
+
 namespace SoapRouter.Forwarding.Rewriting;
 
 /// <summary>An element's or declaration's prefix in msbin1: one of the records' implied letters a-z, or inline bytes ("" for none).</summary>

@@ -1,3 +1,5 @@
+using SoapRouter.Wire.Binary;
+
 namespace SoapRouter.Forwarding.Rewriting;
 
 /// <summary>Where an msbin1 wsa:To's content lies: the bytes from after its start record to its end, inclusive.</summary>

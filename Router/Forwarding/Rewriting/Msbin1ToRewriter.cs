@@ -1,6 +1,7 @@
 using System.Buffers;
 using System.Buffers.Binary;
 using System.Text;
+using SoapRouter.Wire.Binary;
 
 namespace SoapRouter.Forwarding.Rewriting;
 

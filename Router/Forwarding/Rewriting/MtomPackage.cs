@@ -1,4 +1,5 @@
 using System.Text;
+using SoapRouter.Wire.Binary;
 using SoapRouter.Wire.Soap;
 
 namespace SoapRouter.Forwarding.Rewriting;

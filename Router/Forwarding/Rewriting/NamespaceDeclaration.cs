@@ -1,3 +1,5 @@
+using SoapRouter.Wire.Binary;
+
 namespace SoapRouter.Forwarding.Rewriting;
 
 /// <summary>An in-scope xmlns or xmlns:p declaration.</summary>

@@ -1,3 +1,5 @@
+using SoapRouter.Wire.Binary;
+
 namespace SoapRouter.Forwarding.Rewriting;
 
 /// <summary>Where an element or attribute name sits in the message, and how long its prefix is.</summary>

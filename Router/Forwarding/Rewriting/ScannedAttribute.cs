@@ -1,3 +1,5 @@
+using SoapRouter.Wire.Binary;
+
 namespace SoapRouter.Forwarding.Rewriting;
 
 /// <summary>One attribute of the start tag being scanned.</summary>

@@ -1,6 +1,7 @@
 using System.Buffers;
 using System.Text;
 using System.Xml;
+using SoapRouter.Wire.Binary;
 
 namespace SoapRouter.Forwarding.Rewriting;
 

@@ -1,10 +1,10 @@
-namespace SoapRouter.Forwarding.Rewriting;
+namespace SoapRouter.Wire.Binary;
 
 /// <summary>
 /// Record types of the .NET Binary Format: XML ([MC-NBFX] 2.2) and the static dictionary ids ([MC-NBFS]) the To splice
 /// (and the response cache's RelatesTo and MessageID splices) need. Text records come in pairs: the even type is plain, the odd one also ends the enclosing element.
 /// </summary>
-internal static class Msbin1Records
+public static class Msbin1Records
 {
     public const byte EndElement = 0x01;
     public const byte Comment = 0x02;

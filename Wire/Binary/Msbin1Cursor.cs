@@ -1,6 +1,6 @@
 using System.Buffers.Binary;
 
-namespace SoapRouter.Forwarding.Rewriting;
+namespace SoapRouter.Wire.Binary;
 
 /// <summary>
 /// A forward-only reader over msbin1 (.NET Binary Format: XML, [MC-NBFX]) records: bytes, MultiByteInt31 lengths and
@@ -8,7 +8,7 @@ namespace SoapRouter.Forwarding.Rewriting;
 /// throwing, so callers test it once after a step.
 /// </summary>
 /// <param name="data">The records, read from their first byte.</param>
-internal ref struct Msbin1Cursor(ReadOnlySpan<byte> data)
+public ref struct Msbin1Cursor(ReadOnlySpan<byte> data)
 {
     private readonly ReadOnlySpan<byte> _data = data;
 
