@@ -1,5 +1,4 @@
 using System.Buffers;
-using System.Buffers.Binary;
 using System.Text;
 using SoapRouter.Wire.Binary;
 
@@ -78,7 +77,7 @@ internal static class Msbin1ToRewriter
 
     /// <summary>The bytes of the Chars text record (with EndElement) that holds <paramref name="utf8Length"/> bytes of text.</summary>
     public static int CharsRecordLength(int utf8Length) =>
-        1 + (utf8Length <= byte.MaxValue ? 1 : utf8Length <= ushort.MaxValue ? 2 : 4) + utf8Length;
+        Msbin1Records.CharsHeadLength(utf8Length) + utf8Length;
 
     /// <summary>
     /// Writes <paramref name="text"/> (<paramref name="utf8Length"/> bytes of UTF-8) as one Chars text record that also
@@ -86,25 +85,7 @@ internal static class Msbin1ToRewriter
     /// </summary>
     public static int WriteCharsWithEndElement(string text, int utf8Length, Span<byte> output)
     {
-        var written = 0;
-        if (utf8Length <= byte.MaxValue)
-        {
-            output[written++] = Msbin1Records.Chars8TextWithEndElement;
-            output[written++] = (byte)utf8Length;
-        }
-        else if (utf8Length <= ushort.MaxValue)
-        {
-            output[written++] = Msbin1Records.Chars16TextWithEndElement;
-            BinaryPrimitives.WriteUInt16LittleEndian(output[written..], (ushort)utf8Length);
-            written += 2;
-        }
-        else
-        {
-            output[written++] = Msbin1Records.Chars32TextWithEndElement;
-            BinaryPrimitives.WriteInt32LittleEndian(output[written..], utf8Length);
-            written += 4;
-        }
-
+        var written = Msbin1Records.WriteCharsHead(output, utf8Length, withEndElement: true);
         return written + Encoding.UTF8.GetBytes(text, output[written..]);
     }
 
