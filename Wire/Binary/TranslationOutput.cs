@@ -21,7 +21,8 @@ internal struct TranslationOutput
         _buffers = buffers;
         _start = reservedPrefix;
         _limit = Math.Min((long)reservedPrefix + maxLength, Array.MaxLength);
-        _buffer = buffers.TakeBuffer((int)Math.Max(Math.Min(reservedPrefix + estimate, _limit), reservedPrefix));
+        // At least one byte: the buffer manager does not take back the empty array a pool hands out for zero.
+        _buffer = buffers.TakeBuffer((int)Math.Max(Math.Min(reservedPrefix + estimate, _limit), Math.Max(reservedPrefix, 1)));
         _position = reservedPrefix;
     }
 
