@@ -4,7 +4,7 @@ namespace SoapRouter.Wire.Framing;
 /// <param name="Status">What the record is.</param>
 /// <param name="HeadLength">Octets of the head (type and size; for End and Fault the whole record).</param>
 /// <param name="PayloadSize">For SizedEnvelope and TooLarge, the payload's size; otherwise 0.</param>
-/// <param name="Fault">For Fault, the client's fault string; otherwise null.</param>
+/// <param name="Fault">For Fault, the peer's fault string; otherwise null.</param>
 /// <param name="Problem">For Malformed, what was wrong (a fixed sentence, for the log); otherwise null.</param>
 internal readonly record struct EnvelopeRecordHead(
     EnvelopeRecordStatus Status,

@@ -1,9 +1,10 @@
+using System.ServiceModel;
+
 namespace SoapRouter.Wire.Framing;
 
 /// <summary>
-/// The fault URIs of Fault records ([MC-NMF] 2.2.5), spelled as WCF's framing code spells them; a WCF client maps each
-/// of these to its own exception (EndpointNotFound to EndpointNotFoundException, ServerTooBusy to
-/// ServerTooBusyException, ...).
+/// The fault URIs of Fault records ([MC-NMF] 2.2.5), spelled as WCF's framing code spells them, and the exception a
+/// WCF client maps each of them to (<see cref="ToException"/>).
 /// </summary>
 public static class FramingFaults
 {
@@ -49,4 +50,37 @@ public static class FramingFaults
 
     /// <summary>The Via is longer than the receiver accepts.</summary>
     public const string ViaTooLong = Namespace + "ViaTooLong";
+
+    /// <summary>
+    /// The exception a WCF net.tcp client throws when a server answers <paramref name="via"/> with the Fault record
+    /// <paramref name="fault"/> (in answer to the preamble or mid-session), so callers classify it as they classify
+    /// WCF's: EndpointNotFound and EndpointUnavailable are <see cref="EndpointNotFoundException"/>, ServerTooBusy
+    /// <see cref="ServerTooBusyException"/>, ServiceActivationFailed <see cref="ServiceActivationException"/>, the size
+    /// quotas a <see cref="CommunicationException"/> around a <see cref="QuotaExceededException"/>,
+    /// ConnectionDispatchFailed a <see cref="CommunicationException"/>, and the rest (an unknown fault included) a
+    /// <see cref="ProtocolException"/>.
+    /// </summary>
+    public static CommunicationException ToException(string fault, Uri via)
+    {
+        ArgumentNullException.ThrowIfNull(fault);
+        ArgumentNullException.ThrowIfNull(via);
+        return fault switch
+        {
+            EndpointNotFound => new EndpointNotFoundException($"No net.tcp endpoint listens at {via} (framing fault EndpointNotFound)."),
+            EndpointUnavailable => new EndpointNotFoundException($"The net.tcp endpoint at {via} is not available (framing fault EndpointUnavailable)."),
+            ServerTooBusy => new ServerTooBusyException($"The net.tcp server at {via} is too busy to take the session (framing fault ServerTooBusy)."),
+            ServiceActivationFailed => new ServiceActivationException($"The service at {via} could not be activated (framing fault ServiceActivationFailed)."),
+            ConnectionDispatchFailed => new CommunicationException($"The net.tcp server could not hand the connection to {via} (framing fault ConnectionDispatchFailed)."),
+            MaxMessageSizeExceeded => Quota($"A message sent to {via} is larger than the server's largest message (framing fault MaxMessageSizeExceededFault)."),
+            ContentTypeTooLong => Quota($"The encoding's content type is longer than the server at {via} accepts (framing fault ContentTypeTooLong)."),
+            ViaTooLong => Quota($"The Via {via} is longer than the server accepts (framing fault ViaTooLong)."),
+            ContentTypeInvalid => new ProtocolException($"The net.tcp endpoint at {via} does not take the binary session encoding (framing fault ContentTypeInvalid)."),
+            UnsupportedMode => new ProtocolException($"The net.tcp endpoint at {via} does not take duplex sessions (framing fault UnsupportedMode)."),
+            UnsupportedVersion => new ProtocolException($"The net.tcp server at {via} does not speak framing version 1.0 (framing fault UnsupportedVersion)."),
+            UpgradeInvalid => new ProtocolException($"The net.tcp endpoint at {via} requires or refused a stream upgrade: the bindings do not match (framing fault UpgradeInvalid)."),
+            _ => new ProtocolException($"The net.tcp server at {via} answered the framing fault {fault}."),
+        };
+    }
+
+    private static CommunicationException Quota(string message) => new(message, new QuotaExceededException(message));
 }

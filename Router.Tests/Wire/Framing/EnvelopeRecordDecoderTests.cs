@@ -104,4 +104,50 @@ public sealed class EnvelopeRecordDecoderTests
             Assert.True(head.Status == EnvelopeRecordStatus.Malformed, $"0x{type:X2}: {head.Status}");
         }
     }
+
+    [Fact]
+    public void PreambleAnswer_Ack_IsOneOctet_AndWhatFollowsIsNotItsOwn()
+    {
+        var head = EnvelopeRecordDecoder.DecodePreambleAnswer(new ReadOnlySequence<byte>([0x0B, 0x06, 0x01]));
+
+        Assert.Equal(new EnvelopeRecordHead(EnvelopeRecordStatus.PreambleAck, 1, 0, null, null), head);
+        Assert.Equal(EnvelopeRecordStatus.NeedMoreData, EnvelopeRecordDecoder.DecodePreambleAnswer(ReadOnlySequence<byte>.Empty).Status);
+    }
+
+    [Fact]
+    public void PreambleAnswer_Fault_IsRead_WhereverItIsCut()
+    {
+        var bytes = FramingBytes.Fault(FramingFaults.EndpointNotFound);
+
+        foreach (var sequence in SegmentedSequence.EveryCut(bytes))
+        {
+            var head = EnvelopeRecordDecoder.DecodePreambleAnswer(sequence);
+            Assert.Equal(EnvelopeRecordStatus.Fault, head.Status);
+            Assert.Equal(FramingFaults.EndpointNotFound, head.Fault);
+            Assert.Equal(bytes.Length, head.HeadLength);
+        }
+
+        for (var prefix = 0; prefix < bytes.Length; prefix++)
+        {
+            Assert.Equal(EnvelopeRecordStatus.NeedMoreData, EnvelopeRecordDecoder.DecodePreambleAnswer(new ReadOnlySequence<byte>(bytes, 0, prefix)).Status);
+        }
+    }
+
+    [Fact]
+    public void PreambleAnswer_AnyOtherRecord_IsMalformed()
+    {
+        for (var type = 0; type <= 0xFF; type++)
+        {
+            if (type is 0x0B or 0x08)
+            {
+                continue;
+            }
+
+            var head = EnvelopeRecordDecoder.DecodePreambleAnswer(new ReadOnlySequence<byte>([(byte)type, 0x01, 0x00]));
+            Assert.True(head.Status == EnvelopeRecordStatus.Malformed, $"0x{type:X2}: {head.Status}");
+        }
+
+        // A Preamble Ack is no record of the session that follows.
+        Assert.Equal(EnvelopeRecordStatus.Malformed, EnvelopeRecordDecoder.Decode(new ReadOnlySequence<byte>([0x0B]), Max).Status);
+    }
 }
