@@ -37,6 +37,13 @@ internal sealed class InboundMessage
     /// <summary>The message as a session's decoder read it, buffered before any header was touched; null for HTTP listeners.</summary>
     public MessageBuffer? Decoded { get; init; }
 
+    /// <summary>
+    /// The session's message as session-free msbin1, the bytes <see cref="Decoded"/> was read from (the listener keeps the
+    /// client's session dictionary and translated them): what a net.tcp destination's own session sends on without WCF's
+    /// reader or writer. Null for HTTP listeners.
+    /// </summary>
+    public ArraySegment<byte>? Msbin1 { get; init; }
+
     /// <summary>The message's place in its net.tcp client session (which may be bound to a backend session); null for HTTP listeners.</summary>
     public Forwarding.NetTcp.SessionTurn? Turn { get; init; }
 

@@ -60,6 +60,16 @@ internal sealed class MessageContext
     /// <summary>The cluster the message is forwarded through; null before a destination was chosen.</summary>
     public ClusterState? Cluster { get; set; }
 
+    /// <summary>
+    /// The path the last attempt took when its sender chose it per attempt (a net.tcp destination's own framing sessions
+    /// carry the bytes verbatim, else WCF re-encodes); null: the binding pair's path (<see cref="Forwarding.ForwardingPaths"/>).
+    /// </summary>
+    public Telemetry.ForwardingPath? SentPath { get; set; }
+
+    /// <summary>The path of the attempt on <paramref name="destination"/>: the one its sender chose, else the binding pair's.</summary>
+    public ForwardingPath PathTo(LoadBalancing.DestinationState destination) =>
+        SentPath ?? Forwarding.ForwardingPaths.Between(Listener.Binding, destination);
+
     /// <summary>True when no reply is expected (WS-Addressing without a MessageID, the route's oneWayActions, or the WSDL).</summary>
     public bool OneWay { get; set; }
 

@@ -382,7 +382,7 @@ internal sealed partial class MessagePipeline
     }
 
     private static ForwardingPath? PathOf(MessageContext context, ForwardResult<DestinationReply> result) =>
-        result.Destination is { } destination ? ForwardingPaths.Between(context.Listener.Binding, destination) : null;
+        result.Destination is { } destination ? context.PathTo(destination) : null;
 
     private double ElapsedMs(long started) => _timeProvider.GetElapsedTime(started).TotalMilliseconds;
 }

@@ -71,7 +71,7 @@ internal sealed class OutcomeRecorder(RouterStatistics statistics, TimeProvider 
             statistics.RecordForward(result.AttemptCount, failedOver: result.HasReply && result.AttemptCount > 1);
             if (context.Activity is { IsAllDataRequested: true } activity && result.Destination is { } destination)
             {
-                activity.SetTag(SpanTags.Path, ForwardingPaths.TagOf(ForwardingPaths.Between(context.Listener.Binding, destination)));
+                activity.SetTag(SpanTags.Path, ForwardingPaths.TagOf(context.PathTo(destination)));
                 activity.SetTag(SpanTags.Destination, destination.Name);
             }
         }

@@ -138,13 +138,29 @@ internal static class August2004ReplyTo
         }
 
         var records = cursor.Position + stringsSize;
-        if (!TryLocateAnonymous(payload[records..], out var start, out var end))
+        return records + CutFromRecords(payload[records..]);
+    }
+
+    /// <summary>
+    /// Cuts the anonymous August 2004 ReplyTo out of <paramref name="msbin1"/>, a message of a netTcp listener on
+    /// <paramref name="binding"/> already translated into session-free msbin1, in place; returns its new length (its
+    /// length when there is nothing to cut or the listener is not august2004).
+    /// </summary>
+    public static int CutFromMsbin1(WireBinding binding, Span<byte> msbin1)
+    {
+        ArgumentNullException.ThrowIfNull(binding);
+        return binding.Addressing != WireAddressingNames.August2004 ? msbin1.Length : CutFromRecords(msbin1);
+    }
+
+    private static int CutFromRecords(Span<byte> records)
+    {
+        if (!TryLocateAnonymous(records, out var start, out var end))
         {
-            return payload.Length;
+            return records.Length;
         }
 
-        payload[(records + end)..].CopyTo(payload[(records + start)..]);
-        return payload.Length - (end - start);
+        records[end..].CopyTo(records[start..]);
+        return records.Length - (end - start);
     }
 
     /// <summary>Where the ReplyTo header of the msbin1 records <paramref name="envelope"/> starts and ends, when it holds the anonymous address only.</summary>

@@ -21,9 +21,18 @@ public interface INetTcpEndpoint
     WireBinding Binding => WireBindings.NetTcp;
 
     /// <summary>
-    /// Called with each received payload (plain msbinsession1, session dictionary first) before the session's reader
-    /// reads it: the endpoint may cut records out of it, in place, that the reader cannot read. Returns the payload's
-    /// new length (at most its length); by default the payload as received.
+    /// True when the session keeps the client's session dictionary itself (<see cref="Binary.SessionStrings"/>) and
+    /// translates each payload into session-free msbin1 (<see cref="Binary.SessionTranslator"/>) before WCF's session-free
+    /// encoder of <see cref="WireBinding.Sessionless"/> reads it, so the endpoint gets the message's bytes as well
+    /// (<see cref="NetTcpRequest.Msbin1"/>) and can pass them on without WCF's reader or writer. False (the default): WCF's
+    /// session encoder reads the payload, as a WCF service does.
+    /// </summary>
+    bool TranslatesSession => false;
+
+    /// <summary>
+    /// Called with the bytes the reader is about to read: each received payload (plain msbinsession1, session dictionary
+    /// first), or its msbin1 translation when <see cref="TranslatesSession"/>. The endpoint may cut records out of it, in
+    /// place, that the reader cannot read. Returns the new length (at most the length given); by default unchanged.
     /// </summary>
     int PrepareToRead(Span<byte> payload) => payload.Length;
 }

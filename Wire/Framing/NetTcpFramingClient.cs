@@ -19,6 +19,9 @@ public sealed class NetTcpFramingClient : IAsyncDisposable
     /// <summary>The port of a net.tcp address that names none.</summary>
     public const int DefaultPort = 808;
 
+    /// <summary>The room a payload's buffer keeps in front of it for the Sized Envelope head (the longest head there is).</summary>
+    public const int HeadRoom = FramingRecordWriter.MaxSizedEnvelopeHeadLength;
+
     private const int Open = 0;
     private const int Closing = 1;
     private const int Ended = 2;

@@ -34,6 +34,13 @@ public sealed class NetTcpRequest : IDisposable
     /// </summary>
     public X509Certificate2? ClientCertificate { get; }
 
+    /// <summary>
+    /// The message as session-free msbin1 (static dictionary references only), when the session translates its client's
+    /// dictionary (<see cref="INetTcpEndpoint.TranslatesSession"/>): the bytes <see cref="Buffer"/> was read from, valid
+    /// until it is disposed; null otherwise.
+    /// </summary>
+    public ArraySegment<byte>? Msbin1 { get; init; }
+
     /// <summary>Bytes of the Sized Envelope's payload (the session dictionary additions and the binary XML).</summary>
     public int EncodedLength { get; }
 
@@ -52,6 +59,13 @@ public sealed class NetTcpRequest : IDisposable
     /// OperationCanceledException when <paramref name="cancellationToken"/> ends the wait for the lock.
     /// </summary>
     public ValueTask SendAsync(Message reply, CancellationToken cancellationToken = default) => _sender.SendAsync(reply, cancellationToken);
+
+    /// <summary>
+    /// Sends <paramref name="msbin1"/>, a message already encoded as session-free msbin1, as one Sized Envelope that adds
+    /// nothing to the session dictionary, in send order with <see cref="SendAsync"/>'s messages; fails as it does.
+    /// </summary>
+    public ValueTask SendEncodedAsync(ReadOnlyMemory<byte> msbin1, CancellationToken cancellationToken = default) =>
+        _sender.SendEncodedAsync(msbin1, cancellationToken);
 
     /// <summary>Closes <see cref="Buffer"/>; idempotent.</summary>
     public void Dispose() => Interlocked.Exchange(ref _buffer, null)?.Close();

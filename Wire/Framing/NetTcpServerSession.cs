@@ -320,7 +320,9 @@ public sealed class NetTcpServerSession
     {
         // One encoder per direction: each keeps the session dictionary of its side of the conversation.
         // Both in the endpoint's message version (WS-Addressing 1.0, or August 2004 on such a listener).
-        var reader = endpoint.Binding.CreateCodec(_limits.Wire, _limits.Buffers);
+        // An endpoint that translates the session keeps the client's dictionary here and reads msbin1 without a session.
+        var strings = endpoint.TranslatesSession ? new Binary.SessionStrings() : null;
+        var reader = (strings is null ? endpoint.Binding : endpoint.Binding.Sessionless).CreateCodec(_limits.Wire, _limits.Buffers);
         var writerLimits = _limits.MaxSentMessageSize is { } sent ? _limits.Wire with { MaxMessageSize = sent } : _limits.Wire;
         var sender = new SessionSender(endpoint.Binding.CreateCodec(writerLimits, _limits.Buffers), connection.Output, compression);
         var closing = new CancellationTokenSource();
@@ -335,7 +337,7 @@ public sealed class NetTcpServerSession
         var handle = endpoint is INetTcpSessionEndpoint ? new NetTcpSessionHandle(sender, connection, via, closing.Token) : null;
         var sessionEndpoint = endpoint as INetTcpSessionEndpoint;
         sessionEndpoint?.Opened(handle!);
-        var loop = new SessionReceiveLoop(connection, via, endpoint, reader, sender, closing.Token, compression, connection.Upgrade?.ClientCertificate);
+        var loop = new SessionReceiveLoop(connection, via, endpoint, reader, sender, closing.Token, compression, connection.Upgrade?.ClientCertificate, strings);
         var reason = await loop.RunAsync().ConfigureAwait(false);
         if (reason == SessionEndReason.ClientEnded)
         {

@@ -43,6 +43,16 @@ public sealed class NetTcpSessionHandle
         return _sender.SendAsync(message, cancellationToken);
     }
 
+    /// <summary>
+    /// Sends <paramref name="msbin1"/>, a message already encoded as session-free msbin1, on the session as
+    /// <see cref="NetTcpRequest.SendEncodedAsync"/> does; a message sent counts as activity for the idle timeout.
+    /// </summary>
+    public ValueTask SendEncodedAsync(ReadOnlyMemory<byte> msbin1, CancellationToken cancellationToken = default)
+    {
+        _connection.Clock.Touch();
+        return _sender.SendEncodedAsync(msbin1, cancellationToken);
+    }
+
     /// <summary>Marks the client's End as read.</summary>
     internal void OnClientEnded() => _clientEnded = true;
 

@@ -2,6 +2,7 @@ using System.Buffers;
 using System.IO.Pipelines;
 using System.Security.Cryptography.X509Certificates;
 using System.ServiceModel.Channels;
+using SoapRouter.Wire.Binary;
 using SoapRouter.Wire.Compression;
 using SoapRouter.Wire.Encoding;
 
@@ -12,6 +13,9 @@ namespace SoapRouter.Wire.Framing;
 /// arrive (so the transport's buffer never has to hold a whole large message), reads it with the session's reader
 /// encoder, and hands it to the endpoint, up to <see cref="NetTcpSessionLimits.MaxPendingMessages"/> at once. Ends at
 /// End, a client Fault, a framing error, an unreadable payload, the idle timeout, a stop, or the peer going away.
+/// With <paramref name="strings"/> (an endpoint that <see cref="INetTcpEndpoint.TranslatesSession"/>), the loop keeps
+/// the client's session dictionary itself: each payload's string table is read into it and its records translated into
+/// session-free msbin1, which <paramref name="reader"/> (then the session-free encoder) reads.
 /// </summary>
 internal sealed class SessionReceiveLoop(
     FramingConnection connection,
@@ -21,7 +25,8 @@ internal sealed class SessionReceiveLoop(
     SessionSender sender,
     CancellationToken sessionClosing,
     ICompressionCodec? compression = null,
-    X509Certificate2? clientCertificate = null)
+    X509Certificate2? clientCertificate = null,
+    SessionStrings? strings = null)
 {
     private byte[]? _payload;
     private int _payloadSize;
@@ -198,6 +203,18 @@ internal sealed class SessionReceiveLoop(
             (payload, size) = plain;
         }
 
+        var encodedLength = size;
+        if (strings is not null)
+        {
+            // The client's dictionary is the loop's: the message becomes msbin1 that any session-free reader can read.
+            if (Translate(payload, size) is not { } translated)
+            {
+                return SessionEndReason.Unreadable;
+            }
+
+            (payload, size) = translated;
+        }
+
         // The endpoint may cut out what the reader cannot read (an August 2004 listener's anonymous ReplyTo).
         size = endpoint.PrepareToRead(payload.AsSpan(0, size));
 
@@ -232,7 +249,11 @@ internal sealed class SessionReceiveLoop(
         }
 
         Messages++;
-        var request = new NetTcpRequest(buffer, via, size, sender, sessionClosing, clientCertificate);
+        var request = new NetTcpRequest(buffer, via, encodedLength, sender, sessionClosing, clientCertificate)
+        {
+            // WCF's session-free reader reads the array in place and keeps it until the buffer closes.
+            Msbin1 = strings is null ? default(ArraySegment<byte>?) : new ArraySegment<byte>(payload, 0, size),
+        };
         ValueTask handling;
         try
         {
@@ -257,6 +278,31 @@ internal sealed class SessionReceiveLoop(
         }
 
         return null;
+    }
+
+    /// <summary>
+    /// The session payload <paramref name="payload"/> (whose array goes back to the pool) as session-free msbin1 in a
+    /// buffer of the reader's pool, its string table added to the client's dictionary; null (logged) when it cannot be
+    /// read: the dictionary may be out of step with the client's, so the session cannot go on.
+    /// </summary>
+    private (byte[] Payload, int Size)? Translate(byte[] payload, int size)
+    {
+        try
+        {
+            var translation = SessionTranslator.PayloadToMsbin1(
+                payload.AsSpan(0, size), strings!, reader.Buffers, reservedPrefix: 0, maxLength: reader.Limits.MaxMessageSize);
+            if (translation.Problem is { } problem)
+            {
+                NetTcpSessionLog.UntranslatablePayload(connection.Logger, via, size, problem);
+                return null;
+            }
+
+            return (translation.Buffer!, translation.Length);
+        }
+        finally
+        {
+            reader.Buffers.ReturnBuffer(payload);
+        }
     }
 
     private async Task TrackAsync(ValueTask handling, NetTcpRequest request)

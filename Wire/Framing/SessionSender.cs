@@ -56,6 +56,56 @@ internal sealed class SessionSender(MessageCodec codec, FramingOutput output, IC
         }
     }
 
+    /// <summary>
+    /// Sends <paramref name="msbin1"/> (a message encoded without the session: static dictionary references only) as one
+    /// Sized Envelope whose string table is empty, so the session dictionaries of both sides stay as they are and the
+    /// encoder's later messages remain in step with the client's reader.
+    /// </summary>
+    public async ValueTask SendEncodedAsync(ReadOnlyMemory<byte> msbin1, CancellationToken cancellationToken)
+    {
+        await output.EnterAsync(cancellationToken).ConfigureAwait(false);
+        try
+        {
+            if (!IsOpen)
+            {
+                throw Closed();
+            }
+
+            if (compression is null)
+            {
+                // The head, then the empty string table ([MC-NBFSE]: its size, 0), then the records.
+                Span<byte> head = stackalloc byte[FramingRecordWriter.MaxSizedEnvelopeHeadLength + 1];
+                head[^1] = 0;
+                var length = FramingRecordWriter.WriteSizedEnvelopeHead(head[..^1], msbin1.Length + 1);
+                output.Writer.Write(head[(head.Length - 1 - length)..]);
+                output.Writer.Write(msbin1.Span);
+            }
+            else
+            {
+                var payload = ArrayPool<byte>.Shared.Rent(msbin1.Length + 1);
+                try
+                {
+                    payload[0] = 0;
+                    msbin1.Span.CopyTo(payload.AsSpan(1));
+                    WriteCompressed(payload.AsSpan(0, msbin1.Length + 1));
+                }
+                finally
+                {
+                    ArrayPool<byte>.Shared.Return(payload);
+                }
+            }
+
+            if (!await output.FlushAsync().ConfigureAwait(false))
+            {
+                throw Closed();
+            }
+        }
+        finally
+        {
+            output.Exit();
+        }
+    }
+
     private void WriteCompressed(ReadOnlySpan<byte> payload)
     {
         using var compressed = new PooledBufferWriter(payload.Length / 2);

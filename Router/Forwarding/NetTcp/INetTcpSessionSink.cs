@@ -8,6 +8,12 @@ internal interface INetTcpSessionSink
     /// <summary>One message from the destination, owned by the sink from now on; the next is read once this completes.</summary>
     ValueTask DeliverAsync(Message message);
 
+    /// <summary>
+    /// One message from the destination as a framing session of the router's own read it (session-free msbin1 of the
+    /// destination's binding), owned by the sink from now on; the next is delivered once this completes.
+    /// </summary>
+    ValueTask DeliverAsync(FramedReply message);
+
     /// <summary>The backend session is over (closed by either side, or broken); called once.</summary>
     void Ended();
 

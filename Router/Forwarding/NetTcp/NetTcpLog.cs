@@ -17,4 +17,12 @@ internal static partial class NetTcpLog
 
     [LoggerMessage(EventId = 1503, Level = LogLevel.Debug, Message = "net.tcp destination {Destination}: session {Index} opened")]
     public static partial void SessionOpened(ILogger logger, string destination, int index);
+
+    /// <summary>A framed session's reply could not be read: the session ends, or the reply is dropped.</summary>
+    [LoggerMessage(EventId = 1505, Level = LogLevel.Warning, Message = "net.tcp destination {Destination}: a reply could not be read ({Problem})")]
+    public static partial void UnreadableReply(ILogger logger, string destination, string problem);
+
+    /// <summary>A framed session's reply came that no request was waiting for.</summary>
+    [LoggerMessage(EventId = 1506, Level = LogLevel.Debug, Message = "net.tcp destination {Destination}: a reply (RelatesTo {RelatesTo}) came for no waiting request")]
+    public static partial void UnmatchedFramedReply(ILogger logger, string destination, string? relatesTo);
 }

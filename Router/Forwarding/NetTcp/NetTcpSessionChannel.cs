@@ -13,7 +13,7 @@ namespace SoapRouter.Forwarding.NetTcp;
 /// message the destination sends, in order. When the session ends (the destination closed it, a fault, a reset) every
 /// request still waiting fails, the sink is told, and the session is no longer used.
 /// </summary>
-internal sealed class NetTcpSessionChannel : IDisposable
+internal sealed class NetTcpSessionChannel : IBackendSession
 {
     private readonly IDuplexSessionChannel _channel;
     private readonly ConcurrentDictionary<UniqueId, TaskCompletionSource<Message>> _waiting = new();

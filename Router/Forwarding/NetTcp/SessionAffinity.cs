@@ -28,42 +28,102 @@ internal sealed class SessionAffinity(INetTcpSessionSink sink, ILogger logger)
     public async ValueTask<ForwardError> SendAsync(
         NetTcpDestinationClient client, ClusterState cluster, DestinationState destination, Message message, SessionTurn turn, TimeSpan timeout)
     {
-        ArgumentNullException.ThrowIfNull(client);
-        ArgumentNullException.ThrowIfNull(turn);
-        var bound = Bound;
+        ArgumentNullException.ThrowIfNull(message);
+        var (bound, error) = await BindAsync(client, cluster, destination, turn).ConfigureAwait(false);
         if (bound is null)
         {
-            var (channel, error) = await client.OpenDedicatedAsync(sink).ConfigureAwait(false);
-            if (channel is null)
-            {
-                if (error == ForwardError.SessionLimit)
-                {
-                    sink.Refused(destination);
-                }
-
-                return error;
-            }
-
-            bound = new BoundSession(turn.Route!, cluster, destination, channel);
-            Volatile.Write(ref _bound, bound);
-            NetTcpLog.SessionBound(logger, destination.Name);
+            return error;
         }
 
         try
         {
             await turn.Previous.ConfigureAwait(false);
-            await bound.Channel.SendAsync(message, messageId: null, timeout).ConfigureAwait(false);
+            if (bound.Channel is NetTcpFramedSession framed)
+            {
+                using var deadline = new CancellationTokenSource(timeout);
+                await framed.SendAsync(message, deadline.Token).ConfigureAwait(false);
+            }
+            else
+            {
+                await ((NetTcpSessionChannel)bound.Channel).SendAsync(message, messageId: null, timeout).ConfigureAwait(false);
+            }
+
             return ForwardError.None;
         }
-        catch (Exception ex) when (ErrorClassifier.IsConnectionFailure(ex))
+        catch (Exception ex) when (ErrorClassifier.IsConnectionFailure(ex) || ex is OperationCanceledException)
         {
-            // The backend session is gone (its end faults the client's session): nothing more goes to it.
+            // The backend session is gone (its end faults the client's session), or could not take the message in time.
             return ForwardError.ResetAfterSend;
         }
         finally
         {
             turn.Release();
         }
+    }
+
+    /// <summary>
+    /// Sends the <paramref name="count"/> bytes of <paramref name="payload"/> at <paramref name="offset"/> (a session payload
+    /// with room for the framing head before it) on the bound backend session, as <see cref="SendAsync"/> sends a message;
+    /// null when the bound session is WCF's, which takes messages only (nothing was sent, the turn is still this message's).
+    /// </summary>
+    public async ValueTask<ForwardError?> SendFramedAsync(
+        NetTcpDestinationClient client, ClusterState cluster, DestinationState destination, byte[] payload, int offset, int count, SessionTurn turn, TimeSpan timeout)
+    {
+        ArgumentNullException.ThrowIfNull(client);
+        if (Bound is { Channel: not NetTcpFramedSession } || (Bound is null && !client.TakesFramed))
+        {
+            return null;
+        }
+
+        var (bound, error) = await BindAsync(client, cluster, destination, turn).ConfigureAwait(false);
+        if (bound is null)
+        {
+            return error;
+        }
+
+        try
+        {
+            await turn.Previous.ConfigureAwait(false);
+            using var deadline = new CancellationTokenSource(timeout);
+            await ((NetTcpFramedSession)bound.Channel).SendAsync(payload, offset, count, deadline.Token).ConfigureAwait(false);
+            return ForwardError.None;
+        }
+        catch (Exception ex) when (ErrorClassifier.IsConnectionFailure(ex) || ex is OperationCanceledException)
+        {
+            return ForwardError.ResetAfterSend;
+        }
+        finally
+        {
+            turn.Release();
+        }
+    }
+
+    /// <summary>The bound backend session, opened on <paramref name="client"/> (and bound) first when there is none; null and why when it could not be.</summary>
+    private async ValueTask<(BoundSession? Bound, ForwardError Error)> BindAsync(
+        NetTcpDestinationClient client, ClusterState cluster, DestinationState destination, SessionTurn turn)
+    {
+        ArgumentNullException.ThrowIfNull(client);
+        ArgumentNullException.ThrowIfNull(turn);
+        if (Bound is { } bound)
+        {
+            return (bound, ForwardError.None);
+        }
+
+        var (channel, error) = await client.OpenDedicatedAsync(sink).ConfigureAwait(false);
+        if (channel is null)
+        {
+            if (error == ForwardError.SessionLimit)
+            {
+                sink.Refused(destination);
+            }
+
+            return (null, error);
+        }
+
+        bound = new BoundSession(turn.Route!, cluster, destination, channel);
+        Volatile.Write(ref _bound, bound);
+        NetTcpLog.SessionBound(logger, destination.Name);
+        return (bound, ForwardError.None);
     }
 
     /// <summary>Closes the bound backend session, if any: gracefully (End after what is in flight) when the client ended its session, else at once.</summary>

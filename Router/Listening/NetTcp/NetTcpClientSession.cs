@@ -46,7 +46,10 @@ internal sealed class NetTcpClientSession : INetTcpSessionEndpoint, INetTcpSessi
     public void Opened(NetTcpSessionHandle session) => _handle = session;
 
     /// <inheritdoc />
-    public int PrepareToRead(Span<byte> payload) => August2004ReplyTo.CutFromSession(_listener.Listener.Binding, payload);
+    public bool TranslatesSession => true;
+
+    /// <inheritdoc />
+    public int PrepareToRead(Span<byte> payload) => August2004ReplyTo.CutFromMsbin1(_listener.Listener.Binding, payload);
 
     /// <inheritdoc />
     public async ValueTask HandleAsync(NetTcpRequest request)
@@ -126,6 +129,54 @@ internal sealed class NetTcpClientSession : INetTcpSessionEndpoint, INetTcpSessi
         {
             forClient?.Close();
             message.Close();
+        }
+    }
+
+    /// <inheritdoc />
+    public async ValueTask DeliverAsync(FramedReply message)
+    {
+        ArgumentNullException.ThrowIfNull(message);
+        var bytes = message.Bytes;
+        Message? read = null;
+        Message? forClient = null;
+        try
+        {
+            if (_handle!.ClientEnded && message.RelatesTo is null)
+            {
+                // As DeliverAsync(Message) says: what the service sends unasked while the client's session closes is dropped.
+                NetTcpListenerLog.DroppedAfterEnd(_logger, _listener.Listener.Name, action: null);
+                return;
+            }
+
+            if (message.IsFault)
+            {
+                _listener.Statistics.RecordFault(Telemetry.FaultKind.BackendFault);
+            }
+
+            var bound = _affinity.Bound;
+            var binding = _listener.Listener.Binding;
+            if (bound is not null && ReferenceEquals(binding.Sessionless, bound.Destination.Binding.Sessionless))
+            {
+                // Both sessions speak the same SOAP and WS-Addressing versions: the bytes go on as they came.
+                await _handle.SendEncodedAsync(bytes.Body, _handle.Closing).ConfigureAwait(false);
+                return;
+            }
+
+            // Another version on the client's side (an August 2004 listener): WCF reads it, the bridge maps it, the session writes it.
+            read = ((NetTcpFramedSession)bound!.Channel).Codec.Read(bytes.Segment);
+            forClient = MessageBridge.ForClient(read, binding, relatesTo: null, _listener.MaxMessageSize);
+            await _handle.SendAsync(forClient, _handle.Closing).ConfigureAwait(false);
+        }
+        catch (Exception ex) when (ErrorClassifier.IsConnectionClosed(ex) || ErrorClassifier.IsBadInput(ex))
+        {
+            var reason = ex.GetType().Name;
+            NetTcpListenerLog.AnswerNotSent(_logger, _listener.Listener.Name, reason);
+        }
+        finally
+        {
+            forClient?.Close();
+            read?.Close();
+            bytes.Dispose();
         }
     }
 

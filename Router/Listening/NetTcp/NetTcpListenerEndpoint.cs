@@ -55,6 +55,7 @@ internal sealed class NetTcpListenerEndpoint(
                     Length = request.EncodedLength,
                     ContentType = SoapMediaTypes.MsbinSession1,
                     Decoded = request.Buffer,
+                    Msbin1 = request.Msbin1,
                     Aborted = request.SessionClosing,
 
                     // The connection's, from its TLS upgrade; null on a plain session.
@@ -70,6 +71,11 @@ internal sealed class NetTcpListenerEndpoint(
                 else if (answer?.Message is { } reply)
                 {
                     await request.SendAsync(reply, request.SessionClosing).ConfigureAwait(false);
+                }
+                else if (answer?.Encoded is { IsEmpty: false } encoded)
+                {
+                    // A net.tcp destination's reply passed on as its session-free msbin1 bytes (the verbatim path).
+                    await request.SendEncodedAsync(encoded.Body, request.SessionClosing).ConfigureAwait(false);
                 }
             }
             catch (OperationCanceledException) when (request.SessionClosing.IsCancellationRequested)

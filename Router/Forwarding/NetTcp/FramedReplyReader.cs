@@ -1,0 +1,105 @@
+using System.Text;
+using SoapRouter.Forwarding.Rewriting;
+using SoapRouter.Wire.Binary;
+
+namespace SoapRouter.Forwarding.NetTcp;
+
+/// <summary>
+/// What the router reads of a net.tcp destination's reply (session-free msbin1, translated from its session) before it
+/// passes the bytes on: the request it answers (wsa:RelatesTo) and whether it is a SOAP fault. Strict: a reply written
+/// in any shape these byte scans do not know is left to WCF's reader (<see cref="TryRead"/> says false), never guessed.
+/// </summary>
+internal static class FramedReplyReader
+{
+    /// <summary>[MC-NBFS] static dictionary id of "Fault" (SOAP 1.2's fault element, as WCF's writer names it).</summary>
+    public const int FaultId = 0x7E;
+
+    private const byte UniqueIdText = 0xAC;
+    private const byte UniqueIdTextWithEndElement = 0xAD;
+    private const byte FirstPrefixDictionaryElement = 0x44;
+    private const byte LastPrefixDictionaryElement = 0x5D;
+    private const byte FirstPrefixElement = 0x5E;
+    private const byte LastPrefixElement = 0x77;
+
+    /// <summary>
+    /// Reads <paramref name="reply"/>'s RelatesTo (null when it has none: a callback or a request of the service's) and
+    /// whether its Body holds a SOAP fault; false when either cannot be told from the bytes alone.
+    /// </summary>
+    public static bool TryRead(ReadOnlySpan<byte> reply, out string? relatesTo, out bool isFault)
+    {
+        relatesTo = null;
+        isFault = false;
+        if (Msbin1ToRewriter.Locate(reply, Msbin1Records.RelatesToId, Msbin1Records.RelatesToText, out var found, out var location) != ToHeaderRewriteError.None)
+        {
+            return false;
+        }
+
+        if (found && !TryReadId(reply, location, out relatesTo))
+        {
+            return false;
+        }
+
+        return TryReadIsFault(reply, out isFault);
+    }
+
+    /// <summary>The id a RelatesTo holds: one Chars text record (UTF-8), or a UniqueId record (a GUID, written as WCF's UniqueId writes it).</summary>
+    private static bool TryReadId(ReadOnlySpan<byte> reply, Msbin1ToLocation location, out string? id)
+    {
+        id = null;
+        if (location.Text.Length > 0)
+        {
+            id = Encoding.UTF8.GetString(location.Text.Of(reply));
+            return true;
+        }
+
+        var content = reply[location.ContentStart..location.ContentEnd];
+        if (content.Length >= 17 && content[0] is UniqueIdText or UniqueIdTextWithEndElement)
+        {
+            id = "urn:uuid:" + new Guid(content.Slice(1, 16)).ToString("D");
+            return true;
+        }
+
+        return false;
+    }
+
+    /// <summary>
+    /// True in <paramref name="isFault"/> when the Body's first element is Fault with the Envelope's prefix (how WCF writes
+    /// every fault); false when the envelope is written in a way this scan does not follow.
+    /// </summary>
+    private static bool TryReadIsFault(ReadOnlySpan<byte> reply, out bool isFault)
+    {
+        isFault = false;
+        if (reply.IsEmpty || reply[0] is < FirstPrefixDictionaryElement or > LastPrefixDictionaryElement)
+        {
+            return false;
+        }
+
+        var envelopePrefix = reply[0] - FirstPrefixDictionaryElement;
+        Span<Msbin1Declaration> declarations = stackalloc Msbin1Declaration[Msbin1ToLocator.DeclarationCapacity];
+        var locator = new Msbin1ToLocator(reply, declarations);
+        if (locator.LocateToBody(out _, out _, out var body) != ToHeaderRewriteError.None)
+        {
+            return false;
+        }
+
+        var cursor = new Msbin1Cursor(reply[body.ContentStart..]);
+        var record = cursor.ReadByte();
+        if (record is >= FirstPrefixDictionaryElement and <= LastPrefixDictionaryElement)
+        {
+            var id = cursor.ReadMultiByteInt31();
+            isFault = !cursor.Truncated && record - FirstPrefixDictionaryElement == envelopePrefix && id == FaultId;
+            return !cursor.Truncated;
+        }
+
+        if (record is >= FirstPrefixElement and <= LastPrefixElement)
+        {
+            var name = cursor.ReadString();
+            isFault = !cursor.Truncated && record - FirstPrefixElement == envelopePrefix
+                && name.Of(reply[body.ContentStart..]).SequenceEqual("Fault"u8);
+            return !cursor.Truncated;
+        }
+
+        // An empty Body is no fault; an element written another way (its own namespace declaration) is left to WCF.
+        return record == Msbin1Records.EndElement;
+    }
+}
