@@ -217,6 +217,7 @@ public sealed class NetTcpFramingClient : IAsyncDisposable
         { } other => new ProtocolException($"The server at {via} did not answer the net.tcp preamble with Preamble Ack: {other.Problem}"),
     };
 
+    [AsyncMethodBuilder(typeof(PoolingAsyncValueTaskMethodBuilder))]
     private static async ValueTask SendAllAsync(Socket socket, ReadOnlyMemory<byte> bytes, CancellationToken cancellationToken)
     {
         while (!bytes.IsEmpty)
@@ -275,6 +276,7 @@ public sealed class NetTcpFramingClient : IAsyncDisposable
     }
 
     /// <summary>Writes under the send lock; a failed or cancelled write ends the session (what reached the wire is unknown).</summary>
+    [AsyncMethodBuilder(typeof(PoolingAsyncValueTaskMethodBuilder))]
     private async ValueTask WriteAsync(ReadOnlyMemory<byte> record, CancellationToken cancellationToken)
     {
         try

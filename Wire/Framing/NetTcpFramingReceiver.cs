@@ -56,6 +56,7 @@ internal sealed class NetTcpFramingReceiver(Socket socket, int bufferSize, int m
     /// </summary>
     public async Task<NetTcpFramingEnd> RunAsync(INetTcpFramingClientHandler handler)
     {
+        // One async method for the session's life: its state machine is boxed once, not once per read.
         while (true)
         {
             if (Deliver(handler) is { } end)
@@ -78,12 +79,16 @@ internal sealed class NetTcpFramingReceiver(Socket socket, int bufferSize, int m
                 return Stopped;
             }
 
-            if (!await ReceiveMoreAsync(CancellationToken.None).ConfigureAwait(false))
+            var buffer = Compact();
+            var read = await socket.ReceiveAsync(buffer.AsMemory(_end), SocketFlags.None, CancellationToken.None).ConfigureAwait(false);
+            if (read == 0)
             {
                 return _start == _end
                     ? new NetTcpFramingEnd(NetTcpFramingEndReason.ConnectionClosed, "The server closed the connection without End.")
                     : ClosedMidRecord;
             }
+
+            _end += read;
         }
     }
 
@@ -201,8 +206,17 @@ internal sealed class NetTcpFramingReceiver(Socket socket, int bufferSize, int m
         }
     }
 
-    /// <summary>Reads more bytes after what the buffer holds, moving a partial record to the front first; false when the server closed.</summary>
+    /// <summary>Reads more bytes after what the buffer holds; false when the server closed.</summary>
     private async ValueTask<bool> ReceiveMoreAsync(CancellationToken cancellationToken)
+    {
+        var buffer = Compact();
+        var read = await socket.ReceiveAsync(buffer.AsMemory(_end), SocketFlags.None, cancellationToken).ConfigureAwait(false);
+        _end += read;
+        return read > 0;
+    }
+
+    /// <summary>Moves a partial record to the front of the buffer, so the rest of it can follow; the buffer.</summary>
+    private byte[] Compact()
     {
         var buffer = Buffer;
         if (_start == _end)
@@ -216,8 +230,6 @@ internal sealed class NetTcpFramingReceiver(Socket socket, int bufferSize, int m
             _start = 0;
         }
 
-        var read = await socket.ReceiveAsync(buffer.AsMemory(_end), SocketFlags.None, cancellationToken).ConfigureAwait(false);
-        _end += read;
-        return read > 0;
+        return buffer;
     }
 }

@@ -23,11 +23,8 @@ public sealed class NetTcpFramingClientTests
     [Fact]
     public async Task RequestReply_WithRoomInFront_EchoComesBackRelatedToItsRequest()
     {
-        await using var stub = await RunningStub.StartWithNetTcpAsync();
-        var via = stub.Address(WireBindings.NetTcp);
-        var codecs = new ClientSessionCodecs();
-        var handler = new RecordingFramingHandler(codecs);
-        await using var client = await ConnectAsync(via, handler);
+        await using var session = await StubSession.StartAsync();
+        var (stub, via, codecs, handler, client) = session;
 
         for (var i = 0; i < 3; i++)
         {
@@ -48,11 +45,8 @@ public sealed class NetTcpFramingClientTests
     [Fact]
     public async Task ManyConcurrentRequests_OnOneSession_EveryReplyComesBack()
     {
-        await using var stub = await RunningStub.StartWithNetTcpAsync();
-        var via = stub.Address(WireBindings.NetTcp);
-        var codecs = new ClientSessionCodecs();
-        var handler = new RecordingFramingHandler(codecs);
-        await using var client = await ConnectAsync(via, handler);
+        await using var session = await StubSession.StartAsync();
+        var (_, via, codecs, handler, client) = session;
         var encoding = new Lock();
         var sent = new System.Collections.Concurrent.ConcurrentDictionary<System.Xml.UniqueId, string>();
 
@@ -88,11 +82,8 @@ public sealed class NetTcpFramingClientTests
     [Fact]
     public async Task Message150KB_BothWays_IsAssembledAndReadWhole()
     {
-        await using var stub = await RunningStub.StartWithNetTcpAsync();
-        var via = stub.Address(WireBindings.NetTcp);
-        var codecs = new ClientSessionCodecs();
-        var handler = new RecordingFramingHandler(codecs);
-        await using var client = await ConnectAsync(via, handler);
+        await using var session = await StubSession.StartAsync();
+        var (_, via, codecs, handler, client) = session;
         var text = string.Concat(Enumerable.Range(0, 150 * 1024 / 8).Select(i => $"{i:D7};"));
 
         var payload = codecs.Echo(via, text, out var id);
@@ -115,11 +106,8 @@ public sealed class NetTcpFramingClientTests
     [Fact]
     public async Task OneWayMessage_IsReceived_AndGetsNoReply()
     {
-        await using var stub = await RunningStub.StartWithNetTcpAsync();
-        var via = stub.Address(WireBindings.NetTcp);
-        var codecs = new ClientSessionCodecs();
-        var handler = new RecordingFramingHandler(codecs);
-        await using var client = await ConnectAsync(via, handler);
+        await using var session = await StubSession.StartAsync();
+        var (stub, via, codecs, handler, client) = session;
 
         await client.SendAsync(codecs.SubmitOrder(via, new PayloadGenerator(PayloadProfile.Compressible, 5).GetOrders(1)[0]), CancellationToken.None);
         await Eventually.TrueAsync(async () => (await stub.StatsAsync()).OneWayReceived == 1, "the one-way order did not arrive");
@@ -134,11 +122,8 @@ public sealed class NetTcpFramingClientTests
     [Fact]
     public async Task CloseAsync_SendsEnd_ServerAnswersEnd_EndedGracefullyOnce_AndLaterSendsAreRefused()
     {
-        await using var stub = await RunningStub.StartWithNetTcpAsync();
-        var via = stub.Address(WireBindings.NetTcp);
-        var codecs = new ClientSessionCodecs();
-        var handler = new RecordingFramingHandler(codecs);
-        var client = await ConnectAsync(via, handler);
+        await using var session = await StubSession.StartAsync();
+        var (stub, via, codecs, handler, client) = session;
         await client.SendAsync(codecs.Echo(via, "before the close", out var id), CancellationToken.None);
 
         await client.CloseAsync(CloseTimeout);
@@ -158,9 +143,8 @@ public sealed class NetTcpFramingClientTests
     [Fact]
     public async Task ServerEndsAnIdleSessionOnItsOwn_EndedGracefully()
     {
-        await using var stub = await RunningStub.StartWithNetTcpAsync(new StubOptions { TcpIdleTimeout = TimeSpan.FromMilliseconds(300) });
-        var handler = new RecordingFramingHandler(new ClientSessionCodecs());
-        await using var client = await ConnectAsync(stub.Address(WireBindings.NetTcp), handler);
+        await using var session = await StubSession.StartAsync(stubOptions: new StubOptions { TcpIdleTimeout = TimeSpan.FromMilliseconds(300) });
+        var (_, _, _, handler, client) = session;
 
         var end = await handler.EndedAsync();
 
@@ -213,11 +197,8 @@ public sealed class NetTcpFramingClientTests
     [Fact]
     public async Task ServerFaultMidSession_EndsWithItsFault_AndLaterSendsAreRefused()
     {
-        await using var stub = await RunningStub.StartWithNetTcpAsync(new StubOptions { MaxMessageSize = 64 * 1024 });
-        var via = stub.Address(WireBindings.NetTcp);
-        var codecs = new ClientSessionCodecs();
-        var handler = new RecordingFramingHandler(codecs);
-        await using var client = await ConnectAsync(via, handler);
+        await using var session = await StubSession.StartAsync(stubOptions: new StubOptions { MaxMessageSize = 64 * 1024 });
+        var (_, via, codecs, handler, client) = session;
 
         await client.SendAsync(codecs.Echo(via, new string('x', 100 * 1024), out _), CancellationToken.None);
 
@@ -283,11 +264,8 @@ public sealed class NetTcpFramingClientTests
     [Fact]
     public async Task ReplyOverMaxMessageSize_EndsTheSession_BeforeItsPayloadIsRead()
     {
-        await using var stub = await RunningStub.StartWithNetTcpAsync();
-        var via = stub.Address(WireBindings.NetTcp);
-        var codecs = new ClientSessionCodecs();
-        var handler = new RecordingFramingHandler(codecs);
-        await using var client = await ConnectAsync(via, handler, new NetTcpFramingClientOptions { MaxMessageSize = 4096 });
+        await using var session = await StubSession.StartAsync(clientOptions: new NetTcpFramingClientOptions { MaxMessageSize = 4096 });
+        var (_, via, codecs, handler, client) = session;
 
         await client.SendAsync(codecs.Echo(via, new string('x', 8 * 1024), out _), CancellationToken.None);
 
@@ -301,11 +279,8 @@ public sealed class NetTcpFramingClientTests
     [Fact]
     public async Task HandlerThatCannotReadAPayload_EndsTheSessionAsUnreadable()
     {
-        await using var stub = await RunningStub.StartWithNetTcpAsync();
-        var via = stub.Address(WireBindings.NetTcp);
-        var codecs = new ClientSessionCodecs();
-        var handler = new RecordingFramingHandler(codecs) { FailNextPayload = true };
-        await using var client = await ConnectAsync(via, handler);
+        await using var session = await StubSession.StartAsync(failFirstPayload: true);
+        var (_, via, codecs, handler, client) = session;
 
         await client.SendAsync(codecs.Echo(via, "unreadable", out _), CancellationToken.None);
 
@@ -317,9 +292,8 @@ public sealed class NetTcpFramingClientTests
     [Fact]
     public async Task Abort_ClosesAtOnce_HandlerHearsAbortedOnce()
     {
-        await using var stub = await RunningStub.StartWithNetTcpAsync();
-        var handler = new RecordingFramingHandler(new ClientSessionCodecs());
-        var client = await ConnectAsync(stub.Address(WireBindings.NetTcp), handler);
+        await using var session = await StubSession.StartAsync();
+        var (stub, _, _, handler, client) = session;
 
         client.Abort();
         await client.DisposeAsync();
@@ -332,4 +306,25 @@ public sealed class NetTcpFramingClientTests
 
     private static Task<NetTcpFramingClient> ConnectAsync(Uri via, RecordingFramingHandler handler, NetTcpFramingClientOptions? options = null) =>
         NetTcpFramingClient.ConnectAsync(via, options ?? NetTcpFramingClientOptions.Default, handler, NullLogger.Instance, CancellationToken.None);
+
+    /// <summary>A stub serving net.tcp and one client session to its endpoint, with the session's codecs and handler.</summary>
+    private sealed record StubSession(RunningStub Stub, Uri Via, ClientSessionCodecs Codecs, RecordingFramingHandler Handler, NetTcpFramingClient Client)
+        : IAsyncDisposable
+    {
+        public static async Task<StubSession> StartAsync(
+            StubOptions? stubOptions = null, NetTcpFramingClientOptions? clientOptions = null, bool failFirstPayload = false)
+        {
+            var stub = await RunningStub.StartWithNetTcpAsync(stubOptions);
+            var via = stub.Address(WireBindings.NetTcp);
+            var codecs = new ClientSessionCodecs();
+            var handler = new RecordingFramingHandler(codecs) { FailNextPayload = failFirstPayload };
+            return new StubSession(stub, via, codecs, handler, await ConnectAsync(via, handler, clientOptions));
+        }
+
+        public async ValueTask DisposeAsync()
+        {
+            await Client.DisposeAsync();
+            await Stub.DisposeAsync();
+        }
+    }
 }
