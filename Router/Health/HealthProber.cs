@@ -193,6 +193,8 @@ internal sealed class HealthProber(RouterRuntime runtime, PipelineStateCache sta
             {
                 var client = _netTcp.Get(destination, cluster, state.Limits, limits.NetTcp.SessionsPerDestination, limits.NetTcp.MaxSessionsPerDestination);
                 var outcome = await client.SendAsync(request, expectReply: true, cancellationToken).ConfigureAwait(false);
+                // The bytes a framing session's reply reads from go after the reply.
+                using var netTcpBytes = outcome.Framed?.Bytes;
                 using var netTcpReply = outcome.Reply;
                 return outcome.Error is Forwarding.ForwardError.None or Forwarding.ForwardError.BackendFault
                     ? HealthProbeMessage.Judge(netTcpReply, check.HealthyFaults)

@@ -16,6 +16,10 @@ internal static class FramedReplyReader
 
     private const byte UniqueIdText = 0xAC;
     private const byte UniqueIdTextWithEndElement = 0xAD;
+    private const byte ShortElement = 0x40;
+    private const byte Element = 0x41;
+    private const byte ShortDictionaryElement = 0x42;
+    private const byte DictionaryElement = 0x43;
     private const byte FirstPrefixDictionaryElement = 0x44;
     private const byte LastPrefixDictionaryElement = 0x5D;
     private const byte FirstPrefixElement = 0x5E;
@@ -82,24 +86,55 @@ internal static class FramedReplyReader
             return false;
         }
 
-        var cursor = new Msbin1Cursor(reply[body.ContentStart..]);
+        var content = reply[body.ContentStart..];
+        var cursor = new Msbin1Cursor(content);
         var record = cursor.ReadByte();
-        if (record is >= FirstPrefixDictionaryElement and <= LastPrefixDictionaryElement)
+        if (record == Msbin1Records.EndElement)
         {
-            var id = cursor.ReadMultiByteInt31();
-            isFault = !cursor.Truncated && record - FirstPrefixDictionaryElement == envelopePrefix && id == FaultId;
-            return !cursor.Truncated;
+            // An empty Body.
+            return true;
         }
 
-        if (record is >= FirstPrefixElement and <= LastPrefixElement)
+        // The element's prefix (a letter's index, or -1 for a prefix written as a string or none) and its local name.
+        var prefix = record is >= FirstPrefixDictionaryElement and <= LastPrefixDictionaryElement ? record - FirstPrefixDictionaryElement
+            : record is >= FirstPrefixElement and <= LastPrefixElement ? record - FirstPrefixElement
+            : -1;
+        if (record is ShortElement or Element)
         {
+            if (record == Element)
+            {
+                cursor.ReadString();
+            }
+
             var name = cursor.ReadString();
-            isFault = !cursor.Truncated && record - FirstPrefixElement == envelopePrefix
-                && name.Of(reply[body.ContentStart..]).SequenceEqual("Fault"u8);
-            return !cursor.Truncated;
+            isFault = !cursor.Truncated && name.Of(content).SequenceEqual("Fault"u8);
+        }
+        else if (record is ShortDictionaryElement or DictionaryElement or (>= FirstPrefixDictionaryElement and <= LastPrefixDictionaryElement))
+        {
+            if (record == DictionaryElement)
+            {
+                cursor.ReadString();
+            }
+
+            isFault = cursor.ReadMultiByteInt31() == FaultId;
+        }
+        else if (prefix >= 0)
+        {
+            isFault = cursor.ReadString().Of(content).SequenceEqual("Fault"u8);
+        }
+        else
+        {
+            // Text, or a record that is no element: not a body this scan reads.
+            return false;
         }
 
-        // An empty Body is no fault; an element written another way (its own namespace declaration) is left to WCF.
-        return record == Msbin1Records.EndElement;
+        if (cursor.Truncated)
+        {
+            return false;
+        }
+
+        // Any other name is no fault whatever its namespace. A Fault is one when it has the Envelope's prefix, as WCF
+        // writes it; one written another way (its own namespace declaration) is left to WCF's reader.
+        return !isFault || prefix == envelopePrefix;
     }
 }

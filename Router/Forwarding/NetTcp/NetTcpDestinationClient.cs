@@ -192,8 +192,8 @@ internal sealed class NetTcpDestinationClient : IDisposable
                 key = ownId.ToString();
             }
 
-            var framed = await ExchangeAsync(new FramedSend(message, null, 0, 0), key, cancellationToken).ConfigureAwait(false);
-            return new NetTcpOutcome(framed!.Value.Error, null, framed.Value.Reply);
+            var (framedError, framedReply) = (await ExchangeAsync(new FramedSend(message, null, 0, 0), key, cancellationToken).ConfigureAwait(false))!.Value;
+            return framedReply is null ? new NetTcpOutcome(framedError, null) : ReadFramed(framedError, framedReply);
         }
 
         NetTcpSessionChannel session;
@@ -333,6 +333,20 @@ internal sealed class NetTcpDestinationClient : IDisposable
         {
             // The session ended after the request was written: it may have been processed.
             return new FramedOutcome(ForwardError.ResetAfterSend, null);
+        }
+    }
+
+    /// <summary>A framing session's reply read by the destination binding's session-free codec, the message reading from its bytes.</summary>
+    private NetTcpOutcome ReadFramed(ForwardError error, FramedReply reply)
+    {
+        try
+        {
+            return new NetTcpOutcome(error, _framedCodec!.Read(reply.Bytes.Segment), reply);
+        }
+        catch (Exception ex) when (ErrorClassifier.IsBadInput(ex))
+        {
+            reply.Bytes.Dispose();
+            return new NetTcpOutcome(ForwardError.BackendError, null);
         }
     }
 

@@ -71,36 +71,12 @@ internal sealed class NetTcpSender(ILogger logger) : IDestinationSender
         {
             // The session's reply is re-encoded for the client: thread-pool work, not the event thread's.
             await IoScheduling.LeaveEventThreadAsync().ConfigureAwait(false);
-            return DestinationSenders.Replied(DestinationReply.Read(reply, bytes: null, outcome.Error == ForwardError.BackendFault));
-        }
-
-        if (outcome.Framed is { } framed)
-        {
-            // Relates to the router's own MessageID: read, so the answer step relates it to the client's again.
-            await IoScheduling.LeaveEventThreadAsync().ConfigureAwait(false);
-            return ReadFramed(client, framed, destination, message);
+            return DestinationSenders.Replied(DestinationReply.Read(reply, outcome.Framed?.Bytes, outcome.Error == ForwardError.BackendFault));
         }
 
         return outcome.Error == ForwardError.None
             ? AttemptResult<DestinationReply>.Success(DestinationReply.Acknowledged())
             : AttemptResult<DestinationReply>.Failed(outcome.Error);
-    }
-
-    /// <summary>A framing session's reply to a message the router wrote, read by the destination binding's session-free codec.</summary>
-    private AttemptResult<DestinationReply> ReadFramed(NetTcpDestinationClient client, FramedReply framed, DestinationState destination, OutgoingMessage message)
-    {
-        try
-        {
-            var read = client.FramedCodec!.Read(framed.Bytes.Segment);
-            return DestinationSenders.Replied(DestinationReply.Read(read, framed.Bytes, framed.IsFault));
-        }
-        catch (Exception ex) when (ErrorClassifier.IsBadInput(ex))
-        {
-            framed.Bytes.Dispose();
-            var reason = ex.GetType().Name;
-            PipelineLog.ReplyReencodeFailed(logger, destination.Name, destination.Binding.Name, message.Context.Listener.Binding.Name, reason);
-            return AttemptResult<DestinationReply>.Failed(ForwardError.BackendError);
-        }
     }
 
     /// <summary>
