@@ -20,9 +20,13 @@ public static class SessionTranslator
         ReadOnlySpan<byte> payload, SessionStrings strings, ArrayPoolBufferManager buffers, int reservedPrefix, int maxLength)
     {
         ArgumentNullException.ThrowIfNull(strings);
-        return strings.TryReadTable(payload, out var recordsStart, out var problem)
-            ? ToMsbin1(payload[recordsStart..], strings, buffers, reservedPrefix, maxLength)
-            : SessionTranslation.Failed(problem!);
+        if (!strings.TryReadTable(payload, out var recordsStart, out var problem))
+        {
+            return SessionTranslation.Failed(problem!);
+        }
+
+        var translation = ToMsbin1(payload[recordsStart..], strings, buffers, reservedPrefix, maxLength);
+        return translation.Succeeded ? translation : SessionTranslation.Failed(translation.Problem!, recordsStart + translation.ProblemOffset);
     }
 
     /// <summary>
