@@ -20,6 +20,7 @@ internal ref struct SessionRecordWalk
     private Msbin1Cursor _cursor;
     private TranslationOutput _output;
     private int _copied;
+    private int _recordStart;
     private string? _problem;
 
     /// <summary>A walk over <paramref name="records"/> with <paramref name="strings"/>, writing to <paramref name="output"/>.</summary>
@@ -41,13 +42,14 @@ internal ref struct SessionRecordWalk
 
     /// <summary>Translates every record; the output's buffer is handed over on success and returned on failure.</summary>
     public SessionTranslation Run() =>
-        Records() && CopyTo(_records.Length) ? _output.Complete() : _output.Abandon(_problem!);
+        Records() && CopyTo(_records.Length) ? _output.Complete() : _output.Abandon(_problem!, _recordStart);
 
     private bool Records()
     {
         while (!_cursor.AtEnd)
         {
             var start = _cursor.Position;
+            _recordStart = start;
             var record = _cursor.ReadByte();
             var ok = record switch
             {

@@ -7,12 +7,13 @@ namespace SoapRouter.Wire.Binary;
 /// </summary>
 public readonly struct SessionTranslation
 {
-    private SessionTranslation(byte[]? buffer, int offset, int length, string? problem)
+    private SessionTranslation(byte[]? buffer, int offset, int length, string? problem, int problemOffset)
     {
         Buffer = buffer;
         Offset = offset;
         Length = length;
         Problem = problem;
+        ProblemOffset = problemOffset;
     }
 
     /// <summary>The rented buffer holding the msbin1 records; null when the translation failed.</summary>
@@ -27,6 +28,12 @@ public readonly struct SessionTranslation
     /// <summary>Why the payload could not be translated; null on success.</summary>
     public string? Problem { get; }
 
+    /// <summary>
+    /// Where in the bytes given the translator stopped: the start of the top-level record it could not place (0 for a
+    /// refused string table). Everything before it was understood.
+    /// </summary>
+    public int ProblemOffset { get; }
+
     /// <summary>True when <see cref="Buffer"/> holds the translation.</summary>
     public bool Succeeded => Problem is null;
 
@@ -34,8 +41,8 @@ public readonly struct SessionTranslation
     public ReadOnlySpan<byte> Records => Buffer is null ? default : Buffer.AsSpan(Offset, Length);
 
     /// <summary>A translation of <paramref name="length"/> bytes at <paramref name="offset"/> in <paramref name="buffer"/>.</summary>
-    internal static SessionTranslation Translated(byte[] buffer, int offset, int length) => new(buffer, offset, length, null);
+    internal static SessionTranslation Translated(byte[] buffer, int offset, int length) => new(buffer, offset, length, null, 0);
 
-    /// <summary>A failed translation.</summary>
-    internal static SessionTranslation Failed(string problem) => new(null, 0, 0, problem);
+    /// <summary>A failed translation, stopped at <paramref name="problemOffset"/>.</summary>
+    internal static SessionTranslation Failed(string problem, int problemOffset = 0) => new(null, 0, 0, problem, problemOffset);
 }

@@ -20,15 +20,20 @@ public static class SessionTranslator
         ReadOnlySpan<byte> payload, SessionStrings strings, ArrayPoolBufferManager buffers, int reservedPrefix, int maxLength)
     {
         ArgumentNullException.ThrowIfNull(strings);
-        return strings.TryReadTable(payload, out var recordsStart, out var problem)
-            ? ToMsbin1(payload[recordsStart..], strings, buffers, reservedPrefix, maxLength)
-            : SessionTranslation.Failed(problem!);
+        if (!strings.TryReadTable(payload, out var recordsStart, out var problem))
+        {
+            return SessionTranslation.Failed(problem!);
+        }
+
+        var translation = ToMsbin1(payload[recordsStart..], strings, buffers, reservedPrefix, maxLength);
+        return translation.Succeeded ? translation : SessionTranslation.Failed(translation.Problem!, recordsStart + translation.ProblemOffset);
     }
 
     /// <summary>
     /// Translates <paramref name="records"/> (a payload after its string table) with the strings the session has so far
     /// into a buffer rented from <paramref name="buffers"/>, leaving <paramref name="reservedPrefix"/> bytes free in
-    /// front (for a framing head); a translation longer than <paramref name="maxLength"/> is a problem.
+    /// front (for a framing head); a translation longer than <paramref name="maxLength"/> is a problem. The table must
+    /// have been read already (<see cref="SessionStrings.TryReadTable"/>): this looks only at the strings held.
     /// </summary>
     public static SessionTranslation ToMsbin1(
         ReadOnlySpan<byte> records, SessionStrings strings, ArrayPoolBufferManager buffers, int reservedPrefix, int maxLength)

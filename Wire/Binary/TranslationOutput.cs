@@ -64,11 +64,11 @@ internal struct TranslationOutput
     /// <summary>Hands the buffer over in the translation (the caller returns it).</summary>
     public readonly SessionTranslation Complete() => SessionTranslation.Translated(_buffer, _start, _position - _start);
 
-    /// <summary>Returns the buffer: the translation failed.</summary>
-    public readonly SessionTranslation Abandon(string problem)
+    /// <summary>Returns the buffer: the translation failed at <paramref name="problemOffset"/>.</summary>
+    public readonly SessionTranslation Abandon(string problem, int problemOffset)
     {
         _buffers.ReturnBuffer(_buffer);
-        return SessionTranslation.Failed(problem);
+        return SessionTranslation.Failed(problem, problemOffset);
     }
 
     private void Grow(int needed)

@@ -44,12 +44,21 @@ internal sealed class SessionDifferential
 
     /// <summary>
     /// The translation of <paramref name="payload"/> after <paramref name="earlier"/>'s tables, read by WCF's msbin1
-    /// reader: the XML, or null with the translator's <paramref name="problem"/> or WCF's <paramref name="error"/>.
+    /// reader: the XML, or null with the translator's <paramref name="problem"/> (found in the record at
+    /// <paramref name="problemOffset"/> of the payload) or WCF's <paramref name="error"/>.
     /// </summary>
-    public string? ReadTranslation(IEnumerable<byte[]> earlier, ReadOnlySpan<byte> payload, out string? problem, out Exception? error)
+    public string? ReadTranslation(IEnumerable<byte[]> earlier, ReadOnlySpan<byte> payload, out string? problem, out Exception? error) =>
+        ReadTranslation(earlier, payload, out problem, out _, out error);
+
+    /// <summary>
+    /// As <see cref="ReadTranslation(IEnumerable{byte[]}, ReadOnlySpan{byte}, out string?, out Exception?)"/>, also
+    /// telling where a refusal was found: the start of the top-level record the translator could not place.
+    /// </summary>
+    public string? ReadTranslation(IEnumerable<byte[]> earlier, ReadOnlySpan<byte> payload, out string? problem, out int problemOffset, out Exception? error)
     {
         var translation = Translate(earlier, payload);
         problem = translation.Problem;
+        problemOffset = translation.ProblemOffset;
         error = null;
         if (!translation.Succeeded)
         {

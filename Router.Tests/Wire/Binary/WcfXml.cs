@@ -9,7 +9,7 @@ namespace SoapRouter.Tests.Wire.Binary;
 /// What WCF's own encoder makes of bytes: the whole message (envelope, headers, body read to its end) written as text
 /// XML, or the exception reading or writing it threw.
 /// </summary>
-internal static class WcfXml
+internal static partial class WcfXml
 {
     /// <summary>Reads <paramref name="bytes"/> with <paramref name="encoder"/>; the message's XML, or null and <paramref name="error"/>.</summary>
     public static string? Read(MessageEncoder encoder, ReadOnlySpan<byte> bytes, out Exception? error)
@@ -38,6 +38,32 @@ internal static class WcfXml
         }
     }
 
+    /// <summary>
+    /// True when <paramref name="translated"/> is <paramref name="original"/>, or differs only in the To header's text
+    /// in the way WCF's session reader changes it for a payload in the stock client's request layout: that fast path
+    /// (MessagePatterns) builds the To as new Uri(text), which lower-cases the scheme and host and drops a default
+    /// port, where WCF's msbin1 reader, like its session reader on any other payload, keeps the text as sent.
+    /// </summary>
+    public static bool SameMessage(string original, string translated)
+    {
+        if (original == translated)
+        {
+            return true;
+        }
+
+        var originalTo = ToHeader().Match(original);
+        var translatedTo = ToHeader().Match(translated);
+        if (!originalTo.Success || !translatedTo.Success
+            || ToHeader().Replace(original, string.Empty, 1) != ToHeader().Replace(translated, string.Empty, 1))
+        {
+            return false;
+        }
+
+        var sent = System.Net.WebUtility.HtmlDecode(translatedTo.Groups[1].Value);
+        var read = System.Net.WebUtility.HtmlDecode(originalTo.Groups[1].Value);
+        return Uri.TryCreate(sent, UriKind.Absolute, out var uri) && (uri.AbsoluteUri == read || uri.ToString() == read);
+    }
+
     /// <summary><paramref name="message"/>, headers and body, as text XML.</summary>
     public static string ToXml(Message message)
     {
@@ -49,4 +75,7 @@ internal static class WcfXml
 
         return System.Text.Encoding.UTF8.GetString(stream.ToArray());
     }
+
+    [System.Text.RegularExpressions.GeneratedRegex("<a:To s:mustUnderstand=\"1\">([^<]*)</a:To>")]
+    private static partial System.Text.RegularExpressions.Regex ToHeader();
 }
