@@ -10,6 +10,7 @@
 # ROUTER_B_DLL=path/Router.dll starts a second router (another build: git worktree add /tmp/b <commit> && dotnet build
 # /tmp/b/Router -c Release) on ROUTER_B_PORT (ROUTER_PORT+1) and ADMIN_B_PORT (ADMIN_PORT+1), against the same stub:
 # each round then also runs "affinityB" and "multiplexB", so one run reads both builds' ratios side by side.
+# ROUTER_B_ENV="NAME=value ..." does the same with this build (or ROUTER_B_DLL's) started with that environment.
 # WARMUP (3000) 1 KB requests per URL before the rounds: the JIT tiers the hot path up during the first seconds of load.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -18,7 +19,7 @@ rounds="${1:-3}"; requests="${2:-3000}"; concurrency="${3:-8}"; out=artifacts/be
 router_port="${ROUTER_PORT:-8808}"; stub_http="${STUB_HTTP_PORT:-9080}"; stub_tcp="${STUB_TCP_PORT:-9090}"; admin="${ADMIN_PORT:-9901}"
 router_b_port="${ROUTER_B_PORT:-$((router_port + 1))}"; admin_b="${ADMIN_B_PORT:-$((admin + 1))}"
 require_free_ports "$router_port" "$stub_http" "$stub_tcp" "$admin"
-[[ -n "${ROUTER_B_DLL:-}" ]] && require_free_ports "$router_b_port" "$admin_b"
+[[ -n "${ROUTER_B_DLL:-}${ROUTER_B_ENV:-}" ]] && require_free_ports "$router_b_port" "$admin_b"
 build_release "$out"
 
 cat > "$out/router.json" <<JSON
@@ -38,9 +39,9 @@ cat > "$out/router.json" <<JSON
 JSON
 start_stub_and_router "$out" "$stub_http" "$stub_tcp" "$admin"
 routerb=
-if [[ -n "${ROUTER_B_DLL:-}" ]]; then
+if [[ -n "${ROUTER_B_DLL:-}${ROUTER_B_ENV:-}" ]]; then
   sed "s/127.0.0.1:$router_port/127.0.0.1:$router_b_port/g; s/127.0.0.1:$admin/127.0.0.1:$admin_b/" "$out/router.json" > "$out/router-b.json"
-  start "$out/router-b.log" dotnet "$ROUTER_B_DLL" --config "$out/router-b.json"; routerb=$last_pid
+  start "$out/router-b.log" env ${ROUTER_B_ENV:-} dotnet "${ROUTER_B_DLL:-$(bin Router)}" --config "$out/router-b.json"; routerb=$last_pid
   wait_for "http://127.0.0.1:$admin_b/health" "the second router" "$out"
 fi
 

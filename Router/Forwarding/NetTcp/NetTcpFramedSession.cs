@@ -81,7 +81,8 @@ internal sealed class NetTcpFramedSession : INetTcpFramingClientHandler, IBacken
     /// </summary>
     public bool TryExpect(string messageId, out Task<FramedReply> reply)
     {
-        var waiting = new TaskCompletionSource<FramedReply>(TaskCreationOptions.RunContinuationsAsynchronously);
+        // Completed by OnPayload: inline for a small reply (see there), so no continuation option.
+        var waiting = new TaskCompletionSource<FramedReply>();
         reply = waiting.Task;
         return _waiting.TryAdd(messageId, waiting);
     }
@@ -147,9 +148,10 @@ internal sealed class NetTcpFramedSession : INetTcpFramingClientHandler, IBacken
             }
 
             var reply = new FramedReply(bytes, isFault, relatesTo);
-            if (relatesTo is not null && _waiting.TryRemove(relatesTo, out var waiting) && waiting.TrySetResult(reply))
+            if (relatesTo is not null && _waiting.TryRemove(relatesTo, out var waiting))
             {
                 bytes = null;
+                Complete(waiting, reply);
                 return;
             }
 
@@ -198,6 +200,35 @@ internal sealed class NetTcpFramedSession : INetTcpFramingClientHandler, IBacken
         {
             Release();
         }
+    }
+
+    /// <summary>
+    /// Hands <paramref name="reply"/> to its request. A small one is answered from here, on the receive loop (an event
+    /// thread when I/O runs inline): what is left of its path is a few microseconds and one send, cheaper than a hop to the
+    /// thread pool; a large one is handed over on the thread pool, so the loop reads on meanwhile.
+    /// </summary>
+    private static void Complete(TaskCompletionSource<FramedReply> waiting, FramedReply reply)
+    {
+        if (!Hosting.IoScheduling.IsLarge(reply.Bytes.Length))
+        {
+            if (!waiting.TrySetResult(reply))
+            {
+                reply.Bytes.Dispose();
+            }
+
+            return;
+        }
+
+        ThreadPool.UnsafeQueueUserWorkItem(
+            static state =>
+            {
+                if (!state.Waiting.TrySetResult(state.Reply))
+                {
+                    state.Reply.Bytes.Dispose();
+                }
+            },
+            (Waiting: waiting, Reply: reply),
+            preferLocal: false);
     }
 
     private static async Task DeliverAsync(Task previous, INetTcpSessionSink sink, FramedReply reply)

@@ -39,8 +39,12 @@ internal sealed class NetTcpListenerEndpoint(
         ArgumentNullException.ThrowIfNull(request);
         using (request)
         {
-            // A session's message is always re-encoded: that is thread-pool work, not the event thread's.
-            await IoScheduling.LeaveEventThreadAsync().ConfigureAwait(false);
+            // The session's reader has read it already. A small one stays on the event thread, as a small HTTP message does:
+            // routed and sent on as its bytes, or re-encoded in tens of microseconds; a large one goes to the thread pool.
+            if (IoScheduling.IsLarge(request.EncodedLength))
+            {
+                await IoScheduling.LeaveEventThreadAsync().ConfigureAwait(false);
+            }
             // net.tcp has no HTTP headers: the trace context comes in the configured SOAP header, if any.
             var state = states.Current;
             var tracing = state.State.Config.Telemetry.Tracing;
