@@ -3,6 +3,7 @@ using SoapRouter.Forwarding.Rewriting;
 using SoapRouter.Reencoding;
 using SoapRouter.Routing;
 using SoapRouter.Wire.Binary;
+using SoapRouter.Wire.Encoding;
 using SoapRouter.Wire.Errors;
 
 namespace SoapRouter.Pipeline;

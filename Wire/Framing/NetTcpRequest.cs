@@ -37,7 +37,7 @@ public sealed class NetTcpRequest : IDisposable
     /// <summary>
     /// The message as session-free msbin1 (static dictionary references only), when the session translates its client's
     /// dictionary (<see cref="INetTcpEndpoint.TranslatesSession"/>): the bytes <see cref="Buffer"/> was read from, valid
-    /// until it is disposed; null otherwise.
+    /// until it is disposed (the request owns them); null otherwise.
     /// </summary>
     public ArraySegment<byte>? Msbin1 { get; init; }
 
@@ -67,6 +67,19 @@ public sealed class NetTcpRequest : IDisposable
     public ValueTask SendEncodedAsync(ReadOnlyMemory<byte> msbin1, CancellationToken cancellationToken = default) =>
         _sender.SendEncodedAsync(msbin1, cancellationToken);
 
-    /// <summary>Closes <see cref="Buffer"/>; idempotent.</summary>
-    public void Dispose() => Interlocked.Exchange(ref _buffer, null)?.Close();
+    /// <summary>The array <see cref="Msbin1"/> lives in and the pool it goes back to once <see cref="Buffer"/> is closed; null when the buffer owns its bytes.</summary>
+    internal (byte[] Array, Encoding.ArrayPoolBufferManager Pool)? Owned { get; init; }
+
+    /// <summary>Closes <see cref="Buffer"/>, then returns the bytes it read from when the request owns them; idempotent.</summary>
+    public void Dispose()
+    {
+        if (Interlocked.Exchange(ref _buffer, null) is { } buffer)
+        {
+            buffer.Close();
+            if (Owned is { } owned)
+            {
+                owned.Pool.ReturnBuffer(owned.Array);
+            }
+        }
+    }
 }

@@ -219,21 +219,38 @@ internal sealed class SessionReceiveLoop(
         size = endpoint.PrepareToRead(payload.AsSpan(0, size));
 
         MessageBuffer buffer;
+        byte[]? owned = null;
         try
         {
-            // From here the message owns the array (ReadPooled returns it itself when reading fails).
-            var message = reader.ReadPooled(payload, size);
-            try
+            if (strings is not null)
             {
-                buffer = message.CreateBufferedCopy(int.MaxValue);
+                // The msbin1 bytes stay the request's (returned when it is disposed, after its buffer): the first message
+                // is the one read here, and any later one reads them again.
+                owned = payload;
+                var segment = new ArraySegment<byte>(payload, 0, size);
+                buffer = new ReadAgainBuffer(reader, segment, contentType: null, reader.Read(segment));
             }
-            finally
+            else
             {
-                message.Close();
+                // From here the message owns the array (ReadPooled returns it itself when reading fails).
+                var message = reader.ReadPooled(payload, size);
+                try
+                {
+                    buffer = message.CreateBufferedCopy(int.MaxValue);
+                }
+                finally
+                {
+                    message.Close();
+                }
             }
         }
         catch (Exception ex) when (ex is not OutOfMemoryException)
         {
+            if (owned is not null)
+            {
+                reader.Buffers.ReturnBuffer(owned);
+            }
+
             // XmlException, CommunicationException, QuotaExceededException, InvalidDataException, ...: whatever WCF's
             // reader throws, the session dictionary may now be out of step with the client's, so the session is over.
             NetTcpSessionLog.UnreadablePayload(connection.Logger, via, size, ex);
@@ -244,6 +261,11 @@ internal sealed class SessionReceiveLoop(
         if (!connection.InFlight.TryEnter() && !await connection.InFlight.EnterAsync().ConfigureAwait(false))
         {
             buffer.Close();
+            if (owned is not null)
+            {
+                reader.Buffers.ReturnBuffer(owned);
+            }
+
             Fault = connection.FailureFault;
             return connection.FailedReason ?? SessionEndReason.Stopping;
         }
@@ -251,8 +273,8 @@ internal sealed class SessionReceiveLoop(
         Messages++;
         var request = new NetTcpRequest(buffer, via, encodedLength, sender, sessionClosing, clientCertificate)
         {
-            // WCF's session-free reader reads the array in place and keeps it until the buffer closes.
-            Msbin1 = strings is null ? default(ArraySegment<byte>?) : new ArraySegment<byte>(payload, 0, size),
+            Msbin1 = owned is null ? default(ArraySegment<byte>?) : new ArraySegment<byte>(owned, 0, size),
+            Owned = owned is null ? null : (owned, reader.Buffers),
         };
         ValueTask handling;
         try

@@ -1,15 +1,15 @@
 using System.ServiceModel.Channels;
-using SoapRouter.Wire.Encoding;
 
-namespace SoapRouter.Pipeline;
+namespace SoapRouter.Wire.Encoding;
 
 /// <summary>
-/// The re-encode path's buffer of a received text message: the message WCF's codec read from the received bytes, handed
-/// out as it is the first time, and the bytes read again for each later message (an attempt after a failover, a copy).
+/// A buffer of a received message (a text request on the re-encode path, a net.tcp session's message translated into
+/// msbin1): the message WCF's codec read from the received bytes, handed out as it is the first time, and the bytes read
+/// again for each later message (the routing view's is the first; an attempt after a failover, a copy, the body's check).
 /// WCF's buffered copy reads its bytes again for every message it makes, the first one too, with a new reader each time:
 /// a message sent once is now read once. The bytes (the listener's) must outlive this and every message made from it.
 /// </summary>
-internal sealed class ReadAgainBuffer : MessageBuffer
+public sealed class ReadAgainBuffer : MessageBuffer
 {
     private readonly MessageCodec _codec;
     private readonly ArraySegment<byte> _bytes;
