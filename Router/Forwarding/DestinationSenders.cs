@@ -10,7 +10,7 @@ namespace SoapRouter.Forwarding;
 /// <summary>
 /// The senders of every kind of destination, built once by the router's DI, and the one rule that picks among them per
 /// attempt (<see cref="ForwardingPaths"/>): an HTTP destination of the message's own binding gets the received bytes
-/// (verbatim), a net.tcp one a session's message, any other HTTP one a re-encoded request.
+/// (verbatim), a net.tcp one a session's message (its msbin1 bytes when it can, see <see cref="NetTcpSender"/>), any other HTTP one a re-encoded request.
 /// </summary>
 internal sealed class DestinationSenders(ILogger<DestinationSenders> logger)
 {

@@ -6,7 +6,8 @@ namespace SoapRouter.Forwarding;
 
 /// <summary>
 /// The one rule for the path a message takes from a listener to a destination: verbatim only between HTTP hops of one
-/// binding (a session's bytes mean something on their own connection only), re-encoded otherwise. The pipeline asks it
+/// binding (a session's bytes mean something on their own connection only), re-encoded otherwise; the net.tcp sender
+/// may still send a message's session-free bytes as they are, and says so per attempt (MessageContext.SentPath). The pipeline asks it
 /// before forwarding (<see cref="Pipeline.ForwardTarget"/>: buffer the message for re-encoding?), the senders per attempt, the
 /// counters and spans after.
 /// </summary>

@@ -8,7 +8,7 @@ namespace SoapRouter.Telemetry;
 /// <summary>
 /// The traceparent carried in a SOAP header (telemetry.tracing.soapHeader), for net.tcp, which has no HTTP headers.
 /// Read from a received message's buffer and written into a message the router builds for a net.tcp destination:
-/// net.tcp destinations always get a re-encoded message (a session's bytes mean nothing on another connection), so the
+/// with the header configured, net.tcp destinations get a re-encoded message (the verbatim path is left), so the
 /// header is added to the message before it is written, never spliced into bytes.
 /// </summary>
 internal static class SoapTraceHeader

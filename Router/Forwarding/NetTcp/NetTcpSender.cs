@@ -12,10 +12,13 @@ using SoapRouter.Wire.Framing;
 namespace SoapRouter.Forwarding.NetTcp;
 
 /// <summary>
-/// A net.tcp destination: a message made from the received message's buffer, addressing mapped, sent on a pooled session
-/// of the destination (the router's own MessageID correlates its reply), or, for a message of a client session with
+/// A net.tcp destination. A net.tcp or msbin1 client's message to a plain destination of the same SOAP and WS-Addressing
+/// versions goes as its session-free msbin1 bytes with only To spliced (the verbatim path: no WCF reader or writer; its
+/// reply comes back as bytes, matched by the client's own MessageID). Any other is a message made from the received
+/// message's buffer, addressing mapped, written by the destination session's encoder (the router's own MessageID
+/// correlates its reply). Either goes on a pooled session of the destination or, for a message of a client session with
 /// affinity, on that client session's own backend session, whose replies and callbacks are relayed to the client session
-/// in order (nothing to wait for here). The session's encoder writes it, so its size on the wire is not known here.
+/// in order (nothing to wait for here).
 /// </summary>
 internal sealed class NetTcpSender(ILogger logger) : IDestinationSender
 {
