@@ -1,6 +1,7 @@
 using System.ServiceModel.Channels;
 using SoapRouter.Forwarding.Rewriting;
 using SoapRouter.Reencoding;
+using SoapRouter.Routing;
 using SoapRouter.Wire.Binary;
 
 namespace SoapRouter.Pipeline;
@@ -29,7 +30,7 @@ internal static class InboundReader
             try
             {
                 var fromSession = ReceivedMessage.FromBuffer(decoded, listener.Path, transportAction: null);
-                if (listener.ValidateBody && !TryReadBody(decoded, out error))
+                if (listener.ValidateBody && !TryReadBody((BufferedMessageView)fromSession.Routable, out error))
                 {
                     fromSession.Dispose();
                     return null;
@@ -86,13 +87,14 @@ internal static class InboundReader
 
             // Buffered before any header is touched, so every copy made from it is the client's message.
             var buffer = message.CreateBufferedCopy(state.MaxMessageSize);
-            if (listener.ValidateBody && !TryReadBody(buffer, out error))
+            var received = ReceivedMessage.FromBuffer(buffer, listener.Path, transportAction, envelope);
+            if (listener.ValidateBody && !TryReadBody((BufferedMessageView)received.Routable, out error))
             {
-                buffer.Close();
+                received.Dispose();
                 return null;
             }
 
-            return ReceivedMessage.FromBuffer(buffer, listener.Path, transportAction, envelope);
+            return received;
         }
         catch (Exception ex) when (Wire.Errors.ErrorClassifier.IsBadInput(ex))
         {
@@ -106,12 +108,15 @@ internal static class InboundReader
         }
     }
 
-    /// <summary>Reads the body of <paramref name="buffer"/> to its end; false with the client's reason when it is not a valid message.</summary>
-    private static bool TryReadBody(MessageBuffer buffer, out string? error)
+    /// <summary>
+    /// Reads the body of the message <paramref name="view"/> read its headers from to its end (no second read of the
+    /// buffer); false with the client's reason when it is not a valid message.
+    /// </summary>
+    private static bool TryReadBody(BufferedMessageView view, out string? error)
     {
         try
         {
-            MessageBodyCheck.ReadToEnd(buffer);
+            view.ReadBodyToEnd();
             error = null;
             return true;
         }

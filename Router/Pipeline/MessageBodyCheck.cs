@@ -17,19 +17,26 @@ internal static class MessageBodyCheck
         var message = buffer.CreateMessage();
         try
         {
-            if (message.IsEmpty)
-            {
-                return;
-            }
-
-            using var reader = message.GetReaderAtBodyContents();
-            while (reader.Read())
-            {
-            }
+            ReadToEnd(message);
         }
         finally
         {
             message.Close();
+        }
+    }
+
+    /// <summary>Reads the body of <paramref name="message"/> (not read yet) to its end; its headers stay readable, its body is gone.</summary>
+    public static void ReadToEnd(Message message)
+    {
+        ArgumentNullException.ThrowIfNull(message);
+        if (message.IsEmpty)
+        {
+            return;
+        }
+
+        using var reader = message.GetReaderAtBodyContents();
+        while (reader.Read())
+        {
         }
     }
 }

@@ -15,6 +15,7 @@ namespace SoapRouter.Routing;
 internal sealed class BufferedMessageView : IRoutableMessage
 {
     private readonly MessageBuffer _buffer;
+    private readonly Message _headersMessage;
     private readonly MessageHeaders _headers;
     private XPathNavigator? _bodyNavigator;
     private bool _bodyRead;
@@ -25,8 +26,8 @@ internal sealed class BufferedMessageView : IRoutableMessage
         _buffer = buffer;
 
         // A message made from the buffer only to read headers: its body is never touched, so it costs no parsing.
-        var headersMessage = buffer.CreateMessage();
-        _headers = headersMessage.Headers;
+        _headersMessage = buffer.CreateMessage();
+        _headers = _headersMessage.Headers;
         Path = path;
         HasAddressing = !string.IsNullOrEmpty(_headers.Action);
         Action = HasAddressing ? _headers.Action : transportAction;
@@ -48,6 +49,12 @@ internal sealed class BufferedMessageView : IRoutableMessage
 
     /// <summary>The wsa:To, or null.</summary>
     public Uri? To { get; }
+
+    /// <summary>
+    /// Reads the body of the message the headers came from to its end, once (the body check): the headers stay readable,
+    /// and no other message is made for it. Bad input throws what WCF's reader throws.
+    /// </summary>
+    public void ReadBodyToEnd() => Pipeline.MessageBodyCheck.ReadToEnd(_headersMessage);
 
     /// <inheritdoc />
     public bool TryGetHeader(string localName, string ns, [NotNullWhen(true)] out string? value)
