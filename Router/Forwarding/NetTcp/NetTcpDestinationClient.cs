@@ -87,12 +87,12 @@ internal sealed class NetTcpDestinationClient : IDisposable
             _opening[i] = new SemaphoreSlim(1, 1);
         }
 
-        // A plain WS-Addressing 1.0 destination also gets sessions of the router's own framing client, which carry a message's
-        // bytes as they are (FramedSession): no TLS or compression (WCF's channel does those), and no August 2004 (its
-        // anonymous ReplyTo is put back by WCF's writer).
+        // A plain WS-Addressing 1.0 destination is reached on sessions of the router's own framing client instead of WCF's
+        // channel (NetTcpFramedSession), which can carry a message's bytes as they are. Not with TLS or compression (WCF's
+        // channel does those), nor August 2004 (its anonymous ReplyTo is put back by WCF's writer).
         if (tls is null && compression == CompressionFormat.None && destination.Binding.MessageVersion == MessageVersion.Soap12WSAddressing10)
         {
-            // WCF's channel factory stays unopened: it opens nothing here.
+            // WCF's channel factory stays unopened: nothing goes through it.
             _framed = new NetTcpFramedSession?[sessions];
             _framedOpening = new SemaphoreSlim[sessions];
             for (var i = 0; i < sessions; i++)
