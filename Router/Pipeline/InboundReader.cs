@@ -32,6 +32,7 @@ internal static class InboundReader
                 var fromSession = ReceivedMessage.FromBuffer(decoded, listener.Path, transportAction: null);
                 if (listener.ValidateBody && !TryReadBody((BufferedMessageView)fromSession.Routable, out error))
                 {
+                    context.NotRead(fromSession.MessageId);
                     fromSession.Dispose();
                     return null;
                 }
@@ -90,6 +91,7 @@ internal static class InboundReader
             var received = ReceivedMessage.FromBuffer(buffer, listener.Path, transportAction, envelope);
             if (listener.ValidateBody && !TryReadBody((BufferedMessageView)received.Routable, out error))
             {
+                context.NotRead(received.MessageId);
                 received.Dispose();
                 return null;
             }

@@ -14,6 +14,7 @@ namespace SoapRouter.Pipeline;
 internal sealed class MessageContext
 {
     private InboundMessage? _inbound;
+    private string? _unreadMessageId;
     private int _recorded;
 
     /// <summary>Begins a message on <paramref name="listener"/>, handled on <paramref name="state"/> whatever a reload does meanwhile.</summary>
@@ -74,7 +75,13 @@ internal sealed class MessageContext
     public bool OneWay { get; set; }
 
     /// <summary>The client's MessageID once read: a fault the router answers relates to it.</summary>
-    public string? MessageId => Received?.MessageId;
+    public string? MessageId => Received?.MessageId ?? _unreadMessageId;
+
+    /// <summary>
+    /// The read step refused the message after its headers were read (its body is broken): the fault it gets relates to
+    /// <paramref name="messageId"/>, so a session client can match it to its call.
+    /// </summary>
+    public void NotRead(string? messageId) => _unreadMessageId = messageId;
 
     /// <summary>The route step's decision: <paramref name="route"/> and its counters.</summary>
     public void Routed(Routing.Route route, TrafficCounters counters)

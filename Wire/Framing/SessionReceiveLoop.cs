@@ -204,6 +204,7 @@ internal sealed class SessionReceiveLoop(
         }
 
         var encodedLength = size;
+        var understood = true;
         if (strings is not null)
         {
             // The client's dictionary is the loop's: the message becomes msbin1 that any session-free reader can read.
@@ -212,7 +213,7 @@ internal sealed class SessionReceiveLoop(
                 return SessionEndReason.Unreadable;
             }
 
-            (payload, size) = translated;
+            (payload, size, understood) = translated;
         }
 
         // The endpoint may cut out what the reader cannot read (an August 2004 listener's anonymous ReplyTo).
@@ -273,7 +274,7 @@ internal sealed class SessionReceiveLoop(
         Messages++;
         var request = new NetTcpRequest(buffer, via, encodedLength, sender, sessionClosing, clientCertificate)
         {
-            Msbin1 = owned is null ? default(ArraySegment<byte>?) : new ArraySegment<byte>(owned, 0, size),
+            Msbin1 = owned is null || !understood ? default(ArraySegment<byte>?) : new ArraySegment<byte>(owned, 0, size),
             Owned = owned is null ? null : (owned, reader.Buffers),
         };
         ValueTask handling;
@@ -304,22 +305,35 @@ internal sealed class SessionReceiveLoop(
 
     /// <summary>
     /// The session payload <paramref name="payload"/> (whose array goes back to the pool) as session-free msbin1 in a
-    /// buffer of the reader's pool, its string table added to the client's dictionary; null (logged) when it cannot be
-    /// read: the dictionary may be out of step with the client's, so the session cannot go on.
+    /// buffer of the reader's pool, its string table added to the client's dictionary. When a record below the table is
+    /// not understood, the records before it (<c>Understood</c> false): a break in the body leaves the whole header section,
+    /// which the reader reads, so the message is answered with a fault (its body check, or its re-encode, fails) and the
+    /// session goes on, as it did when WCF's session reader read it; a break in the headers fails the reader. Null
+    /// (logged) when the table cannot be read: the dictionary is then out of step with the client's, and the session is over.
     /// </summary>
-    private (byte[] Payload, int Size)? Translate(byte[] payload, int size)
+    private (byte[] Payload, int Size, bool Understood)? Translate(byte[] payload, int size)
     {
         try
         {
-            var translation = SessionTranslator.PayloadToMsbin1(
-                payload.AsSpan(0, size), strings!, reader.Buffers, reservedPrefix: 0, maxLength: reader.Limits.MaxMessageSize);
-            if (translation.Problem is { } problem)
+            var bytes = payload.AsSpan(0, size);
+            var translation = SessionTranslator.PayloadToMsbin1(bytes, strings!, reader.Buffers, reservedPrefix: 0, maxLength: reader.Limits.MaxMessageSize);
+            if (translation.Problem is not { } problem)
             {
-                NetTcpSessionLog.UntranslatablePayload(connection.Logger, via, size, problem);
+                return (translation.Buffer!, translation.Length, true);
+            }
+
+            NetTcpSessionLog.UntranslatablePayload(connection.Logger, via, size, problem);
+            if (translation.ProblemOffset == 0)
+            {
+                // The string table itself.
                 return null;
             }
 
-            return (translation.Buffer!, translation.Length);
+            var table = new Msbin1Cursor(bytes);
+            var recordsStart = table.ReadMultiByteInt31() + table.Position;
+            var understood = SessionTranslator.ToMsbin1(
+                bytes[recordsStart..translation.ProblemOffset], strings!, reader.Buffers, reservedPrefix: 0, maxLength: reader.Limits.MaxMessageSize);
+            return understood.Succeeded ? (understood.Buffer!, understood.Length, false) : null;
         }
         finally
         {
