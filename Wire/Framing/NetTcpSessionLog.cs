@@ -56,6 +56,6 @@ internal static partial class NetTcpSessionLog
     [LoggerMessage(EventId = 7115, Level = LogLevel.Information, Message = "net.tcp connection closed without a fault: after a {Protocol} session ended, the client went on in the upgraded stream instead of a plain preamble")]
     public static partial void StillUpgraded(ILogger logger, string protocol);
 
-    [LoggerMessage(EventId = 7120, Level = LogLevel.Information, Message = "net.tcp session for {Via} closed: a {Size}-byte message could not be read ({Problem})")]
+    [LoggerMessage(EventId = 7120, Level = LogLevel.Information, Message = "net.tcp session for {Via}: a {Size}-byte message could not be translated ({Problem}); a broken string table or header section ends the session, a broken body gets a fault")]
     public static partial void UntranslatablePayload(ILogger logger, Uri via, int size, string problem);
 }
