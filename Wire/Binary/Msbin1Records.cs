@@ -78,6 +78,12 @@ public static class Msbin1Records
     /// <summary>The last element record type.</summary>
     public const byte LastElement = 0x77;
 
+    /// <summary>A UniqueId text record: 16 bytes of a GUID, read as "urn:uuid:..." (a WCF MessageID or RelatesTo).</summary>
+    public const byte UniqueIdText = 0xAC;
+
+    /// <summary><see cref="UniqueIdText"/> that also ends its element.</summary>
+    public const byte UniqueIdTextWithEndElement = 0xAD;
+
     /// <summary>The first text record type.</summary>
     public const byte FirstText = 0x80;
 
@@ -181,12 +187,6 @@ public static class Msbin1Records
 
     /// <summary>"ReplyTo" in UTF-8.</summary>
     public static ReadOnlySpan<byte> ReplyToText => "ReplyTo"u8;
-
-    /// <summary>The WS-Addressing 1.0 namespace in UTF-8.</summary>
-    public static ReadOnlySpan<byte> Addressing10Text => "http://www.w3.org/2005/08/addressing"u8;
-
-    /// <summary>The WS-Addressing August 2004 namespace in UTF-8.</summary>
-    public static ReadOnlySpan<byte> Addressing200408Text => "http://schemas.xmlsoap.org/ws/2004/08/addressing"u8;
 
     /// <summary>True for the element start records.</summary>
     public static bool IsElement(int record) => record is >= FirstElement and <= LastElement;

@@ -14,16 +14,11 @@ internal static class FramedReplyReader
     /// <summary>[MC-NBFS] static dictionary id of "Fault" (SOAP 1.2's fault element, as WCF's writer names it).</summary>
     public const int FaultId = 0x7E;
 
-    private const byte UniqueIdText = 0xAC;
-    private const byte UniqueIdTextWithEndElement = 0xAD;
-    private const byte ShortElement = 0x40;
-    private const byte Element = 0x41;
-    private const byte ShortDictionaryElement = 0x42;
-    private const byte DictionaryElement = 0x43;
-    private const byte FirstPrefixDictionaryElement = 0x44;
-    private const byte LastPrefixDictionaryElement = 0x5D;
-    private const byte FirstPrefixElement = 0x5E;
-    private const byte LastPrefixElement = 0x77;
+    // The prefix-letter element forms: a..z with the name as a dictionary id, then a..z with the name as a string.
+    private const byte FirstPrefixDictionaryElement = Msbin1Records.PrefixDictionaryElementA;
+    private const byte LastPrefixDictionaryElement = Msbin1Records.PrefixElementA - 1;
+    private const byte FirstPrefixElement = Msbin1Records.PrefixElementA;
+    private const byte LastPrefixElement = Msbin1Records.LastElement;
 
     /// <summary>
     /// Reads <paramref name="reply"/>'s RelatesTo (null when it has none: a callback or a request of the service's) and
@@ -57,7 +52,7 @@ internal static class FramedReplyReader
         }
 
         var content = reply[location.ContentStart..location.ContentEnd];
-        if (content.Length >= 17 && content[0] is UniqueIdText or UniqueIdTextWithEndElement)
+        if (content.Length >= 17 && content[0] is Msbin1Records.UniqueIdText or Msbin1Records.UniqueIdTextWithEndElement)
         {
             id = "urn:uuid:" + new Guid(content.Slice(1, 16)).ToString("D");
             return true;
@@ -99,9 +94,9 @@ internal static class FramedReplyReader
         var prefix = record is >= FirstPrefixDictionaryElement and <= LastPrefixDictionaryElement ? record - FirstPrefixDictionaryElement
             : record is >= FirstPrefixElement and <= LastPrefixElement ? record - FirstPrefixElement
             : -1;
-        if (record is ShortElement or Element)
+        if (record is Msbin1Records.ShortElement or Msbin1Records.Element)
         {
-            if (record == Element)
+            if (record == Msbin1Records.Element)
             {
                 cursor.ReadString();
             }
@@ -109,9 +104,9 @@ internal static class FramedReplyReader
             var name = cursor.ReadString();
             isFault = !cursor.Truncated && name.Of(content).SequenceEqual("Fault"u8);
         }
-        else if (record is ShortDictionaryElement or DictionaryElement or (>= FirstPrefixDictionaryElement and <= LastPrefixDictionaryElement))
+        else if (record is Msbin1Records.ShortDictionaryElement or Msbin1Records.DictionaryElement or (>= FirstPrefixDictionaryElement and <= LastPrefixDictionaryElement))
         {
-            if (record == DictionaryElement)
+            if (record == Msbin1Records.DictionaryElement)
             {
                 cursor.ReadString();
             }

@@ -222,10 +222,7 @@ internal sealed class NetTcpDestinationClient : IDisposable
         }
         catch (Exception ex) when (ErrorClassifier.IsConnectionFailure(ex))
         {
-            // A session that was dead before the write began sent nothing; one that failed during it may have.
-            var sent = ex is not (CommunicationObjectFaultedException or CommunicationObjectAbortedException or ObjectDisposedException);
-            var error = ForwardErrorClassifier.Classify(ex, sent);
-            return new NetTcpOutcome(error == ForwardError.Unexpected ? (sent ? ForwardError.ResetAfterSend : ForwardError.ResetBeforeSend) : error, null);
+            return new NetTcpOutcome(SendError(ex), null);
         }
 
         if (reply is null)
@@ -308,10 +305,7 @@ internal sealed class NetTcpDestinationClient : IDisposable
                 throw;
             }
 
-            // A session that was over before the write began sent nothing; one that failed during it may have.
-            var sent = ex is not (CommunicationObjectFaultedException or CommunicationObjectAbortedException or ObjectDisposedException);
-            var error = ForwardErrorClassifier.Classify(ex, sent);
-            return new FramedOutcome(error == ForwardError.Unexpected ? (sent ? ForwardError.ResetAfterSend : ForwardError.ResetBeforeSend) : error, null);
+            return new FramedOutcome(SendError(ex), null);
         }
 
         if (reply is null)
@@ -348,6 +342,17 @@ internal sealed class NetTcpDestinationClient : IDisposable
             reply.Bytes.Dispose();
             return new NetTcpOutcome(ForwardError.BackendError, null);
         }
+    }
+
+    /// <summary>
+    /// What a failed write means: a session that was over before the write began sent nothing (another destination may be
+    /// tried); one that failed during it may have.
+    /// </summary>
+    private static ForwardError SendError(Exception exception)
+    {
+        var sent = exception is not (CommunicationObjectFaultedException or CommunicationObjectAbortedException or ObjectDisposedException);
+        var error = ForwardErrorClassifier.Classify(exception, sent);
+        return error == ForwardError.Unexpected ? (sent ? ForwardError.ResetAfterSend : ForwardError.ResetBeforeSend) : error;
     }
 
     /// <summary>What a failed open means: nothing was sent, so a refused or timed-out connect may go to another destination.</summary>

@@ -142,8 +142,8 @@ internal ref struct Msbin1ToLocator(ReadOnlySpan<byte> data, Span<Msbin1Declarat
 
             var isTo = name.Is(_headerId, _headerText, _data)
                 && Resolve(prefix) is { } ns
-                && (ns.Is(Msbin1Records.Addressing10Id, Msbin1Records.Addressing10Text, _data)
-                    || ns.Is(Msbin1Records.Addressing200408Id, Msbin1Records.Addressing200408Text, _data));
+                && (ns.Is(Msbin1Records.Addressing10Id, SoapNamespaceBytes.Addressing10, _data)
+                    || ns.Is(Msbin1Records.Addressing200408Id, SoapNamespaceBytes.Addressing200408, _data));
             var contentStart = _cursor.Position;
             var error = isTo && !_wholeElement ? ReadToContent(out var text) : SkipElementContent(depth: 3, out text);
             PopDeclarations(depth: 3);
