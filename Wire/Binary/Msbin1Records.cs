@@ -90,6 +90,9 @@ public static class Msbin1Records
     /// <summary>The last text record type.</summary>
     public const byte LastText = 0xBD;
 
+    /// <summary>Empty text (an attribute's value "").</summary>
+    public const byte EmptyText = 0xA8;
+
     /// <summary>UTF-8 text with a one-byte length.</summary>
     public const byte Chars8Text = 0x98;
 
