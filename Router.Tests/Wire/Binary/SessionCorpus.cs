@@ -117,7 +117,7 @@ internal static class SessionCorpus
     }
 
     /// <summary>A SOAP fault as WCF writes one with a DataContract detail: Sender with a subcode, a reason, the detail.</summary>
-    private static void WriteFault(XmlDictionaryWriter writer, MessageVersion version)
+    internal static void WriteFault(XmlDictionaryWriter writer, MessageVersion version)
     {
         var soap = version.Envelope == EnvelopeVersion.Soap12 ? "http://www.w3.org/2003/05/soap-envelope" : "http://schemas.xmlsoap.org/soap/envelope/";
         writer.WriteStartElement("s", "Fault", soap);
