@@ -49,6 +49,14 @@ public ref struct Msbin1Cursor(ReadOnlySpan<byte> data)
         Position += (int)count;
     }
 
+    /// <summary>Consumes <paramref name="count"/> bytes and returns them (empty, and <see cref="Truncated"/>, past the end).</summary>
+    public ReadOnlySpan<byte> ReadBytes(long count)
+    {
+        var start = Position;
+        Skip(count);
+        return Truncated ? default : _data.Slice(start, (int)count);
+    }
+
     /// <summary>A MultiByteInt31: 7 bits a byte, low bits first, at most 5 bytes, never negative.</summary>
     public int ReadMultiByteInt31()
     {

@@ -137,6 +137,9 @@ public static class Msbin1Records
     /// <summary>Static dictionary id of "Envelope".</summary>
     public const int EnvelopeId = 0x02;
 
+    /// <summary>Static dictionary id of the SOAP 1.2 envelope namespace.</summary>
+    public const int Soap12Id = 0x04;
+
     /// <summary>Static dictionary id of the WS-Addressing 1.0 namespace.</summary>
     public const int Addressing10Id = 0x06;
 

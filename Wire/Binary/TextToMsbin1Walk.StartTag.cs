@@ -109,7 +109,7 @@ internal ref partial struct TextToMsbin1Walk
             return Fail("an attribute value without its closing quote");
         }
 
-        var problem = Utf8XmlText.CheckAttributeValue(_xml.Slice(start, length), out var decodedLength);
+        var problem = Utf8XmlTextDecoder.CheckAttributeValue(_xml.Slice(start, length), out var decodedLength);
         if (problem is not null)
         {
             return Fail(problem);

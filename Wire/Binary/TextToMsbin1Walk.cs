@@ -92,7 +92,7 @@ internal ref partial struct TextToMsbin1Walk
         if (markup > 0)
         {
             var text = rest[..markup];
-            var problem = Utf8XmlText.CheckContent(text, out var decodedLength);
+            var problem = Utf8XmlTextDecoder.CheckContent(text, out var decodedLength);
             return problem is null ? Characters(text, decodedLength, decode: true, _pos + markup) : Fail(problem);
         }
 
@@ -126,7 +126,7 @@ internal ref partial struct TextToMsbin1Walk
             var head = WriteCharsHead(output, decodedLength, endsElement);
             if (decode)
             {
-                Utf8XmlText.Decode(text, output[head..]);
+                Utf8XmlTextDecoder.Decode(text, output[head..]);
             }
             else
             {
@@ -172,7 +172,7 @@ internal ref partial struct TextToMsbin1Walk
         }
 
         var text = _xml.Slice(start, length);
-        var problem = Utf8XmlText.CheckLiteral(text);
+        var problem = Utf8XmlTextDecoder.CheckLiteral(text);
         if (problem is not null)
         {
             return Fail(problem);
@@ -193,7 +193,7 @@ internal ref partial struct TextToMsbin1Walk
         }
 
         var text = _xml.Slice(start, length);
-        var problem = Utf8XmlText.CheckLiteral(text);
+        var problem = Utf8XmlTextDecoder.CheckLiteral(text);
         return problem is null ? Characters(text, length, decode: false, start + length + 3) : Fail(problem);
     }
 
@@ -220,7 +220,7 @@ internal ref partial struct TextToMsbin1Walk
             return Fail(TooLong);
         }
 
-        Utf8XmlText.Decode(attribute.Value.Of(_xml), output[WriteCharsHead(output, length, withEndElement: false)..]);
+        Utf8XmlTextDecoder.Decode(attribute.Value.Of(_xml), output[WriteCharsHead(output, length, withEndElement: false)..]);
         return true;
     }
 

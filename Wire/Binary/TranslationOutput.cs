@@ -3,7 +3,7 @@ using SoapRouter.Wire.Encoding;
 namespace SoapRouter.Wire.Binary;
 
 /// <summary>
-/// The growing output of one <see cref="SessionTranslator"/> run: a buffer rented from the caller's buffer manager with
+/// The growing output of one <see cref="SessionTranslator"/> or <see cref="Msbin1ToText"/> run: a buffer rented from the caller's buffer manager with
 /// room reserved in front, replaced by a larger one (contents copied, the old one returned) when it fills up, and never
 /// longer than the caller's limit. Its owner ends it with <see cref="Complete"/> or <see cref="Abandon"/>.
 /// </summary>
@@ -58,6 +58,25 @@ internal struct TranslationOutput
         }
 
         bytes.CopyTo(span);
+        return true;
+    }
+
+    /// <summary>Where the next byte goes: positions of written bytes stay valid when the buffer grows.</summary>
+    public readonly int Position => _position;
+
+    /// <summary>Bytes written earlier, at <paramref name="range"/> (positions as <see cref="Position"/> gave them).</summary>
+    public readonly ReadOnlySpan<byte> Written(ByteRange range) => _buffer.AsSpan(range.Start, range.Length);
+
+    /// <summary>Appends a copy of bytes written earlier, at <paramref name="range"/>; false past the caller's limit.</summary>
+    public bool TryRepeat(ByteRange range)
+    {
+        if (!TryTake(range.Length, out var span))
+        {
+            return false;
+        }
+
+        // After TryTake: a grown buffer holds the earlier bytes at the same positions.
+        _buffer.AsSpan(range.Start, range.Length).CopyTo(span);
         return true;
     }
 

@@ -11,7 +11,7 @@ namespace SoapRouter.Wire.Binary;
 /// CR LF and a lone CR read as LF (XML 1.0 §2.11).
 /// Raw TAB, CR and LF in attribute values are refused rather than normalized (§3.3.3): a WCF client escapes them.
 /// </summary>
-internal static class Utf8XmlText
+internal static class Utf8XmlTextDecoder
 {
     // Bytes a check stops at: C0 controls (TAB and LF too in attribute values), the reference start, CR, the ']' of
     // "]]>" (content only), the lead byte of U+FFFE and U+FFFF, and '<' (never in an attribute value; content ends there).
