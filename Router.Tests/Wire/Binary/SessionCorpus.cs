@@ -182,7 +182,7 @@ internal static class SessionCorpus
     private static Message Text(MessageVersion version, string action, string text) =>
         Message.CreateMessage(version, action, new DelegateBodyWriter(writer => writer.WriteElementString("Echo", "urn:corpus:text", text)));
 
-    private static CorpusReading Reading(int samples) => new()
+    internal static CorpusReading Reading(int samples) => new()
     {
         Sensor = "sensor-" + samples,
         Kind = samples % 2 == 0 ? CorpusReadingKind.Temperature : CorpusReadingKind.Pressure,

@@ -66,18 +66,18 @@ internal static class TextCorpus
     {
         // Without addressing WCF's client library writes an Action header its own reader then refuses: no action there.
         var action = version.Addressing == AddressingVersion.None ? null : Action;
-        yield return ("request", Request(Message.CreateMessage(version, action, Reading(8))));
-        var headers = Request(Message.CreateMessage(version, action, Reading(3)));
+        yield return ("request", Request(Message.CreateMessage(version, action, SessionCorpus.Reading(8))));
+        var headers = Request(Message.CreateMessage(version, action, SessionCorpus.Reading(3)));
         headers.Headers.Add(MessageHeader.CreateHeader("Tenant", "urn:corpus:headers", "contoso", mustUnderstand: true));
         headers.Headers.Add(MessageHeader.CreateHeader("Trace", "urn:corpus:headers", new CorpusNote { Text = "t", Amount = 1.5m }));
         yield return ("custom headers", headers);
-        yield return ("large array", Request(Message.CreateMessage(version, action, Reading(2000))));
+        yield return ("large array", Request(Message.CreateMessage(version, action, SessionCorpus.Reading(2000))));
         yield return ("150 KB string", Request(Text(version, action, new string('x', 150 * 1024))));
         yield return ("unicode", Request(Text(version, action, "Grüße, Καλημέρα, こんにちは, 😀 \uFEFF end")));
         yield return ("markup characters", Request(Text(version, action, "a & b < c > d \" e ' f\r\ng\rh\ti ]]> j")));
         yield return ("fault", Request(Message.CreateMessage(version, action, new DelegateBodyWriter(writer => SessionCorpus.WriteFault(writer, version)))));
         yield return ("empty body", Request(Message.CreateMessage(version, action)));
-        var oneWay = Message.CreateMessage(version, action, Reading(1));
+        var oneWay = Message.CreateMessage(version, action, SessionCorpus.Reading(1));
         if (version.Addressing != AddressingVersion.None)
         {
             oneWay.Headers.To = To;
@@ -127,15 +127,4 @@ internal static class TextCorpus
 
     private static Message Text(MessageVersion version, string? action, string text) =>
         Message.CreateMessage(version, action, new DelegateBodyWriter(writer => writer.WriteElementString("Echo", "urn:corpus:text", text)));
-
-    private static CorpusReading Reading(int samples) => new()
-    {
-        Sensor = "sensor-" + samples,
-        Kind = samples % 2 == 0 ? CorpusReadingKind.Temperature : CorpusReadingKind.Pressure,
-        Samples = [.. Enumerable.Range(0, samples)],
-        Values = [.. Enumerable.Range(0, samples / 2).Select(i => i * 0.5)],
-        Taken = new DateTime(2024, 5, 1, 12, 0, 0, DateTimeKind.Utc),
-        Id = new Guid(samples, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10),
-        Notes = [new CorpusNote { Text = "first", Amount = 1.25m }, new CorpusNote { Text = "second", Amount = 2m, Duration = TimeSpan.FromMinutes(1) }],
-    };
 }

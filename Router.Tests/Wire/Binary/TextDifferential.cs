@@ -13,7 +13,7 @@ namespace SoapRouter.Tests.Wire.Binary;
 internal sealed class TextDifferential
 {
     /// <summary>Room the outputs leave in front, as a framing head would take.</summary>
-    public const int ReservedPrefix = 6;
+    public const int ReservedPrefix = SessionDifferential.ReservedPrefix;
 
     private readonly ArrayPoolBufferManager _buffers;
 
