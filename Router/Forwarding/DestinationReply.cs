@@ -17,16 +17,21 @@ internal sealed class DestinationReply : IDisposable
 {
     private static readonly DestinationReply Ack = new(null, null, null, isFault: false);
 
-    private DestinationReply(RawSoapReply? bytes, StreamedReply? stream, Message? message, bool isFault, SoapBodySource envelope = default)
+    private DestinationReply(
+        RawSoapReply? bytes, StreamedReply? stream, Message? message, bool isFault, SoapBodySource envelope = default, int? destinationLength = null)
     {
         Bytes = bytes;
+        DestinationLength = destinationLength;
         Stream = stream;
         Message = message;
         IsFault = isFault;
         Envelope = envelope;
     }
 
-    /// <summary>The bytes an HTTP destination sent, in its encoding; null for a session's or a streamed reply.</summary>
+    /// <summary>
+    /// The bytes for the client: what an HTTP destination sent, in its encoding (the verbatim path), or its reply transcoded to the
+    /// client's encoding (<see cref="Transcoded"/>); null for a session's or a streamed reply.
+    /// </summary>
     public RawSoapReply? Bytes { get; private set; }
 
     /// <summary>A streamed destination's reply, its body still coming; null otherwise.</summary>
@@ -51,7 +56,10 @@ internal sealed class DestinationReply : IDisposable
     public bool IsAcknowledgement => Bytes is null && Stream is null && Message is null;
 
     /// <summary>The bytes the destination sent, when known here (an HTTP reply); 0 otherwise.</summary>
-    public int Length => Bytes?.Length ?? 0;
+    public int Length => DestinationLength ?? Bytes?.Length ?? 0;
+
+    /// <summary>What the destination sent when <see cref="Bytes"/> are a transcoding of it; null when they are what it sent.</summary>
+    public int? DestinationLength { get; }
 
     /// <summary>An acknowledgement with no envelope (HTTP 202 from the destination, or nothing to wait for).</summary>
     public static DestinationReply Acknowledged() => Ack;
@@ -61,6 +69,16 @@ internal sealed class DestinationReply : IDisposable
     {
         ArgumentNullException.ThrowIfNull(bytes);
         return new DestinationReply(bytes, null, null, isFault);
+    }
+
+    /// <summary>
+    /// A destination's reply of <paramref name="destinationLength"/> bytes, transcoded to the client's encoding without WCF
+    /// (<see cref="Transcoding.TextMsbin1Transcoding"/>): passed to the client as <paramref name="bytes"/> are; owned from here on.
+    /// </summary>
+    public static DestinationReply Transcoded(RawSoapReply bytes, bool isFault, int destinationLength)
+    {
+        ArgumentNullException.ThrowIfNull(bytes);
+        return new DestinationReply(bytes, null, null, isFault, destinationLength: destinationLength);
     }
 
     /// <summary>

@@ -23,12 +23,16 @@ internal static class ForwardingPaths
     /// </summary>
     public static ForwardingPath Between(WireBinding listener, DestinationState destination) => Between(listener, destination.StreamedMessageBinding);
 
-    /// <summary>True when some destination of <paramref name="cluster"/>, backups included, is reached from a listener of <paramref name="listener"/> by re-encoding.</summary>
-    public static bool AnyReencoded(ClusterState cluster, WireBinding listener)
+    /// <summary>
+    /// True when some destination of <paramref name="cluster"/>, backups included, is reached from a listener of
+    /// <paramref name="listener"/> by WCF's re-encoding: re-encoded, and not a pair the transcoders take
+    /// (<see cref="Transcoding.TextMsbin1Transcoding.Pairs"/>).
+    /// </summary>
+    public static bool AnyReencodedByWcf(ClusterState cluster, WireBinding listener)
     {
         foreach (var destination in cluster.Primaries)
         {
-            if (Between(listener, destination) == ForwardingPath.Reencoded)
+            if (ReencodedByWcf(listener, destination))
             {
                 return true;
             }
@@ -36,7 +40,7 @@ internal static class ForwardingPaths
 
         foreach (var destination in cluster.Backups)
         {
-            if (Between(listener, destination) == ForwardingPath.Reencoded)
+            if (ReencodedByWcf(listener, destination))
             {
                 return true;
             }
@@ -44,6 +48,9 @@ internal static class ForwardingPaths
 
         return false;
     }
+
+    private static bool ReencodedByWcf(WireBinding listener, DestinationState destination) =>
+        Between(listener, destination) == ForwardingPath.Reencoded && !Transcoding.TextMsbin1Transcoding.Pairs(listener, destination.Binding);
 
     /// <summary>The path's name on spans (<c>soaprouter.path</c>).</summary>
     public static string TagOf(ForwardingPath path) => path == ForwardingPath.Verbatim ? "verbatim" : "reencoded";

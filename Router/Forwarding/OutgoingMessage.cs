@@ -63,6 +63,12 @@ internal sealed class OutgoingMessage
     /// <summary>The verbatim path's To splicer, which keeps what it found in the received bytes for the next attempt.</summary>
     public ref ToSplicer To => ref _to;
 
+    /// <summary>
+    /// The received message buffered for WCF's re-encoder: the pipeline's buffer, or made now for a message it expected the
+    /// transcoders to carry (<see cref="Pipeline.ForwardTarget"/>); null when WCF cannot read what the router's reader accepted.
+    /// </summary>
+    public System.ServiceModel.Channels.MessageBuffer? WcfBuffer() => Received.TryBuffer(Context) ? Received.Buffer : null;
+
     /// <summary>Notes that the attempt on <paramref name="destination"/> put <paramref name="length"/> bytes on the wire (0: not known here).</summary>
     public void RememberLength(DestinationState destination, int length)
     {

@@ -34,6 +34,7 @@ internal static class AnswerStep
 
         var verbatim = reply.IsVerbatim;
         var envelope = reply.Envelope;
+        var transcodedFrom = reply.DestinationLength;
         var (bytes, stream, read) = reply.Take();
         if (stream is not null)
         {
@@ -42,7 +43,7 @@ internal static class AnswerStep
 
         if (verbatim)
         {
-            return ClientAnswer.FromEncoded(bytes!, isFault);
+            return ClientAnswer.FromEncoded(bytes!, isFault, transcodedFrom);
         }
 
         return Reencoded(state, context.Listener.Binding, context.MessageId, destination, read!, bytes, envelope, isFault, logger);

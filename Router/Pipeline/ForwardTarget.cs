@@ -15,7 +15,7 @@ internal sealed class ForwardTarget
         _reencodes = new bool[WireBindings.Variants.Count];
         for (var i = 0; i < _reencodes.Length; i++)
         {
-            _reencodes[i] = ForwardingPaths.AnyReencoded(cluster, WireBindings.Variants[i]);
+            _reencodes[i] = ForwardingPaths.AnyReencodedByWcf(cluster, WireBindings.Variants[i]);
         }
     }
 
@@ -30,8 +30,9 @@ internal sealed class ForwardTarget
     }
 
     /// <summary>
-    /// True when a message from a listener of <paramref name="binding"/> may take the re-encode path to this cluster (so it
-    /// is buffered as a WCF message first): <see cref="ForwardingPaths"/> says so for at least one of its destinations.
+    /// True when a message from a listener of <paramref name="binding"/> is likely to take WCF's re-encode path to this cluster
+    /// (so it is buffered as a WCF message first): <see cref="ForwardingPaths.AnyReencodedByWcf"/>. A message not buffered
+    /// here is buffered by its sender if WCF must re-encode it after all (<see cref="ReceivedMessage.TryBuffer"/>).
     /// </summary>
     public bool NeedsReencoding(WireBinding binding)
     {
@@ -44,6 +45,6 @@ internal sealed class ForwardTarget
             }
         }
 
-        return ForwardingPaths.AnyReencoded(Cluster, binding);
+        return ForwardingPaths.AnyReencodedByWcf(Cluster, binding);
     }
 }

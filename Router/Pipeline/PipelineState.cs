@@ -25,7 +25,6 @@ internal sealed class PipelineState
     private readonly FrozenDictionary<Route, TrafficCounters> _routeCounters;
     private readonly FrozenDictionary<DestinationState, TrafficCounters> _destinationCounters;
     private readonly RouterStatistics _statistics;
-    private readonly Msbin1ReaderPool _msbin1Readers;
 
     private PipelineState(
         RouterState state,
@@ -40,7 +39,6 @@ internal sealed class PipelineState
         State = state;
         Limits = ToWireLimits(state.Config.Limits);
         Reader = new SoapEnvelopeReader(state.Config.Limits.ReaderQuotas);
-        _msbin1Readers = new Msbin1ReaderPool(Limits.ToReaderQuotas());
         Transport = transport;
         StreamedTransport = streamedTransport;
         NetTcp = netTcp;
@@ -80,6 +78,9 @@ internal sealed class PipelineState
 
     /// <summary>The largest message accepted, in bytes.</summary>
     public int MaxMessageSize { get; }
+
+    /// <summary>The transcoders' counters (the router's statistics).</summary>
+    public TranscodingCounters Transcoding => _statistics.Transcoding;
 
     /// <summary>Builds the pipeline state of <paramref name="state"/>.</summary>
     public static PipelineState Build(
@@ -143,7 +144,7 @@ internal sealed class PipelineState
         if (binding.IsBinary)
         {
             return SoapMediaTypes.Matches(contentType, SoapMediaTypes.Msbin1)
-                ? SoapBodySource.Msbin1(bytes, _msbin1Readers)
+                ? Reader.Msbin1Envelope(bytes)
                 : default;
         }
 

@@ -14,6 +14,7 @@ internal sealed class SoapEnvelopeReader
     private readonly int _maxDepth;
     private readonly int _maxStringContentLength;
     private readonly TextReaderPool _readers;
+    private readonly Msbin1ReaderPool _msbin1Readers;
 
     /// <summary>Creates a reader that applies <paramref name="quotas"/> to every message.</summary>
     public SoapEnvelopeReader(ReaderQuotasConfig quotas)
@@ -29,6 +30,7 @@ internal sealed class SoapEnvelopeReader
             MaxNameTableCharCount = quotas.MaxNameTableCharCount,
         };
         _readers = new TextReaderPool(_quotas);
+        _msbin1Readers = new Msbin1ReaderPool(_quotas);
     }
 
     /// <summary>
@@ -42,7 +44,31 @@ internal sealed class SoapEnvelopeReader
     /// Also read the body and whatever follows it to the end of the message (one forward pass, nothing kept), so a message
     /// broken after its headers (unclosed, truncated, too deep, a DTD, trailing bytes) fails here rather than at the backend.
     /// </param>
-    public SoapParseResult ReadText(ArraySegment<byte> message, string path, string? transportAction, bool validateBody = false)
+    public SoapParseResult ReadText(ArraySegment<byte> message, string path, string? transportAction, bool validateBody = false) =>
+        ReadPooled(message, _readers, SoapBodySource.Text(message, _readers), path, transportAction, validateBody);
+
+    /// <summary>
+    /// Reads an msbin1 envelope (WCF's binary encoding without a session: a binaryHttp message, or a net.tcp session's
+    /// message once its session strings are translated) in place, as <see cref="ReadText"/> reads text: no WCF message.
+    /// </summary>
+    public SoapParseResult ReadMsbin1(ArraySegment<byte> message, string path, string? transportAction, bool validateBody = false) =>
+        ReadPooled(message, _msbin1Readers, SoapBodySource.Msbin1(message, _msbin1Readers), path, transportAction, validateBody);
+
+    /// <summary>The text envelope <paramref name="message"/> (which must outlive its readers), read again with this reader's pool and quotas.</summary>
+    public SoapBodySource Envelope(ArraySegment<byte> message) => SoapBodySource.Text(message, _readers);
+
+    /// <summary>The msbin1 envelope <paramref name="message"/> (which must outlive its readers), read again with this reader's pool and quotas.</summary>
+    public SoapBodySource Msbin1Envelope(ArraySegment<byte> message) => SoapBodySource.Msbin1(message, _msbin1Readers);
+
+    /// <summary>
+    /// Reads an envelope from any reader and takes ownership of it. The reader should carry its own quotas
+    /// (as the dictionary readers above do): this method bounds header depth and text, not the body's.
+    /// </summary>
+    public SoapParseResult Read(XmlReader reader, string path, string? transportAction) =>
+        Read(reader, path, transportAction, bodySource: default, validateBody: false);
+
+    private SoapParseResult ReadPooled(
+        ArraySegment<byte> message, XmlReaderPool readers, SoapBodySource bodySource, string path, string? transportAction, bool validateBody)
     {
         if (message.Array is null || message.Count == 0)
         {
@@ -52,25 +78,15 @@ internal sealed class SoapEnvelopeReader
         XmlDictionaryReader reader;
         try
         {
-            reader = _readers.Rent(message);
+            reader = readers.Rent(message);
         }
         catch (Exception ex) when (ErrorClassifier.IsBadInput(ex))
         {
             return SoapParseResult.Failure(SoapParseErrorKind.MalformedXml);
         }
 
-        return Read(reader, path, transportAction, SoapBodySource.Text(message, _readers), validateBody);
+        return Read(reader, path, transportAction, bodySource, validateBody);
     }
-
-    /// <summary>The text envelope <paramref name="message"/> (which must outlive its readers), read again with this reader's pool and quotas.</summary>
-    public SoapBodySource Envelope(ArraySegment<byte> message) => SoapBodySource.Text(message, _readers);
-
-    /// <summary>
-    /// Reads an envelope from any reader and takes ownership of it. The reader should carry its own quotas
-    /// (as the dictionary readers above do): this method bounds header depth and text, not the body's.
-    /// </summary>
-    public SoapParseResult Read(XmlReader reader, string path, string? transportAction) =>
-        Read(reader, path, transportAction, bodySource: default, validateBody: false);
 
     private SoapParseResult Read(XmlReader reader, string path, string? transportAction, SoapBodySource bodySource, bool validateBody)
     {

@@ -12,6 +12,9 @@ internal static class MetricNames
     /// <summary>Messages by forwarding path.</summary>
     public const string PathMessages = "soaprouter.path.messages";
 
+    /// <summary>Re-encode attempts whose request or reply the transcoders carried, or left to WCF, by direction and by whom.</summary>
+    public const string Transcoded = "soaprouter.transcoded";
+
     /// <summary>Faults by kind.</summary>
     public const string Faults = "soaprouter.faults";
 

@@ -44,6 +44,7 @@ internal sealed class RouterMetrics : IDisposable
         Meter.CreateObservableCounter(MetricNames.Messages, () => ByOutcome(_statistics.AllListeners, "soaprouter.listener"), "{message}", "Messages handled, by listener and outcome");
         Meter.CreateObservableCounter(MetricNames.RouteMessages, () => ByOutcome(_statistics.AllRoutes, "soaprouter.route"), "{message}", "Messages routed, by route and outcome");
         Meter.CreateObservableCounter(MetricNames.PathMessages, ObservePaths, "{message}", "Messages forwarded, by path (verbatim or reencoded)");
+        Meter.CreateObservableCounter(MetricNames.Transcoded, ObserveTranscoding, "{attempt}", "Re-encode attempts whose request or reply was transcoded by the router, or left to WCF (by direction and by)");
         Meter.CreateObservableCounter(MetricNames.Faults, ObserveFaults, "{fault}", "Faults the router answered or messages it dropped, by kind");
         Meter.CreateObservableCounter(MetricNames.ListenerBytes, () => Bytes(_statistics.AllListeners, "soaprouter.listener"), "By", "Bytes exchanged with clients, by listener and direction");
         Meter.CreateObservableCounter(MetricNames.DestinationBytes, () => Bytes(_statistics.AllDestinations, "soaprouter.destination"), "By", "Bytes exchanged with destinations, by destination and direction");
@@ -228,6 +229,21 @@ internal sealed class RouterMetrics : IDisposable
         new(_statistics.Path(ForwardingPath.Verbatim).Messages, new KeyValuePair<string, object?>("soaprouter.path", "verbatim")),
         new(_statistics.Path(ForwardingPath.Reencoded).Messages, new KeyValuePair<string, object?>("soaprouter.path", "reencoded")),
     ];
+
+    private Measurement<long>[] ObserveTranscoding()
+    {
+        var counts = _statistics.Transcoding.Snapshot();
+        return
+        [
+            Transcoding(counts.Requests, "request", "router"),
+            Transcoding(counts.Replies, "reply", "router"),
+            Transcoding(counts.RequestsToWcf, "request", "wcf"),
+            Transcoding(counts.RepliesToWcf, "reply", "wcf"),
+        ];
+    }
+
+    private static Measurement<long> Transcoding(long count, string direction, string by) =>
+        new(count, new KeyValuePair<string, object?>("soaprouter.direction", direction), new KeyValuePair<string, object?>("soaprouter.by", by));
 
     private List<Measurement<long>> ObserveFaults()
     {

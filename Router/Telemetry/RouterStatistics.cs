@@ -105,6 +105,9 @@ internal sealed class RouterStatistics
     /// <summary>Counts one fault of <paramref name="kind"/>.</summary>
     public void RecordFault(FaultKind kind) => Interlocked.Increment(ref _faults[(int)kind]);
 
+    /// <summary>What the transcoders on the re-encode path did.</summary>
+    public TranscodingCounters Transcoding { get; } = new();
+
     /// <summary>The counters of one forwarding path.</summary>
     public TrafficCounters Path(ForwardingPath path) => path == ForwardingPath.Verbatim ? _verbatim : _reencoded;
 
@@ -183,7 +186,7 @@ internal sealed class RouterStatistics
                 Fault(FaultKind.TlsHandshake),
                 Fault(FaultKind.AccessDenied),
                 Fault(FaultKind.ReplyNotReencoded)),
-            new PathsSnapshot(_verbatim.Snapshot(), _reencoded.Snapshot()),
+            new PathsSnapshot(_verbatim.Snapshot(), _reencoded.Snapshot(), Transcoding.Snapshot()),
             ProcessSnapshot.Now(),
             SnapshotOf(_routes),
             SnapshotOf(_destinations),

@@ -5,6 +5,8 @@ using SoapRouter.Reencoding;
 using SoapRouter.Telemetry;
 using SoapRouter.Wire.Encoding;
 using SoapRouter.Wire.Errors;
+using SoapRouter.Wire.Soap;
+using SoapRouter.Forwarding.Transcoding;
 
 namespace SoapRouter.Forwarding.Http;
 
@@ -12,14 +14,27 @@ namespace SoapRouter.Forwarding.Http;
 /// An HTTP destination of another binding: a message made from the received message's buffer (taken before any header
 /// edit), addressing mapped, written by the destination's encoder; its reply read by the same encoder (a reply it cannot
 /// read is the destination's failure: ResponseInvalid). What the client gets is made from that reply after forwarding.
+/// A text client's message to an msbin1 destination of its own SOAP version is transcoded instead, and so is the reply
+/// (<see cref="TextMsbin1Transcoding"/>): no WCF reader or writer on either hop.
 /// </summary>
 internal sealed class HttpReencodedSender(ILogger logger) : IDestinationSender
 {
+    /// <summary>Why a message was not re-encoded when WCF's reader refused what the router's accepted.</summary>
+    internal const string WcfCannotRead = "WCF's reader cannot read it";
+
     /// <inheritdoc />
     public async ValueTask<AttemptResult<DestinationReply>> SendAsync(OutgoingMessage message, DestinationState destination, CancellationToken cancellationToken)
     {
         var codec = message.State.Codec(destination.Binding);
-        if (!TryEncodeRequest(message, destination, codec, out var bytes, out var soapAction))
+        var transcodes = TextMsbin1Transcoding.Carries(message.Context, destination.Binding);
+        PooledMessageBytes? written = null;
+        var transcoded = transcodes ? TextMsbin1Transcoding.Request(message, destination, destination.Binding, logger) : null;
+        string? soapAction;
+        if (transcoded is not null)
+        {
+            soapAction = MessageBridge.SoapActionFor(destination.Binding, message.Received.Action);
+        }
+        else if (!TryEncodeRequest(message, destination, codec, out written, out soapAction))
         {
             message.RememberLength(destination, 0);
             return AttemptResult<DestinationReply>.Failed(ForwardError.EncodingFailed);
@@ -27,11 +42,13 @@ internal sealed class HttpReencodedSender(ILogger logger) : IDestinationSender
 
         var inbound = message.Inbound;
         AttemptResult<RawSoapReply> result;
-        using (bytes)
+        using (written)
+        using (transcoded)
         {
-            message.RememberLength(destination, bytes.Count);
+            var body = transcoded?.Bytes ?? written!.Memory;
+            message.RememberLength(destination, body.Length);
             var traceParent = RouterTracing.Outgoing(inbound.TraceParent, inbound.TraceState, out var traceState);
-            var request = new RawSoapRequest(bytes.Memory, codec.ContentType)
+            var request = new RawSoapRequest(body, codec.ContentType)
             {
                 SoapAction = soapAction,
                 TraceParent = traceParent,
@@ -54,6 +71,16 @@ internal sealed class HttpReencodedSender(ILogger logger) : IDestinationSender
             return AttemptResult<DestinationReply>.Success(DestinationReply.Acknowledged());
         }
 
+        var backendFault = result.Error == ForwardError.BackendFault;
+        if (transcodes
+            && SoapMediaTypes.Matches(reply.ContentType, SoapMediaTypes.Msbin1)
+            && TextMsbin1Transcoding.Reply(message.Context, destination, reply.Body.Span, reply.ForbidsStoring, logger, out var isFault) is { } forClient)
+        {
+            var length = reply.Length;
+            reply.Dispose();
+            return DestinationSenders.Replied(DestinationReply.Transcoded(forClient, isFault || backendFault, length));
+        }
+
         Message read;
         try
         {
@@ -69,15 +96,21 @@ internal sealed class HttpReencodedSender(ILogger logger) : IDestinationSender
 
         // The same bytes, for the client's answer to be written in one pass over them (ForwardedMessage).
         var envelope = message.State.Envelope(destination.Binding, reply.Segment, reply.ContentType);
-        return DestinationSenders.Replied(DestinationReply.Read(read, reply, result.Error == ForwardError.BackendFault, envelope));
+        return DestinationSenders.Replied(DestinationReply.Read(read, reply, backendFault, envelope));
     }
 
-    private bool TryEncodeRequest(OutgoingMessage message, DestinationState destination, MessageCodec codec, out PooledMessageBytes bytes, out string? soapAction)
+    private bool TryEncodeRequest(OutgoingMessage message, DestinationState destination, MessageCodec codec, out PooledMessageBytes? bytes, out string? soapAction)
     {
         bytes = null!;
         soapAction = null;
         var received = message.Received;
-        var source = received.Buffer!.CreateMessage();
+        if (message.WcfBuffer() is not { } buffer)
+        {
+            PipelineLog.ReencodeFailed(logger, received.Action, message.Context.Listener.Binding.Name, destination.Binding.Name, destination.Name, WcfCannotRead);
+            return false;
+        }
+
+        var source = buffer.CreateMessage();
         Message? outgoing = null;
         try
         {

@@ -8,6 +8,8 @@ using SoapRouter.Forwarding.Rewriting;
 using SoapRouter.Wire.Encoding;
 using SoapRouter.Wire.Errors;
 using SoapRouter.Wire.Framing;
+using SoapRouter.Wire.Soap;
+using SoapRouter.Forwarding.Transcoding;
 
 namespace SoapRouter.Forwarding.NetTcp;
 
@@ -30,13 +32,36 @@ internal sealed class NetTcpSender(ILogger logger) : IDestinationSender
         var received = message.Received;
         var client = state.NetTcp.Get(destination, cluster, state.Limits, state.NetTcpSessions, state.NetTcpMaxSessions);
         if (FramedSource(message, destination, client) is { } bytes
-            && await SendFramedAsync(message, destination, client, bytes, cancellationToken).ConfigureAwait(false) is { } sentAsReceived)
+            && await SendFramedAsync(message, destination, client, bytes, transcoded: false, cancellationToken).ConfigureAwait(false) is { } sentAsReceived)
         {
             return sentAsReceived;
         }
 
+        if (Framed(message, client) && TextMsbin1Transcoding.Carries(message.Context, destination.Binding.Sessionless)
+            && TextMsbin1Transcoding.Request(message, destination, destination.Binding.Sessionless, logger) is { } transcoded)
+        {
+            AttemptResult<DestinationReply>? sent;
+            using (transcoded)
+            {
+                sent = await SendFramedAsync(message, destination, client, transcoded.Bytes, transcoded: true, cancellationToken).ConfigureAwait(false);
+            }
+
+            if (sent is { } sentTranscoded)
+            {
+                return sentTranscoded;
+            }
+        }
+
         message.Context.SentPath = null;
-        var source = received.Buffer!.CreateMessage();
+        if (message.WcfBuffer() is not { } buffer)
+        {
+            PipelineLog.ReencodeFailed(
+                logger, received.Action, message.Context.Listener.Binding.Name, destination.Binding.Name, destination.Name, Http.HttpReencodedSender.WcfCannotRead);
+            message.RememberLength(destination, 0);
+            return AttemptResult<DestinationReply>.Failed(ForwardError.EncodingFailed);
+        }
+
+        var source = buffer.CreateMessage();
         Message outgoing;
         try
         {
@@ -90,15 +115,14 @@ internal sealed class NetTcpSender(ILogger logger) : IDestinationSender
     /// </summary>
     private static ReadOnlyMemory<byte>? FramedSource(OutgoingMessage message, DestinationState destination, NetTcpDestinationClient client)
     {
-        if (!client.TakesFramed || message.State.State.Config.Telemetry.Tracing.SoapHeader is not null)
+        if (!Framed(message, client) || message.State.State.Config.Telemetry.Tracing.SoapHeader is not null)
         {
             return null;
         }
 
         var inbound = message.Inbound;
         var listener = message.Context.Listener.Binding;
-        if (!ReferenceEquals(listener.Sessionless, destination.Binding.Sessionless)
-            || (message.Turn is null && !message.OneWay && message.Received.MessageId is null))
+        if (!ReferenceEquals(listener.Sessionless, destination.Binding.Sessionless))
         {
             return null;
         }
@@ -117,17 +141,33 @@ internal sealed class NetTcpSender(ILogger logger) : IDestinationSender
     }
 
     /// <summary>
+    /// True when <paramref name="message"/> may go on <paramref name="client"/>'s framing sessions as bytes the router did not
+    /// write with WCF: the client reaches them, and a reply, if one is expected, can be matched by the client's own MessageID
+    /// (or goes to the client session's own backend session).
+    /// </summary>
+    private static bool Framed(OutgoingMessage message, NetTcpDestinationClient client) =>
+        client.TakesFramed && (message.Turn is not null || message.OneWay || message.Received.MessageId is not null);
+
+    /// <summary>
     /// Sends <paramref name="bytes"/> with To set to the destination's address on one of its framing sessions; the reply
     /// comes back as bytes for the client (the verbatim path). Null when the message must go the WCF way after all (its To
-    /// could not be spliced, or its MessageID is already waiting on the session).
+    /// could not be spliced, or its MessageID is already waiting on the session). <paramref name="transcoded"/>: the bytes
+    /// are a text message transcoded to msbin1, its To set already, and the reply goes back transcoded to text.
     /// </summary>
-    private static async ValueTask<AttemptResult<DestinationReply>?> SendFramedAsync(
-        OutgoingMessage message, DestinationState destination, NetTcpDestinationClient client, ReadOnlyMemory<byte> bytes, CancellationToken cancellationToken)
+    private async ValueTask<AttemptResult<DestinationReply>?> SendFramedAsync(
+        OutgoingMessage message,
+        DestinationState destination,
+        NetTcpDestinationClient client,
+        ReadOnlyMemory<byte> bytes,
+        bool transcoded,
+        CancellationToken cancellationToken)
     {
         var received = message.Received;
         byte[] payload;
         int length;
-        using (var edited = message.To.SpliceFor(bytes.Span, destination.Binding.Sessionless, received.To, destination.Config.Address))
+        using (var edited = transcoded
+            ? ToHeaderRewriteResult.Unchanged
+            : message.To.SpliceFor(bytes.Span, destination.Binding.Sessionless, received.To, destination.Config.Address))
         {
             // A To the scanner will not splice, or none at all: WCF's writer sets one, as the destination expects.
             if (edited.Error != ToHeaderRewriteError.None || edited.Status == ToHeaderRewriteStatus.NotPresent)
@@ -172,15 +212,43 @@ internal sealed class NetTcpSender(ILogger logger) : IDestinationSender
         }
 
         message.RememberLength(destination, length);
-        message.Context.SentPath = ForwardingPath.Verbatim;
-        RouterTracing.CurrentAttempt?.SetTag(SpanTags.Path, ForwardingPaths.TagOf(ForwardingPath.Verbatim));
+        var path = transcoded ? ForwardingPath.Reencoded : ForwardingPath.Verbatim;
+        message.Context.SentPath = path;
+        RouterTracing.CurrentAttempt?.SetTag(SpanTags.Path, ForwardingPaths.TagOf(path));
         if (sent.Reply is { } reply)
         {
-            return DestinationSenders.Replied(DestinationReply.Verbatim(reply.Bytes, reply.IsFault));
+            return transcoded ? ForTextClient(message, destination, reply) : DestinationSenders.Replied(DestinationReply.Verbatim(reply.Bytes, reply.IsFault));
         }
 
         return sent.Error == ForwardError.None
             ? AttemptResult<DestinationReply>.Success(DestinationReply.Acknowledged())
             : AttemptResult<DestinationReply>.Failed(sent.Error);
+    }
+
+    /// <summary>
+    /// A framing session's <paramref name="reply"/> (session-free msbin1) for a text client: transcoded when it can be,
+    /// else read by WCF's msbin1 encoder for the answer step to re-encode.
+    /// </summary>
+    private AttemptResult<DestinationReply> ForTextClient(OutgoingMessage message, DestinationState destination, FramedReply reply)
+    {
+        var bytes = reply.Bytes;
+        if (TextMsbin1Transcoding.Reply(message.Context, destination, bytes.Body.Span, reply.RelatesTo, forbidsStoring: false, logger) is { } forClient)
+        {
+            var length = bytes.Length;
+            bytes.Dispose();
+            return DestinationSenders.Replied(DestinationReply.Transcoded(forClient, reply.IsFault, length));
+        }
+
+        try
+        {
+            var read = message.State.Codec(destination.Binding.Sessionless).Read(bytes.Segment, SoapMediaTypes.Msbin1);
+            return DestinationSenders.Replied(DestinationReply.Read(read, bytes, reply.IsFault));
+        }
+        catch (Exception ex) when (ErrorClassifier.IsBadInput(ex))
+        {
+            bytes.Dispose();
+            PipelineLog.ReplyReencodeFailed(logger, destination.Name, destination.Binding.Name, message.Context.Listener.Binding.Name, ex.GetType().Name);
+            return AttemptResult<DestinationReply>.Failed(ForwardError.ResponseInvalid);
+        }
     }
 }
