@@ -98,6 +98,44 @@ public sealed class NetTcpFramedPathTests
         Assert.True(client.IsOpen, "the session ended");
     }
 
+    [Fact]
+    public async Task TranslatedButUnbalancedBody_AnsweredWithASenderFault_AndTheSessionGoesOn()
+    {
+        await using var stub = await RunningStub.StartWithNetTcpAsync();
+        await using var router = await ListeningRouter.StartAsync(new RouterConfig
+        {
+            Listeners = [TestConfigs.Listener("tcp", WireBindingNames.NetTcp, "net.tcp://127.0.0.1:0/router/tcp")],
+            Routes = [TestConfigs.Route("all", "c", TestConfigs.MatchAll())],
+            Clusters = new Dictionary<string, ClusterConfig>
+            {
+                ["c"] = ListeningRouter.Cluster(WireBindingNames.NetTcp, [stub.Address(WireBindings.NetTcp).ToString()]),
+            },
+        });
+        var address = router.Address("tcp");
+        var replies = new SessionReplies();
+        await using var client = await NetTcpFramingClient.ConnectAsync(address, NetTcpFramingClientOptions.Default, replies, NullLogger.Instance, CancellationToken.None);
+        var writer = WireBindings.NetTcp.CreateCodec(WireLimits.Default);
+        var broken = new UniqueId();
+        var after = new UniqueId();
+
+        // The body text's record with or without its element's end flipped: every record is still one the translator knows
+        // (the router's own reader reads the message), but the elements no longer balance. Its reader refuses it, WCF's
+        // reads the headers, and the body check answers with a fault related to the call.
+        var payload = Encode(writer, address, broken, "UNBALANCED");
+        var text = payload.AsSpan().IndexOf("UNBALANCED"u8);
+        Assert.True(text > 2, "the body text was not found in the payload");
+        Assert.True(payload[text - 2] is 0x98 or 0x99, $"record 0x{payload[text - 2]:X2} is not a Chars8 text record");
+        payload[text - 2] ^= 1;
+        await client.SendAsync(payload, CancellationToken.None);
+        await client.SendAsync(Encode(writer, address, after, "after"), CancellationToken.None);
+
+        var answers = await replies.TakeAsync(2);
+
+        Assert.Contains((broken.ToString(), "fault: The message body could not be read."), answers);
+        Assert.Contains((after.ToString(), "after"), answers);
+        Assert.True(client.IsOpen, "the session ended");
+    }
+
     private static byte[] Encode(MessageCodec writer, Uri to, UniqueId id, string text)
     {
         var request = Message.CreateMessage(

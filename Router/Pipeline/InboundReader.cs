@@ -3,6 +3,7 @@ using SoapRouter.Forwarding.Rewriting;
 using SoapRouter.Reencoding;
 using SoapRouter.Routing;
 using SoapRouter.Wire.Binary;
+using SoapRouter.Wire.Soap;
 
 namespace SoapRouter.Pipeline;
 
@@ -13,8 +14,9 @@ namespace SoapRouter.Pipeline;
 internal static class InboundReader
 {
     /// <summary>
-    /// Reads the message far enough to route it: text envelopes with the router's own reader (no WCF message unless a
-    /// destination needs re-encoding), binary ones with WCF's encoder, buffered at once.
+    /// Reads the message far enough to route it: text envelopes, plain msbin1 and a net.tcp session's messages (translated
+    /// into msbin1) with the router's own reader (no WCF message unless a destination needs re-encoding); MTOM, and what
+    /// the router's reader refuses, with WCF's encoder, buffered at once.
     /// </summary>
     public static ReceivedMessage? Read(MessageContext context, out string? error)
     {
@@ -25,8 +27,23 @@ internal static class InboundReader
         var inbound = context.Inbound;
         if (inbound.Decoded is { } decoded)
         {
-            // A session's decoder has read it already, in the order its dictionary needs; its headers may still be bad,
-            // and its body has not been read at all.
+            // A session's message translated into msbin1: read by the router's own reader, as a text message is; WCF's
+            // encoder reads it only for a re-encode. One the router's reader refuses is read the WCF way below, which
+            // tells a header WCF cannot read from a broken body (whose fault then relates to its MessageID).
+            string? readerError = null;
+            if (inbound.Msbin1 is { } msbin1)
+            {
+                var parsed = state.Reader.ReadMsbin1(msbin1, listener.Path, transportAction: null, listener.ValidateBody);
+                if (parsed.Succeeded)
+                {
+                    return ReceivedMessage.FromSession(parsed.Message!, decoded);
+                }
+
+                readerError = parsed.ErrorMessage;
+            }
+
+            // Else a session's decoder has read it already, in the order its dictionary needs; its headers may still be
+            // bad, and its body has not been read at all.
             try
             {
                 var fromSession = ReceivedMessage.FromBuffer(decoded, listener.Path, transportAction: null);
@@ -41,7 +58,7 @@ internal static class InboundReader
             }
             catch (Exception ex) when (Wire.Errors.ErrorClassifier.IsBadInput(ex))
             {
-                error = "A WS-Addressing header of the message is not valid.";
+                error = readerError ?? "A WS-Addressing header of the message is not valid.";
                 return null;
             }
         }
@@ -58,6 +75,16 @@ internal static class InboundReader
             // The reason is one of the reader's fixed sentences, never parser text.
             error = parsed.ErrorMessage ?? "The message could not be read.";
             return null;
+        }
+
+        // Plain msbin1 is read by the router's own reader too; one it refuses, and msbin1 in another media type, WCF's way below.
+        if (listener.Binding.IsBinary && !listener.Binding.IsMtom && SoapMediaTypes.Matches(inbound.ContentType, SoapMediaTypes.Msbin1))
+        {
+            var parsed = state.Reader.ReadMsbin1(inbound.Bytes, listener.Path, transportAction, listener.ValidateBody);
+            if (parsed.Succeeded)
+            {
+                return ReceivedMessage.FromText(parsed.Message!);
+            }
         }
 
         // MTOM: the package's structure first, so a missing part gets its own answer (and the verbatim path the root part).

@@ -50,14 +50,25 @@ internal sealed class ReceivedMessage : IDisposable
     /// </summary>
     public SoapBodySource BufferedEnvelope { get; private set; }
 
-    /// <summary>The buffered message for the re-encode path; null until <see cref="TryBuffer"/> made it (binary: always there).</summary>
+    /// <summary>The buffered message for the re-encode path; null until <see cref="TryBuffer"/> made it (a session's and one WCF read: always there).</summary>
     public MessageBuffer? Buffer { get; private set; }
 
-    /// <summary>A text message read by the router's own envelope reader.</summary>
+    /// <summary>A text or msbin1 message read by the router's own envelope reader.</summary>
     public static ReceivedMessage FromText(SoapMessageView view)
     {
         ArgumentNullException.ThrowIfNull(view);
         return new ReceivedMessage(view, view, buffer: null, view.Addressing.MessageId, view.Addressing.To, view.Addressing.Action is not null);
+    }
+
+    /// <summary>
+    /// A net.tcp session's message read by the router's own reader from its msbin1 translation; <paramref name="decoded"/>
+    /// is the session's buffer of it (read by WCF when a re-encode first asks), owned from here on.
+    /// </summary>
+    public static ReceivedMessage FromSession(SoapMessageView view, MessageBuffer decoded)
+    {
+        ArgumentNullException.ThrowIfNull(view);
+        ArgumentNullException.ThrowIfNull(decoded);
+        return new ReceivedMessage(view, view, decoded, view.Addressing.MessageId, view.Addressing.To, view.Addressing.Action is not null);
     }
 
     /// <summary>

@@ -17,11 +17,13 @@ public sealed class ReadAgainBuffer : MessageBuffer
     private Message? _first;
     private int _closed;
 
-    /// <summary>A buffer of <paramref name="bytes"/>, which <paramref name="codec"/> read into <paramref name="first"/> (untouched: owned from here on).</summary>
-    public ReadAgainBuffer(MessageCodec codec, ArraySegment<byte> bytes, string? contentType, Message first)
+    /// <summary>
+    /// A buffer of <paramref name="bytes"/>, which <paramref name="codec"/> read into <paramref name="first"/> (untouched:
+    /// owned from here on), or null: nothing read yet, the first message is read when it is asked for.
+    /// </summary>
+    public ReadAgainBuffer(MessageCodec codec, ArraySegment<byte> bytes, string? contentType, Message? first)
     {
         ArgumentNullException.ThrowIfNull(codec);
-        ArgumentNullException.ThrowIfNull(first);
         _codec = codec;
         _bytes = bytes;
         _contentType = contentType;

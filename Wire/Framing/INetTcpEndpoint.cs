@@ -30,6 +30,14 @@ public interface INetTcpEndpoint
     bool TranslatesSession => false;
 
     /// <summary>
+    /// True (with <see cref="TranslatesSession"/>) when the endpoint reads a translated message's msbin1 itself
+    /// (<see cref="NetTcpRequest.Msbin1"/>), so the session does not have WCF's encoder read it first:
+    /// <see cref="NetTcpRequest.Buffer"/> reads it when a message is first made from it. A payload translated only in
+    /// part is read by WCF's encoder as before. False (the default): every payload is read before it is handed over.
+    /// </summary>
+    bool ReadsTranslation => false;
+
+    /// <summary>
     /// Called with the bytes the reader is about to read: each received payload (plain msbinsession1, session dictionary
     /// first), or its msbin1 translation when <see cref="TranslatesSession"/>. The endpoint may cut records out of it, in
     /// place, that the reader cannot read. Returns the new length (at most the length given); by default unchanged.

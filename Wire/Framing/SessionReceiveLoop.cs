@@ -229,7 +229,7 @@ internal sealed class SessionReceiveLoop(
                 // is the one read here, and any later one reads them again.
                 owned = payload;
                 var segment = new ArraySegment<byte>(payload, 0, size);
-                buffer = new ReadAgainBuffer(reader, segment, contentType: null, reader.Read(segment));
+                buffer = new ReadAgainBuffer(reader, segment, contentType: null, understood && endpoint.ReadsTranslation ? null : reader.Read(segment));
             }
             else
             {

@@ -49,6 +49,9 @@ internal sealed class NetTcpClientSession : INetTcpSessionEndpoint, INetTcpSessi
     public bool TranslatesSession => true;
 
     /// <inheritdoc />
+    public bool ReadsTranslation => true;
+
+    /// <inheritdoc />
     public int PrepareToRead(Span<byte> payload) => August2004ReplyTo.CutFromMsbin1(_listener.Listener.Binding, payload);
 
     /// <inheritdoc />
