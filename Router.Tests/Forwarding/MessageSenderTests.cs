@@ -215,8 +215,10 @@ public sealed class MessageSenderTests
         Assert.Equal("through net.tcp", reply.ReadEcho()!.Text);
         Assert.Equal(1, (await stub.StatsAsync()).Actions[EchoServiceActions.Echo]);
 
-        // The session's encoder wrote the message: its size on the wire is not known to the sender.
-        Assert.Equal(0, prepared.Sender.SentLength(prepared.Destination(0), fallback: -1));
+        // The text was transcoded to msbin1 and sent on a framing session as bytes: the sender knows their length (the
+        // Sized Envelope's payload: the records behind an empty string table).
+        Assert.InRange(prepared.Sender.SentLength(prepared.Destination(0), fallback: -1), 200, request.Body.Length);
+        Assert.Equal(new SoapRouter.Telemetry.TranscodingSnapshot(1, 1, 0, 0), fixture.Statistics.Snapshot().Paths.Transcoding);
     }
 
     [Fact]
