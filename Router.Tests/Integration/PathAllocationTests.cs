@@ -31,9 +31,11 @@ public sealed class PathAllocationTests(ITestOutputHelper output)
     // (ForwardedMessage). 51.6 KB on 2026-12-04 before issue 37's second read went; 31.6 KB once the destination's
     // msbin1 reply was written in one pass of a pooled reader over its bytes (no EnvelopeNamespaces.Of, no new reader per
     // header), 26.8 KB once the first attempt took the message WCF read instead of a buffered copy's (ReadAgainBuffer).
-    // What is left is mostly WCF's own reads (a new System.Xml reader per message read, its binary message data never
-    // pooled) and a name table per pooled reader use. Budget ~1.25x (issue 37's target is < 16 KB: not reached).
-    private const long MaxReencodeBytesPerMessage = 34 * 1024;
+    // 4.5 KB (the test alone, 2026-12-04) once the transcoders carried the request and the reply (TextToMsbin1,
+    // Msbin1ToText: no WCF reader or writer on this path); the verbatim path's 2.2 KB read 4.5-5.2 KB inside the suite, so
+    // the budget leaves room for that. Issue 37's target is < 16 KB. WCF's re-encode (other versions, a shape a
+    // transcoder refuses) still allocates about 27 KB.
+    private const long MaxReencodeBytesPerMessage = 10 * 1024;
 
     [ReleaseFact]
     public async Task VerbatimBasicHttp1KB_RouterAllocatesLessThanItsBudgetPerMessage()
