@@ -64,42 +64,42 @@ public sealed class NetTcpFramedPathTests
     [Fact]
     public async Task BodyBrokenBelowTheHeaders_AnsweredWithASenderFault_AndTheSessionGoesOn()
     {
-        await using var stub = await RunningStub.StartWithNetTcpAsync();
-        await using var router = await ListeningRouter.StartAsync(new RouterConfig
+        await BrokenMessageIsAnsweredAndTheSessionGoesOnAsync((writer, to, id) =>
         {
-            Listeners = [TestConfigs.Listener("tcp", WireBindingNames.NetTcp, "net.tcp://127.0.0.1:0/router/tcp")],
-            Routes = [TestConfigs.Route("all", "c", TestConfigs.MatchAll())],
-            Clusters = new Dictionary<string, ClusterConfig>
-            {
-                ["c"] = ListeningRouter.Cluster(WireBindingNames.NetTcp, [stub.Address(WireBindings.NetTcp).ToString()]),
-            },
+            // A record type no [MC-NBFX] reader knows, in place of the body text's: WCF's readers refuse it too. The session
+            // dictionary is still in step (its string table was read), so only this message fails, as it did when WCF's
+            // session reader read the headers and the body check read the rest.
+            var payload = Encode(writer, to, id, "BROKEN-HERE");
+            var text = payload.AsSpan().IndexOf("BROKEN-HERE"u8);
+            Assert.True(text > 2, "the body text was not found in the payload");
+            payload[text - 2] = 0xFF;
+            return payload;
         });
-        var address = router.Address("tcp");
-        var replies = new SessionReplies();
-        await using var client = await NetTcpFramingClient.ConnectAsync(address, NetTcpFramingClientOptions.Default, replies, NullLogger.Instance, CancellationToken.None);
-        var writer = WireBindings.NetTcp.CreateCodec(WireLimits.Default);
-        var broken = new UniqueId();
-        var after = new UniqueId();
-
-        // A record type no [MC-NBFX] reader knows, in place of the body text's: WCF's readers refuse it too. The session
-        // dictionary is still in step (its string table was read), so only this message fails, as it did when WCF's
-        // session reader read the headers and the body check read the rest.
-        var payload = Encode(writer, address, broken, "BROKEN-HERE");
-        var text = payload.AsSpan().IndexOf("BROKEN-HERE"u8);
-        Assert.True(text > 2, "the body text was not found in the payload");
-        payload[text - 2] = 0xFF;
-        await client.SendAsync(payload, CancellationToken.None);
-        await client.SendAsync(Encode(writer, address, after, "after"), CancellationToken.None);
-
-        var answers = await replies.TakeAsync(2);
-
-        Assert.Contains((broken.ToString(), "fault: The message body could not be read."), answers);
-        Assert.Contains((after.ToString(), "after"), answers);
-        Assert.True(client.IsOpen, "the session ended");
     }
 
     [Fact]
     public async Task TranslatedButUnbalancedBody_AnsweredWithASenderFault_AndTheSessionGoesOn()
+    {
+        await BrokenMessageIsAnsweredAndTheSessionGoesOnAsync((writer, to, id) =>
+        {
+            // The body text's record with or without its element's end flipped: every record is still one the translator knows
+            // (the router's own reader reads the message), but the elements no longer balance. Its reader refuses it, WCF's
+            // reads the headers, and the body check answers with a fault related to the call.
+            var payload = Encode(writer, to, id, "UNBALANCED");
+            var text = payload.AsSpan().IndexOf("UNBALANCED"u8);
+            Assert.True(text > 2, "the body text was not found in the payload");
+            Assert.True(payload[text - 2] is 0x98 or 0x99, $"record 0x{payload[text - 2]:X2} is not a Chars8 text record");
+            payload[text - 2] ^= 1;
+            return payload;
+        });
+    }
+
+    /// <summary>
+    /// Sends the message <paramref name="broken"/> makes (with the session's writer, to the router's address, with the
+    /// MessageID given) and a good one after it on one session: the first is answered with the body check's Sender fault related to it, the second as usual,
+    /// and the session stays open.
+    /// </summary>
+    private static async Task BrokenMessageIsAnsweredAndTheSessionGoesOnAsync(Func<MessageCodec, Uri, UniqueId, byte[]> broken)
     {
         await using var stub = await RunningStub.StartWithNetTcpAsync();
         await using var router = await ListeningRouter.StartAsync(new RouterConfig
@@ -115,23 +115,15 @@ public sealed class NetTcpFramedPathTests
         var replies = new SessionReplies();
         await using var client = await NetTcpFramingClient.ConnectAsync(address, NetTcpFramingClientOptions.Default, replies, NullLogger.Instance, CancellationToken.None);
         var writer = WireBindings.NetTcp.CreateCodec(WireLimits.Default);
-        var broken = new UniqueId();
+        var brokenId = new UniqueId();
         var after = new UniqueId();
-
-        // The body text's record with or without its element's end flipped: every record is still one the translator knows
-        // (the router's own reader reads the message), but the elements no longer balance. Its reader refuses it, WCF's
-        // reads the headers, and the body check answers with a fault related to the call.
-        var payload = Encode(writer, address, broken, "UNBALANCED");
-        var text = payload.AsSpan().IndexOf("UNBALANCED"u8);
-        Assert.True(text > 2, "the body text was not found in the payload");
-        Assert.True(payload[text - 2] is 0x98 or 0x99, $"record 0x{payload[text - 2]:X2} is not a Chars8 text record");
-        payload[text - 2] ^= 1;
+        var payload = broken(writer, address, brokenId);
         await client.SendAsync(payload, CancellationToken.None);
         await client.SendAsync(Encode(writer, address, after, "after"), CancellationToken.None);
 
         var answers = await replies.TakeAsync(2);
 
-        Assert.Contains((broken.ToString(), "fault: The message body could not be read."), answers);
+        Assert.Contains((brokenId.ToString(), "fault: The message body could not be read."), answers);
         Assert.Contains((after.ToString(), "after"), answers);
         Assert.True(client.IsOpen, "the session ended");
     }
