@@ -11,7 +11,9 @@
 # /tmp/b/Router -c Release) on ROUTER_B_PORT (ROUTER_PORT+1) and ADMIN_B_PORT (ADMIN_PORT+1), against the same stub:
 # each round then also runs "affinityB" and "multiplexB", so one run reads both builds' ratios side by side.
 # ROUTER_B_ENV="NAME=value ..." does the same with this build (or ROUTER_B_DLL's) started with that environment.
-# WARMUP (3000) 1 KB requests per URL before the rounds: the JIT tiers the hot path up during the first seconds of load.
+# WARMUP (30000) 1 KB requests per URL before the rounds: the JIT tiers the hot path up during the first seconds of load
+# (about 12 s, passthrough.sh). With 3,000 (half a second) the first round's 1 KB cells ran at 117-130 us of router CPU
+# per message and the third at 63-80 (BENCHMARKS.md, runs H and I): 30,000 is about 6 s per URL, for direct and routed alike.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/lib/common.sh
@@ -68,7 +70,7 @@ PY
 : > "$out/results.txt"
 urls=(net.tcp://127.0.0.1:$stub_tcp/tcp net.tcp://127.0.0.1:$router_port/router net.tcp://127.0.0.1:$router_port/router-mux)
 [[ -n "$routerb" ]] && urls+=(net.tcp://127.0.0.1:$router_b_port/router net.tcp://127.0.0.1:$router_b_port/router-mux)
-for url in "${urls[@]}"; do load "$url" 1024 "${WARMUP:-3000}" "$out/warm.json"; load "$url" 153600 100 "$out/warm.json"; done
+for url in "${urls[@]}"; do load "$url" 1024 "${WARMUP:-30000}" "$out/warm.json"; load "$url" 153600 100 "$out/warm.json"; done
 for round in $(seq 1 "$rounds"); do
   echo "-- round $round" | tee -a "$out/results.txt"
   for size in 1024 153600; do
