@@ -25,8 +25,8 @@ public sealed class AnswerAbortTests
 
         // The attempt's span ends when the backend's reply is in the router's hands: the client resets its connection
         // there (linger 0, as a client that crashes leaves), and the router's thread waits so its Kestrel sees the reset
-        // before the answer is written: 1.5 s, since on a loaded 2-core machine 300 ms was sometimes too short for Kestrel's
-        // read loop to run (the answer then went out whole and the test waited for a line that never came).
+        // before the answer is written: 4 s, since on a loaded 2-core machine 300 ms, and once in a CI run 1.5 s, was too
+        // short for Kestrel's read loop to run (the answer then went out whole and the test waited for a line that never came).
         using var resetOnReply = new ActivityListener
         {
             ShouldListenTo = source => source.Name == RouterTelemetry.Name,
@@ -65,7 +65,7 @@ public sealed class AnswerAbortTests
 
         // The refusal (415: a content type the listener does not read) is counted, then logged, then written: the client
         // resets its connection when it is logged, and the router's thread waits so its Kestrel sees the reset before the
-        // refusal is written (1.5 s, as above). The write then fails with the client gone, after the outcome was recorded.
+        // refusal is written (4 s, as above). The write then fails with the client gone, after the outcome was recorded.
         router.Log.OnEntry = (level, message) =>
         {
             if (level == LogLevel.Debug && message.Contains("refused a message with HTTP 415", StringComparison.Ordinal))
@@ -97,7 +97,7 @@ public sealed class AnswerAbortTests
     {
         socket.LingerState = new LingerOption(true, 0);
         socket.Close();
-        Thread.Sleep(TimeSpan.FromMilliseconds(1500));
+        Thread.Sleep(TimeSpan.FromMilliseconds(4000));
     }
 
     /// <summary>A SOAP 1.1 request with its traceparent, as bytes on an HTTP/1.1 connection.</summary>
