@@ -90,7 +90,7 @@ public sealed class AnswerAbortTests
     }
 
     /// <summary>
-    /// Resets the connection (linger 0, as a client that crashes leaves) and holds the router's calling thread 1.5 s, so its
+    /// Resets the connection (linger 0, as a client that crashes leaves) and holds the router's calling thread 4 s, so its
     /// Kestrel sees the reset before the router goes on to write.
     /// </summary>
     private static void ResetAndWait(Socket socket)
