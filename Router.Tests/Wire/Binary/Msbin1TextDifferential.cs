@@ -53,23 +53,12 @@ internal sealed class Msbin1TextDifferential
     public string? ReadText(ReadOnlySpan<byte> msbin1, out string? problem, out int problemOffset, out Exception? error)
     {
         var text = Msbin1ToText.Transcode(msbin1, _buffers, ReservedPrefix, int.MaxValue);
-        problem = text.Problem;
-        problemOffset = text.ProblemOffset;
-        error = null;
-        if (!text.Succeeded)
-        {
-            return null;
-        }
-
-        try
+        if (text.Succeeded)
         {
             Assert.Equal(ReservedPrefix, text.Offset);
-            return WcfXml.Read(Text, text.Records, out error);
         }
-        finally
-        {
-            _buffers.ReturnBuffer(text.Buffer!);
-        }
+
+        return WcfXml.ReadTranslation(Text, text, _buffers, out problem, out problemOffset, out error);
     }
 
     /// <summary>The transcoder's output as a string (for messages), or its problem.</summary>

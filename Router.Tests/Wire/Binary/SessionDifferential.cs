@@ -57,23 +57,12 @@ internal sealed class SessionDifferential
     public string? ReadTranslation(IEnumerable<byte[]> earlier, ReadOnlySpan<byte> payload, out string? problem, out int problemOffset, out Exception? error)
     {
         var translation = Translate(earlier, payload);
-        problem = translation.Problem;
-        problemOffset = translation.ProblemOffset;
-        error = null;
-        if (!translation.Succeeded)
-        {
-            return null;
-        }
-
-        try
+        if (translation.Succeeded)
         {
             Assert.Equal(ReservedPrefix, translation.Offset);
-            return WcfXml.Read(_msbin1, translation.Records, out error);
         }
-        finally
-        {
-            _buffers.ReturnBuffer(translation.Buffer!);
-        }
+
+        return WcfXml.ReadTranslation(_msbin1, translation, _buffers, out problem, out problemOffset, out error);
     }
 
     /// <summary><paramref name="payload"/> translated after <paramref name="earlier"/>'s tables (the caller returns the buffer).</summary>

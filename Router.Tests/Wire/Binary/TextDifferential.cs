@@ -51,22 +51,7 @@ internal sealed class TextDifferential
     public string? ReadTranscoded(ReadOnlySpan<byte> xml, out string? problem, out int problemOffset, out Exception? error)
     {
         var translation = TextToMsbin1.Transcode(xml, _buffers, ReservedPrefix, int.MaxValue);
-        problem = translation.Problem;
-        problemOffset = translation.ProblemOffset;
-        error = null;
-        if (!translation.Succeeded)
-        {
-            return null;
-        }
-
-        try
-        {
-            return ReadMsbin1(translation.Records, out error);
-        }
-        finally
-        {
-            _buffers.ReturnBuffer(translation.Buffer!);
-        }
+        return Canonical(WcfXml.ReadTranslation(Binary, translation, _buffers, out problem, out problemOffset, out error));
     }
 
     private static string? Canonical(string? xml) => xml is null ? null : WcfXml.Canonical(xml);

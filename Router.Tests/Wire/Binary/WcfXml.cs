@@ -1,6 +1,7 @@
 using System.ServiceModel.Channels;
 using System.Text;
 using System.Xml;
+using SoapRouter.Wire.Binary;
 using SoapRouter.Wire.Encoding;
 
 namespace SoapRouter.Tests.Wire.Binary;
@@ -26,6 +27,32 @@ internal static partial class WcfXml
         {
             error = e;
             return null;
+        }
+    }
+
+    /// <summary>
+    /// What <paramref name="encoder"/> makes of a translator's or transcoder's output (as <see cref="Read"/>), or null
+    /// with its <paramref name="problem"/> (at <paramref name="problemOffset"/>) or WCF's <paramref name="error"/>; the
+    /// output's buffer goes back to <paramref name="buffers"/> either way.
+    /// </summary>
+    public static string? ReadTranslation(
+        MessageEncoder encoder, SessionTranslation translation, ArrayPoolBufferManager buffers, out string? problem, out int problemOffset, out Exception? error)
+    {
+        problem = translation.Problem;
+        problemOffset = translation.ProblemOffset;
+        error = null;
+        if (!translation.Succeeded)
+        {
+            return null;
+        }
+
+        try
+        {
+            return Read(encoder, translation.Records, out error);
+        }
+        finally
+        {
+            buffers.ReturnBuffer(translation.Buffer!);
         }
     }
 
