@@ -62,6 +62,41 @@ public sealed class NetTcpFramedPathTests
     }
 
     [Fact]
+    public async Task RequestOnAPooledSessionPastItsTimeout_AnsweredWithTheTimeoutFault_AndTheLateReplyIsDropped()
+    {
+        // The pooled session's wait for a reply ends with the attempt's deadline (the request's own token, no wait around
+        // it): the client hears the timeout fault long before the stub answers, and once, the late reply going nowhere.
+        await using var stub = await RunningStub.StartWithNetTcpAsync(new StubOptions { Latency = TimeSpan.FromMilliseconds(1500) });
+        await using var router = await ListeningRouter.StartAsync(new RouterConfig
+        {
+            Listeners = [TestConfigs.Listener("tcp", WireBindingNames.NetTcp, "net.tcp://127.0.0.1:0/router/tcp")],
+            Routes = [TestConfigs.Route("all", "c", TestConfigs.MatchAll()) with { Sessions = SessionModes.Multiplex }],
+            Clusters = new Dictionary<string, ClusterConfig>
+            {
+                ["c"] = ListeningRouter.Cluster(
+                    WireBindingNames.NetTcp, [stub.Address(WireBindings.NetTcp).ToString()], requestTimeout: TimeSpan.FromMilliseconds(300)),
+            },
+            Limits = new LimitsConfig { NetTcp = new NetTcpLimitsConfig { SessionsPerDestination = 1 } },
+        });
+        var address = router.Address("tcp");
+        var replies = new SessionReplies();
+        await using var client = await NetTcpFramingClient.ConnectAsync(address, NetTcpFramingClientOptions.Default, replies, NullLogger.Instance, CancellationToken.None);
+        var writer = WireBindings.NetTcp.CreateCodec(WireLimits.Default);
+        var id = new UniqueId();
+        var sent = System.Diagnostics.Stopwatch.StartNew();
+        await client.SendAsync(Encode(writer, address, id, "slow"), CancellationToken.None);
+
+        var answers = await replies.TakeAsync(1);
+        var answeredAfter = sent.Elapsed;
+        await Task.Delay(TimeSpan.FromMilliseconds(2000));
+
+        Assert.Equal([(id.ToString(), "fault: " + SoapRouter.Pipeline.PipelineFaults.TimedOut)], answers);
+        Assert.True(answeredAfter < TimeSpan.FromMilliseconds(1400), $"the timeout fault came after {answeredAfter.TotalMilliseconds:F0} ms");
+        Assert.Single(await replies.TakeAsync(1));
+        Assert.True(client.IsOpen, "the session ended");
+    }
+
+    [Fact]
     public async Task BodyBrokenBelowTheHeaders_AnsweredWithASenderFault_AndTheSessionGoesOn()
     {
         await BrokenMessageIsAnsweredAndTheSessionGoesOnAsync((writer, to, id) =>

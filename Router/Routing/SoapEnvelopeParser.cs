@@ -1,3 +1,4 @@
+using System.Runtime.CompilerServices;
 using System.Text;
 using System.Xml;
 using SoapRouter.Wire.Soap;
@@ -14,7 +15,9 @@ internal ref struct SoapEnvelopeParser
     private readonly XmlReader _reader;
     private readonly int _maxDepth;
     private readonly int _maxStringContentLength;
-    private List<SoapHeaderEntry>? _headers;
+    private HeaderSlots _firstHeaders;
+    private List<SoapHeaderEntry>? _moreHeaders;
+    private int _headerCount;
     private WsAddressingVersion _addressingVersion;
     private string? _action;
     private string? _to;
@@ -98,7 +101,23 @@ internal ref struct SoapEnvelopeParser
     }
 
     /// <summary>The headers read, in document order.</summary>
-    public readonly SoapHeaderEntry[] Headers => _headers is null ? [] : _headers.ToArray();
+    public readonly SoapHeaderEntry[] Headers
+    {
+        get
+        {
+            if (_headerCount == 0)
+            {
+                return [];
+            }
+
+            // One array of the right size: the first headers were kept in the parser itself, any past them in a list.
+            var headers = new SoapHeaderEntry[_headerCount];
+            ReadOnlySpan<SoapHeaderEntry> first = _firstHeaders;
+            first[..Math.Min(_headerCount, HeaderSlots.Length)].CopyTo(headers);
+            _moreHeaders?.CopyTo(headers, HeaderSlots.Length);
+            return headers;
+        }
+    }
 
     /// <summary>The WS-Addressing headers read.</summary>
     public readonly WsAddressingHeaders Addressing =>
@@ -207,7 +226,17 @@ internal ref struct SoapEnvelopeParser
             return SoapParseErrorKind.MalformedXml;
         }
 
-        (_headers ??= new List<SoapHeaderEntry>(8)).Add(new SoapHeaderEntry(localName, ns, value, mustUnderstand));
+        var entry = new SoapHeaderEntry(localName, ns, value, mustUnderstand);
+        if (_headerCount < HeaderSlots.Length)
+        {
+            _firstHeaders[_headerCount] = entry;
+        }
+        else
+        {
+            (_moreHeaders ??= []).Add(entry);
+        }
+
+        _headerCount++;
         if (addressing != WsAddressingVersion.None)
         {
             RecordAddressing(addressing, localName, isReplyTo ? address : value);
@@ -355,4 +384,13 @@ internal ref struct SoapEnvelopeParser
     }
 
     private static readonly string[] AddressingNames = ["Action", "To", "MessageID", "ReplyTo", "RelatesTo", "From", "FaultTo"];
+
+    /// <summary>Room in the parser for the headers most messages have (WS-Addressing's four or five, and a few more).</summary>
+    [InlineArray(Length)]
+    private struct HeaderSlots
+    {
+        public const int Length = 8;
+
+        private SoapHeaderEntry _first;
+    }
 }

@@ -76,11 +76,26 @@ internal sealed class FramingConnection(
         {
             return await Input.ReadAsync().ConfigureAwait(false);
         }
-        catch (Exception ex) when (PeerGone.Is(ex))
+        catch (Exception ex) when (Vanished(ex, phase))
         {
-            NetTcpSessionLog.PeerVanished(logger, phase);
             return null;
         }
+    }
+
+    /// <summary>
+    /// True (logged with <paramref name="phase"/>) when <paramref name="exception"/>, thrown by a read of <see cref="Input"/>,
+    /// means the transport was reset or closed under it. For a loop that awaits <see cref="Input"/> itself: an await of
+    /// <see cref="ReadAsync"/> that waits allocates its state machine, once per message on a session's receive loop.
+    /// </summary>
+    public bool Vanished(Exception exception, string phase)
+    {
+        if (!PeerGone.Is(exception))
+        {
+            return false;
+        }
+
+        NetTcpSessionLog.PeerVanished(logger, phase);
+        return true;
     }
 
     /// <summary>Marks the connection as stopping and wakes the read loop.</summary>

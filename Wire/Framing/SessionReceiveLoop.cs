@@ -46,7 +46,12 @@ internal sealed class SessionReceiveLoop(
         {
             while (true)
             {
-                if (await connection.ReadAsync("reset while reading messages").ConfigureAwait(false) is not { } result)
+                ReadResult result;
+                try
+                {
+                    result = await connection.Input.ReadAsync().ConfigureAwait(false);
+                }
+                catch (Exception ex) when (connection.Vanished(ex, "reset while reading messages"))
                 {
                     return SessionEndReason.PeerVanished;
                 }

@@ -14,6 +14,8 @@ internal static class FramedReplyReader
     /// <summary>[MC-NBFS] static dictionary id of "Fault" (SOAP 1.2's fault element, as WCF's writer names it).</summary>
     public const int FaultId = 0x7E;
 
+    private const string UrnUuidPrefix = "urn:uuid:";
+
     // The prefix-letter element forms: a..z with the name as a dictionary id, then a..z with the name as a string.
     private const byte FirstPrefixDictionaryElement = Msbin1Records.PrefixDictionaryElementA;
     private const byte LastPrefixDictionaryElement = Msbin1Records.PrefixElementA - 1;
@@ -54,7 +56,12 @@ internal static class FramedReplyReader
         var content = reply[location.ContentStart..location.ContentEnd];
         if (content.Length >= 17 && content[0] is Msbin1Records.UniqueIdText or Msbin1Records.UniqueIdTextWithEndElement)
         {
-            id = "urn:uuid:" + new Guid(content.Slice(1, 16)).ToString("D");
+            // One string, formatted in place (no second one for the GUID alone).
+            id = string.Create(UrnUuidPrefix.Length + 36, new Guid(content.Slice(1, 16)), static (chars, guid) =>
+            {
+                UrnUuidPrefix.CopyTo(chars);
+                guid.TryFormat(chars[UrnUuidPrefix.Length..], out _, "D");
+            });
             return true;
         }
 

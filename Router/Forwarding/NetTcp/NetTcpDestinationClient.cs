@@ -277,7 +277,7 @@ internal sealed class NetTcpDestinationClient : IDisposable
         }
 
         Task<FramedReply>? reply = null;
-        if (messageId is not null && !session.TryExpect(messageId, out reply))
+        if (messageId is not null && !session.TryExpect(messageId, cancellationToken, out reply))
         {
             return null;
         }
@@ -315,7 +315,7 @@ internal sealed class NetTcpDestinationClient : IDisposable
 
         try
         {
-            var answer = await reply.WaitAsync(cancellationToken).ConfigureAwait(false);
+            var answer = await reply.ConfigureAwait(false);
             return new FramedOutcome(answer.IsFault ? ForwardError.BackendFault : ForwardError.None, answer);
         }
         catch (OperationCanceledException) when (cancellationToken.IsCancellationRequested)

@@ -25,7 +25,7 @@ internal sealed class NetTcpFramedSession : INetTcpFramingClientHandler, IBacken
     /// <summary>Room a payload buffer keeps in front of the message: the Sized Envelope head, then the empty string table.</summary>
     public const int HeadRoom = NetTcpFramingClient.HeadRoom + 1;
 
-    private readonly ConcurrentDictionary<string, TaskCompletionSource<FramedReply>> _waiting = new(StringComparer.Ordinal);
+    private readonly ConcurrentDictionary<string, ReplyWait> _waiting = new(StringComparer.Ordinal);
     private readonly SessionStrings _strings = new();
     private readonly MessageCodec _codec;
     private readonly string _destination;
@@ -76,15 +76,25 @@ internal sealed class NetTcpFramedSession : INetTcpFramingClientHandler, IBacken
     }
 
     /// <summary>
-    /// Registers a wait for the reply to <paramref name="messageId"/>; false when a request with that id is already
-    /// waiting on this session (the replies could not be told apart).
+    /// Registers a wait for the reply to <paramref name="messageId"/>, cancelled (its task with it) when
+    /// <paramref name="cancellationToken"/> is; false when a request with that id is already waiting on this session (the
+    /// replies could not be told apart). A cancelled wait stays registered until <see cref="Forget"/>.
     /// </summary>
-    public bool TryExpect(string messageId, out Task<FramedReply> reply)
+    public bool TryExpect(string messageId, CancellationToken cancellationToken, out Task<FramedReply> reply)
     {
         // Completed by OnPayload: inline for a small reply (see there), so no continuation option.
-        var waiting = new TaskCompletionSource<FramedReply>();
+        var waiting = new ReplyWait();
         reply = waiting.Task;
-        return _waiting.TryAdd(messageId, waiting);
+        if (!_waiting.TryAdd(messageId, waiting))
+        {
+            return false;
+        }
+
+        // On the task itself (no WaitAsync promise around it). Registered after the add: a reply that came first leaves a
+        // registration whose callback finds the task completed, until the token's source is reset or disposed.
+        waiting.Cancellation = cancellationToken.UnsafeRegister(
+            static (state, token) => ((ReplyWait)state!).TrySetCanceled(token), waiting);
+        return true;
     }
 
     /// <summary>
@@ -108,6 +118,7 @@ internal sealed class NetTcpFramedSession : INetTcpFramingClientHandler, IBacken
     {
         if (_waiting.TryRemove(messageId, out var waiting))
         {
+            waiting.Cancellation.Unregister();
             waiting.TrySetCanceled();
         }
     }
@@ -207,8 +218,9 @@ internal sealed class NetTcpFramedSession : INetTcpFramingClientHandler, IBacken
     /// thread when I/O runs inline): what is left of its path is a few microseconds and one send, cheaper than a hop to the
     /// thread pool; a large one is handed over on the thread pool, so the loop reads on meanwhile.
     /// </summary>
-    private static void Complete(TaskCompletionSource<FramedReply> waiting, FramedReply reply)
+    private static void Complete(ReplyWait waiting, FramedReply reply)
     {
+        waiting.Cancellation.Unregister();
         if (!Hosting.IoScheduling.IsLarge(reply.Bytes.Length))
         {
             if (!waiting.TrySetResult(reply))
@@ -290,8 +302,15 @@ internal sealed class NetTcpFramedSession : INetTcpFramingClientHandler, IBacken
         {
             if (_waiting.TryRemove(id, out _))
             {
+                waiting.Cancellation.Unregister();
                 waiting.TrySetException(new CommunicationException("The net.tcp session ended before the reply came."));
             }
         }
+    }
+
+    /// <summary>A request's wait for its reply, with the registration that cancels it.</summary>
+    private sealed class ReplyWait : TaskCompletionSource<FramedReply>
+    {
+        public CancellationTokenRegistration Cancellation;
     }
 }

@@ -28,15 +28,25 @@ internal sealed class NetTcpSender(ILogger logger) : IDestinationSender
     public async ValueTask<AttemptResult<DestinationReply>> SendAsync(OutgoingMessage message, DestinationState destination, CancellationToken cancellationToken)
     {
         var state = message.State;
-        var cluster = message.Cluster;
-        var received = message.Received;
-        var client = state.NetTcp.Get(destination, cluster, state.Limits, state.NetTcpSessions, state.NetTcpMaxSessions);
+        var client = state.NetTcp.Get(destination, message.Cluster, state.Limits, state.NetTcpSessions, state.NetTcpMaxSessions);
         if (FramedSource(message, destination, client) is { } bytes
             && await SendFramedAsync(message, destination, client, bytes, transcoded: false, cancellationToken).ConfigureAwait(false) is { } sentAsReceived)
         {
             return sentAsReceived;
         }
 
+        // In a method of its own: what this one keeps while it waits for the reply (its state machine, allocated for every
+        // message that waits) stays small on the verbatim path, the common one.
+        return await SendOtherwiseAsync(message, destination, client, cancellationToken).ConfigureAwait(false);
+    }
+
+    /// <summary>A message the verbatim path did not take: transcoded when it can be, else the WCF way.</summary>
+    private async ValueTask<AttemptResult<DestinationReply>> SendOtherwiseAsync(
+        OutgoingMessage message, DestinationState destination, NetTcpDestinationClient client, CancellationToken cancellationToken)
+    {
+        var state = message.State;
+        var cluster = message.Cluster;
+        var received = message.Received;
         if (Framed(message, client) && TextMsbin1Transcoding.Carries(message.Context, destination.Binding.Sessionless)
             && TextMsbin1Transcoding.Request(message, destination, destination.Binding.Sessionless, logger) is { } transcoded)
         {
