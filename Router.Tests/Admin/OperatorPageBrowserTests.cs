@@ -63,6 +63,13 @@ public sealed class OperatorPageBrowserTests
 
         Assert.True(await page.Locator("#queues-section").IsHiddenAsync(), "the queues section shows without durable delivery");
 
+        // The paths: verbatim and re-encoded, then what the router's transcoders did with re-encoded messages and what they left to WCF.
+        var paths = await page.Locator("#paths tbody tr > :first-child").AllTextContentsAsync();
+        Assert.Equal(
+            ["verbatim (bytes as received)", "re-encoded", "re-encoded: requests transcoded by the router", "re-encoded: replies transcoded by the router",
+             "re-encoded: requests WCF re-encoded (transcoder refused)", "re-encoded: replies WCF re-encoded (transcoder refused)"],
+            paths);
+
         await SaveScreenshotAsync(page);
         var admin = setup.Router.Host.AdminAddress!;
         Assert.All(requests, url => Assert.True(

@@ -343,13 +343,31 @@
     }));
   }
 
+  // Re-encoded messages between a SOAP 1.2 text client and an msbin1 destination are transcoded by the router itself;
+  // what its transcoders refuse goes to WCF's reader and writer. Their shares are of the re-encoded messages.
+  const transcodingRows = [
+    ['requests', 're-encoded: requests transcoded by the router'], ['replies', 're-encoded: replies transcoded by the router'],
+    ['requestsToWcf', 're-encoded: requests WCF re-encoded (transcoder refused)'], ['repliesToWcf', 're-encoded: replies WCF re-encoded (transcoder refused)'],
+  ];
+
   function renderPaths(stats, ps, seconds) {
     const total = stats.paths.verbatim.messages + stats.paths.reencoded.messages;
-    simpleRows('paths', ['verbatim', 'reencoded'].map(path => {
+    const rows = ['verbatim', 'reencoded'].map(path => {
       const now = stats.paths[path].messages;
       return [path === 'verbatim' ? 'verbatim (bytes as received)' : 're-encoded', fmtRate(rate(now, ps && ps.paths[path].messages, seconds)), fmtInt(now),
         total ? `${(100 * now / total).toFixed(1)}%` : '–'];
-    }));
+    });
+    const transcoding = stats.paths.transcoding;
+    if (transcoding) {
+      const before = ps && ps.paths.transcoding;
+      const reencoded = stats.paths.reencoded.messages;
+      for (const [key, label] of transcodingRows) {
+        const now = transcoding[key];
+        rows.push([label, fmtRate(rate(now, before && before[key], seconds)), fmtInt(now), reencoded ? `${(100 * now / reencoded).toFixed(1)}% of re-encoded` : '–']);
+      }
+    }
+
+    simpleRows('paths', rows);
   }
 
   function renderFaults(stats, ps, seconds) {
