@@ -16,6 +16,10 @@ internal sealed class SessionAffinity(INetTcpSessionSink sink, ILogger logger)
 {
     private BoundSession? _bound;
 
+    // The deadline of the send on the bound framing session now: sends take turns (each after the turn before it is
+    // released), so one source serves them all, reset after each (no source and timer made per message).
+    private CancellationTokenSource? _sendDeadline;
+
     /// <summary>The backend session this client session is bound to; null before its first message on a route with affinity.</summary>
     public BoundSession? Bound => Volatile.Read(ref _bound);
 
@@ -40,8 +44,14 @@ internal sealed class SessionAffinity(INetTcpSessionSink sink, ILogger logger)
             await turn.Previous.ConfigureAwait(false);
             if (bound.Channel is NetTcpFramedSession framed)
             {
-                using var deadline = new CancellationTokenSource(timeout);
-                await framed.SendAsync(message, deadline.Token).ConfigureAwait(false);
+                try
+                {
+                    await framed.SendAsync(message, StartSendDeadline(timeout)).ConfigureAwait(false);
+                }
+                finally
+                {
+                    EndSendDeadline();
+                }
             }
             else
             {
@@ -84,8 +94,15 @@ internal sealed class SessionAffinity(INetTcpSessionSink sink, ILogger logger)
         try
         {
             await turn.Previous.ConfigureAwait(false);
-            using var deadline = new CancellationTokenSource(timeout);
-            await ((NetTcpFramedSession)bound.Channel).SendAsync(payload, offset, count, deadline.Token).ConfigureAwait(false);
+            try
+            {
+                await ((NetTcpFramedSession)bound.Channel).SendAsync(payload, offset, count, StartSendDeadline(timeout)).ConfigureAwait(false);
+            }
+            finally
+            {
+                EndSendDeadline();
+            }
+
             return ForwardError.None;
         }
         catch (Exception ex) when (ErrorClassifier.IsConnectionFailure(ex) || ex is OperationCanceledException)
@@ -141,6 +158,24 @@ internal sealed class SessionAffinity(INetTcpSessionSink sink, ILogger logger)
         else
         {
             bound.Channel.Dispose();
+        }
+    }
+
+    /// <summary>The token of the send deadline, armed for <paramref name="timeout"/>; called in a turn, after the one before it.</summary>
+    private CancellationToken StartSendDeadline(TimeSpan timeout)
+    {
+        var source = _sendDeadline ??= new CancellationTokenSource();
+        source.CancelAfter(timeout);
+        return source.Token;
+    }
+
+    /// <summary>Disarms the send deadline before the turn is released; one that fired (or cannot be reset) is replaced next time.</summary>
+    private void EndSendDeadline()
+    {
+        if (_sendDeadline is { } source && !source.TryReset())
+        {
+            source.Dispose();
+            _sendDeadline = null;
         }
     }
 }
