@@ -14,6 +14,10 @@
 # WARMUP (30000) 1 KB requests per URL before the rounds: the JIT tiers the hot path up during the first seconds of load
 # (about 12 s, passthrough.sh). With 3,000 (half a second) the first round's 1 KB cells ran at 117-130 us of router CPU
 # per message and the third at 63-80 (BENCHMARKS.md, runs H and I): 30,000 is about 6 s per URL, for direct and routed alike.
+# CLIENT_WARMUP (0): calls each run's client makes before it measures. 0 is the issue's measure (each run's WCF client
+# starts cold, as the direct run's does); a few thousand give a warm client, whose smaller share of the cores leaves the
+# router's cost per message plainer: with ROUTER_B_DLL and many requests per run (e.g. 4 30000), an A/B of two builds'
+# router CPU and allocations per message (from /proc and /stats, printed for routed runs).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/lib/common.sh
@@ -47,24 +51,32 @@ if [[ -n "${ROUTER_B_DLL:-}${ROUTER_B_ENV:-}" ]]; then
   wait_for "http://127.0.0.1:$admin_b/health" "the second router" "$out"
 fi
 
-cpu_ticks() { # the router that serves run $1 (a name ending in B: the second one)
-  local pid=$router; [[ "$1" == *B ]] && pid=$routerb
-  awk '{print $14 + $15}' "/proc/$pid/stat"
+router_of() { # the router that serves run $1 (a name ending in B: the second one): its pid and admin port
+  if [[ "$1" == *B ]]; then echo "$routerb $admin_b"; else echo "$router $admin"; fi
+}
+router_counts() { # pid, admin port: CPU ticks, messages and bytes allocated so far
+  local stats
+  stats=$(curl -fsS "http://127.0.0.1:$2/stats")
+  echo "$(awk '{print $14 + $15}' "/proc/$1/stat") $(python3 -c 'import json, sys; d = json.load(sys.stdin); print(d["messages"], d["process"]["allocatedBytes"])' <<< "$stats")"
 }
 load() { # url, size, requests, json
   dotnet "$(bin LoadClient)" --client wcf --binding netTcp --url "$1" --operation echo --size "$2" \
-    --warmup 0 --concurrency "$concurrency" --requests "$3" --json "$4" > /dev/null
+    --warmup "${CLIENT_WARMUP:-0}" --concurrency "$concurrency" --requests "$3" --json "$4" > /dev/null
 }
 run() { # name, url, size
-  local cpu0 cpu1
-  cpu0=$(cpu_ticks "$1")
+  local before after
+  [[ "$1" != direct ]] && before=$(router_counts $(router_of "$1"))
   load "$2" "$3" "$requests" "$out/$1-$3.json"
-  cpu1=$(cpu_ticks "$1")
-  python3 - "$out/$1-$3.json" "$1" "$3" "$((cpu1 - cpu0))" "$requests" <<'PY' | tee -a "$out/results.txt"
+  [[ "$1" != direct ]] && after=$(router_counts $(router_of "$1"))
+  python3 - "$out/$1-$3.json" "$1" "$3" "${before:-}" "${after:-}" <<'PY' | tee -a "$out/results.txt"
 import json, sys
-d = json.load(open(sys.argv[1])); name, size, ticks, requests = sys.argv[2], int(sys.argv[3]), int(sys.argv[4]), int(sys.argv[5])
-cpu = f"  router CPU {ticks * 10000 / requests:>6.0f} us/msg" if name != "direct" else ""
-print(f"{name:<9} {size:>7} B  {d['requestsPerSecond']:>8.1f} req/s  ok {d['ok']:>6}/{d['requests']:<6}{cpu}")
+d = json.load(open(sys.argv[1])); name, size = sys.argv[2], int(sys.argv[3])
+routed = ""
+if name != "direct":
+    (ticks0, messages0, bytes0), (ticks1, messages1, bytes1) = ([int(x) for x in a.split()] for a in sys.argv[4:6])
+    messages = max(1, messages1 - messages0)  # the client's warm-up calls included: the router served them too
+    routed = f"  router CPU {(ticks1 - ticks0) * 10000 / messages:>6.0f} us/msg  {(bytes1 - bytes0) / messages:>7.0f} B/msg allocated"
+print(f"{name:<9} {size:>7} B  {d['requestsPerSecond']:>8.1f} req/s  ok {d['ok']:>6}/{d['requests']:<6}{routed}")
 PY
 }
 : > "$out/results.txt"
