@@ -28,16 +28,7 @@ public sealed class NetTcpFramedPathTests
     {
         // The stub holds each request long enough for both to wait on the one pooled session at once.
         await using var stub = await RunningStub.StartWithNetTcpAsync(new StubOptions { Latency = TimeSpan.FromMilliseconds(400) });
-        await using var router = await ListeningRouter.StartAsync(new RouterConfig
-        {
-            Listeners = [TestConfigs.Listener("tcp", WireBindingNames.NetTcp, "net.tcp://127.0.0.1:0/router/tcp")],
-            Routes = [TestConfigs.Route("all", "c", TestConfigs.MatchAll()) with { Sessions = SessionModes.Multiplex }],
-            Clusters = new Dictionary<string, ClusterConfig>
-            {
-                ["c"] = ListeningRouter.Cluster(WireBindingNames.NetTcp, [stub.Address(WireBindings.NetTcp).ToString()]),
-            },
-            Limits = new LimitsConfig { NetTcp = new NetTcpLimitsConfig { SessionsPerDestination = 1 } },
-        });
+        await using var router = await StartOnOnePooledSessionAsync(stub);
         var address = router.Address("tcp");
         var replies = new SessionReplies();
         await using var client = await NetTcpFramingClient.ConnectAsync(address, NetTcpFramingClientOptions.Default, replies, NullLogger.Instance, CancellationToken.None);
@@ -46,13 +37,7 @@ public sealed class NetTcpFramedPathTests
 
         foreach (var text in new[] { "first", "second" })
         {
-            var request = Message.CreateMessage(
-                MessageVersion.Soap12WSAddressing10, EchoServiceActions.Echo, OperationMessages.EchoRequest.ToBody(new EchoPayload { Text = text }));
-            request.Headers.MessageId = id;
-            request.Headers.ReplyTo = new EndpointAddress(EndpointAddress.AnonymousUri);
-            request.Headers.To = address;
-            using var bytes = writer.Write(request);
-            await client.SendAsync(bytes.Array.AsMemory(bytes.Offset, bytes.Count), CancellationToken.None);
+            await client.SendAsync(Encode(writer, address, id, text), CancellationToken.None);
         }
 
         var answers = await replies.TakeAsync(2);
@@ -67,17 +52,7 @@ public sealed class NetTcpFramedPathTests
         // The pooled session's wait for a reply ends with the attempt's deadline (the request's own token, no wait around
         // it): the client hears the timeout fault long before the stub answers, and once, the late reply going nowhere.
         await using var stub = await RunningStub.StartWithNetTcpAsync(new StubOptions { Latency = TimeSpan.FromMilliseconds(1500) });
-        await using var router = await ListeningRouter.StartAsync(new RouterConfig
-        {
-            Listeners = [TestConfigs.Listener("tcp", WireBindingNames.NetTcp, "net.tcp://127.0.0.1:0/router/tcp")],
-            Routes = [TestConfigs.Route("all", "c", TestConfigs.MatchAll()) with { Sessions = SessionModes.Multiplex }],
-            Clusters = new Dictionary<string, ClusterConfig>
-            {
-                ["c"] = ListeningRouter.Cluster(
-                    WireBindingNames.NetTcp, [stub.Address(WireBindings.NetTcp).ToString()], requestTimeout: TimeSpan.FromMilliseconds(300)),
-            },
-            Limits = new LimitsConfig { NetTcp = new NetTcpLimitsConfig { SessionsPerDestination = 1 } },
-        });
+        await using var router = await StartOnOnePooledSessionAsync(stub, requestTimeout: TimeSpan.FromMilliseconds(300));
         var address = router.Address("tcp");
         var replies = new SessionReplies();
         await using var client = await NetTcpFramingClient.ConnectAsync(address, NetTcpFramingClientOptions.Default, replies, NullLogger.Instance, CancellationToken.None);
@@ -162,6 +137,19 @@ public sealed class NetTcpFramedPathTests
         Assert.Contains((after.ToString(), "after"), answers);
         Assert.True(client.IsOpen, "the session ended");
     }
+
+    /// <summary>A router whose one route sends everything multiplexed on one pooled session to the stub's net.tcp endpoint.</summary>
+    private static Task<ListeningRouter> StartOnOnePooledSessionAsync(RunningStub stub, TimeSpan? requestTimeout = null) =>
+        ListeningRouter.StartAsync(new RouterConfig
+        {
+            Listeners = [TestConfigs.Listener("tcp", WireBindingNames.NetTcp, "net.tcp://127.0.0.1:0/router/tcp")],
+            Routes = [TestConfigs.Route("all", "c", TestConfigs.MatchAll()) with { Sessions = SessionModes.Multiplex }],
+            Clusters = new Dictionary<string, ClusterConfig>
+            {
+                ["c"] = ListeningRouter.Cluster(WireBindingNames.NetTcp, [stub.Address(WireBindings.NetTcp).ToString()], requestTimeout: requestTimeout),
+            },
+            Limits = new LimitsConfig { NetTcp = new NetTcpLimitsConfig { SessionsPerDestination = 1 } },
+        });
 
     private static byte[] Encode(MessageCodec writer, Uri to, UniqueId id, string text)
     {
