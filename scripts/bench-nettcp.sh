@@ -14,6 +14,7 @@
 # WARMUP (30000) 1 KB requests per URL before the rounds: the JIT tiers the hot path up during the first seconds of load
 # (about 12 s, passthrough.sh). With 3,000 (half a second) the first round's 1 KB cells ran at 117-130 us of router CPU
 # per message and the third at 63-80 (BENCHMARKS.md, runs H and I): 30,000 is about 6 s per URL, for direct and routed alike.
+# SIZES ("1024 153600"): the message sizes of each round.
 # CLIENT_WARMUP (0): calls each run's client makes before it measures. 0 is the issue's measure (each run's WCF client
 # starts cold, as the direct run's does); a few thousand give a warm client, whose smaller share of the cores leaves the
 # router's cost per message plainer: with ROUTER_B_DLL and many requests per run (e.g. 4 30000), an A/B of two builds'
@@ -85,7 +86,7 @@ urls=(net.tcp://127.0.0.1:$stub_tcp/tcp net.tcp://127.0.0.1:$router_port/router 
 for url in "${urls[@]}"; do load "$url" 1024 "${WARMUP:-30000}" "$out/warm.json"; load "$url" 153600 100 "$out/warm.json"; done
 for round in $(seq 1 "$rounds"); do
   echo "-- round $round" | tee -a "$out/results.txt"
-  for size in 1024 153600; do
+  for size in ${SIZES:-1024 153600}; do
     run direct net.tcp://127.0.0.1:$stub_tcp/tcp "$size"
     run affinity net.tcp://127.0.0.1:$router_port/router "$size"
     run multiplex net.tcp://127.0.0.1:$router_port/router-mux "$size"
