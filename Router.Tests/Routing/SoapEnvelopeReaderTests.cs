@@ -76,6 +76,20 @@ public sealed class SoapEnvelopeReaderTests
     }
 
     [Fact]
+    public void MoreHeadersThanTheParserKeepsInline_AllAreRead_InDocumentOrder()
+    {
+        // The parser keeps its first 8 headers in itself and any past them in a list: 11 come back whole and in order.
+        var headers = string.Concat(Enumerable.Range(0, 11).Select(i => $"<h{i}:H{i} xmlns:h{i}='urn:h{i}'>v{i}</h{i}:H{i}>"));
+        using var view = Parse(SoapVersion.Soap12, headers);
+
+        Assert.Equal(
+            Enumerable.Range(0, 11).Select(i => ($"H{i}", $"urn:h{i}", $"v{i}")),
+            view.Headers.ToArray().Select(header => (header.LocalName, header.Namespace, header.Value)));
+        Assert.True(view.TryGetHeader("H10", "urn:h10", out var last));
+        Assert.Equal("v10", last);
+    }
+
+    [Fact]
     public void TryGetHeader_ByNameAndNamespace_ReturnsTextContent()
     {
         using var view = Parse(SoapVersion.Soap11, "<t:Tenant xmlns:t='urn:tenant'>acme</t:Tenant><t:Tenant xmlns:t='urn:other'>other</t:Tenant>");
