@@ -119,6 +119,32 @@ public sealed class RabbitMqMessageStoreTests : IAsyncLifetime
     }
 
     [RabbitMqFact]
+    public async Task DeadLetterReplayAndPurge_AreCountedAtOnce_NotAtTheNextRefresh()
+    {
+        // The clock never moves, so the store's 2 s refresh from the broker never runs: what Depth says is the store's own.
+        var clock = new FakeTimeProvider(DateTimeOffset.UtcNow);
+        await using var store = Open(time: clock);
+        Assert.Equal(StoreResult.Stored, await store.AppendAsync(Message("poison"), One, default));
+        Assert.Equal(StoreResult.Stored, await store.AppendAsync(Message("poison 2"), One, default));
+        foreach (var message in await TakeAsync(store, "orders", 2))
+        {
+            await store.DeadLetterAsync(message, "the service answered with a fault", default);
+        }
+
+        Assert.Equal(2, store.Depth("orders").DeadLetters);
+        Assert.Equal(2, await store.ReplayAsync("orders", default));
+        Assert.Equal(0, store.Depth("orders").DeadLetters);
+        foreach (var message in await TakeAsync(store, "orders", 2))
+        {
+            await store.DeadLetterAsync(message, "again", default);
+        }
+
+        Assert.Equal(2, store.Depth("orders").DeadLetters);
+        Assert.Equal(2, await store.PurgeAsync("orders", default));
+        Assert.Equal(0, store.Depth("orders").DeadLetters);
+    }
+
+    [RabbitMqFact]
     public async Task Append_PastMaxBytes_IsRefusedAsFull_AndWhatWasKeptStays()
     {
         await using var store = Open(maxBytes: 1 << 20);

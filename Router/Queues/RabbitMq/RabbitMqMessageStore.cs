@@ -248,6 +248,9 @@ internal sealed class RabbitMqMessageStore : IMessageStore
         if (_held.TryRemove(message.Id, out var held))
         {
             await MoveAsync(held, message with { Attempts = message.Attempts + 1, Reason = reason }, _names.Dead(message.Queue), expiration: null).ConfigureAwait(false);
+
+            // Counted at once (the broker's count replaces it at the next refresh).
+            _counts.AddOrUpdate(message.Queue, static _ => (0, 1), static (_, counts) => (counts.Ready, counts.Dead + 1));
         }
     }
 
@@ -336,6 +339,8 @@ internal sealed class RabbitMqMessageStore : IMessageStore
 
         if (replayed > 0)
         {
+            // What /stats and the operator's page say follows the operator's act at once, not at the next refresh.
+            await CountAsync(channel, queue, cancellationToken).ConfigureAwait(false);
             _arrived(queue);
         }
 
@@ -348,7 +353,9 @@ internal sealed class RabbitMqMessageStore : IMessageStore
         var session = await RequireSessionAsync(cancellationToken).ConfigureAwait(false);
         await session.DeclareAsync(queue).ConfigureAwait(false);
         await using var channel = await session.ChannelAsync(confirms: false, cancellationToken).ConfigureAwait(false);
-        return (int)await channel.QueuePurgeAsync(_names.Dead(queue), cancellationToken).ConfigureAwait(false);
+        var purged = (int)await channel.QueuePurgeAsync(_names.Dead(queue), cancellationToken).ConfigureAwait(false);
+        await CountAsync(channel, queue, cancellationToken).ConfigureAwait(false);
+        return purged;
     }
 
     /// <inheritdoc />
@@ -544,10 +551,7 @@ internal sealed class RabbitMqMessageStore : IMessageStore
                 foreach (var queue in _known.Keys)
                 {
                     await session.DeclareAsync(queue).ConfigureAwait(false);
-                    var ready = await channel.MessageCountAsync(_names.Main(queue), _stopping.Token).ConfigureAwait(false)
-                        + await channel.MessageCountAsync(_names.Retry(queue), _stopping.Token).ConfigureAwait(false);
-                    var dead = await channel.MessageCountAsync(_names.Dead(queue), _stopping.Token).ConfigureAwait(false);
-                    _counts[queue] = (ready, dead);
+                    await CountAsync(channel, queue, _stopping.Token).ConfigureAwait(false);
                 }
             }
             catch (OperationCanceledException) when (_stopping.IsCancellationRequested)
@@ -560,6 +564,15 @@ internal sealed class RabbitMqMessageStore : IMessageStore
                 _ = ex;
             }
         }
+    }
+
+    /// <summary>Asks the broker how many messages wait in <paramref name="queue"/> (its waiting room included) and its dead letters.</summary>
+    private async Task CountAsync(IChannel channel, string queue, CancellationToken cancellationToken)
+    {
+        var ready = await channel.MessageCountAsync(_names.Main(queue), cancellationToken).ConfigureAwait(false)
+            + await channel.MessageCountAsync(_names.Retry(queue), cancellationToken).ConfigureAwait(false);
+        var dead = await channel.MessageCountAsync(_names.Dead(queue), cancellationToken).ConfigureAwait(false);
+        _counts[queue] = (ready, dead);
     }
 
     /// <summary>A message this router holds: the consumer and tag to acknowledge it with.</summary>
