@@ -89,7 +89,6 @@ internal sealed class DurableQueues : IAsyncDisposable
     public async ValueTask<StoreResult> AcceptAsync(MessageContext context, KeptBytes kept, CancellationToken cancellationToken)
     {
         var route = context.Route!;
-        var inbound = context.Inbound;
         var targets = new QueueTarget[1 + route.CopyTo.Count];
         targets[0] = new QueueTarget(QueueNames.Of(route.Name), route.Cluster);
         for (var i = 0; i < route.CopyTo.Count; i++)
@@ -97,19 +96,7 @@ internal sealed class DurableQueues : IAsyncDisposable
             targets[i + 1] = new QueueTarget(QueueNames.CopyOf(route.Name, route.CopyTo[i]), route.CopyTo[i]);
         }
 
-        var message = new StoredMessage
-        {
-            Queue = targets[0].Queue,
-            Route = route.Name,
-            Cluster = route.Cluster,
-            Listener = context.Listener.Name,
-            ContentType = kept.ContentType,
-            SoapAction = inbound.SoapActionHeader,
-            TraceParent = inbound.TraceParent,
-            MessageId = context.MessageId,
-            Body = kept.Body,
-            EnqueuedAt = _time.GetUtcNow().ToUnixTimeMilliseconds(),
-        };
+        var message = StoredMessage.Of(context, kept, targets[0].Queue, route.Cluster, _time.GetUtcNow().ToUnixTimeMilliseconds());
         StoreResult result;
         try
         {

@@ -52,19 +52,7 @@ internal sealed class Multicast(DetachedForwarder forwarder, DurableQueues queue
                 continue;
             }
 
-            var copy = new StoredMessage
-            {
-                Queue = QueueNames.CopyOf(route.Name, cluster),
-                Route = route.Name,
-                Cluster = cluster,
-                Listener = context.Listener.Name,
-                ContentType = kept.ContentType,
-                SoapAction = inbound.SoapActionHeader,
-                TraceParent = inbound.TraceParent,
-                MessageId = context.MessageId,
-                Body = kept.Body,
-                EnqueuedAt = time.GetUtcNow().ToUnixTimeMilliseconds(),
-            };
+            var copy = StoredMessage.Of(context, kept, QueueNames.CopyOf(route.Name, cluster), cluster, time.GetUtcNow().ToUnixTimeMilliseconds());
             _ = SendAsync(copy, context.OneWay, counters);
         }
     }

@@ -1,3 +1,5 @@
+using SoapRouter.Pipeline;
+
 namespace SoapRouter.Queues;
 
 /// <summary>
@@ -45,4 +47,22 @@ internal sealed record StoredMessage
 
     /// <summary>Why its last attempt failed (or why it is a dead letter); null before any failure.</summary>
     public string? Reason { get; init; }
+
+    /// <summary>
+    /// The message of <paramref name="context"/> (routed), as <paramref name="kept"/>, for <paramref name="queue"/>, delivered
+    /// to <paramref name="cluster"/>, accepted at <paramref name="enqueuedAt"/> (Unix milliseconds).
+    /// </summary>
+    public static StoredMessage Of(MessageContext context, KeptBytes kept, string queue, string cluster, long enqueuedAt) => new()
+    {
+        Queue = queue,
+        Route = context.Route!.Name,
+        Cluster = cluster,
+        Listener = context.Listener.Name,
+        ContentType = kept.ContentType,
+        SoapAction = context.Inbound.SoapActionHeader,
+        TraceParent = context.Inbound.TraceParent,
+        MessageId = context.MessageId,
+        Body = kept.Body,
+        EnqueuedAt = enqueuedAt,
+    };
 }
