@@ -49,25 +49,26 @@ public sealed class LoadAppTlsTests
         Assert.Equal(Requests, report.GetProperty("ok").GetInt64());
         var measured = report.GetProperty("tlsHandshakes").GetInt64();
         var total = report.GetProperty("tlsHandshakesTotal").GetInt64();
-        Assert.InRange(measured, 1, Concurrency);
+        // One per connection, and a connection that resumes the pre-flight's TLS session may skip the check (below).
+        Assert.InRange(measured, 0, Concurrency);
         Assert.Equal(measured * 1000.0 / Requests, report.GetProperty("tlsHandshakesPer1000Requests").GetDouble(), 3);
 
         // The pre-flight check's connection is one more.
         Assert.Equal(measured + 1, total);
 
         // The client counts a handshake at its check of the server's certificate, the stub when its own side ends (TLS 1.3:
-        // after the client's Finished), so the stub's count follows a little later. And it can stay lower: a connection
-        // WCF's HTTP pool was still opening when the run ended is dropped between the two (the likely cause of a
-        // mismatch CI saw once, wcf + soap12Http, whose counts it did not print). So: never more than the client
-        // counted (the count misses none), and at least the pre-flight's and one measured connection's.
-        var deadline = DateTime.UtcNow + TimeSpan.FromSeconds(5);
+        // after the client's Finished), so the stub's count follows a little later. And it can be higher: a connection
+        // that resumes an earlier TLS session may skip the client's check (CI saw the stub at 3 against the client's 2,
+        // wcf + binaryHttp, Concurrency 2). So: every handshake the client counted is one the stub completed, and at most
+        // one per concurrent caller more.
+        var deadline = DateTime.UtcNow + TimeSpan.FromSeconds(10);
         long completed;
-        while ((completed = (await stub.StatsAsync()).TlsHandshakes) != total && DateTime.UtcNow < deadline)
+        while ((completed = (await stub.StatsAsync()).TlsHandshakes) < total && DateTime.UtcNow < deadline)
         {
             await Task.Delay(20);
         }
 
-        Assert.True(completed >= 2 && completed <= total, $"the stub completed {completed} handshakes, the client counted {total} (measured {measured})");
+        Assert.True(completed >= total && completed <= total + Concurrency, $"the stub completed {completed} handshakes, the client counted {total} (measured {measured})");
         Assert.Contains($"tls            {measured} handshakes", output, StringComparison.Ordinal);
     }
 
